@@ -1,0 +1,28 @@
+//===- NormToLinalg.h - norm to linalg lowering patterns --------*- C++ -*-===//
+
+#ifndef NORM_CONVERSION_NORMTOLINALG_NORMTOLINALG_H
+#define NORM_CONVERSION_NORMTOLINALG_NORMTOLINALG_H
+
+namespace mlir {
+class RewritePatternSet;
+namespace norm {
+
+/// Adds the patterns that lower `norm.lp_normalization` to linalg on tensors
+/// (reduction along the axis, then a guarded division).
+void populateLpNormalizationToLinalgPatterns(RewritePatternSet &patterns);
+
+/// Adds the patterns that lower `norm.normalizer` to linalg on tensors.
+void populateNormalizerToLinalgPatterns(RewritePatternSet &patterns);
+
+/// Adds the patterns that lower `norm.layer_normalization` to linalg on
+/// tensors along the ONNX function body's chain.
+void populateLayerNormalizationToLinalgPatterns(RewritePatternSet &patterns);
+
+/// Adds all of the above. After applying them no `norm` op remains; the IR
+/// uses the linalg, tensor, arith and math dialects.
+void populateNormToLinalgConversionPatterns(RewritePatternSet &patterns);
+
+} // namespace norm
+} // namespace mlir
+
+#endif // NORM_CONVERSION_NORMTOLINALG_NORMTOLINALG_H

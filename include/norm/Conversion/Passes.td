@@ -1,0 +1,56 @@
+//===- Passes.td - norm conversion passes ------------------*- tablegen -*-===//
+
+#ifndef NORM_CONVERSION_PASSES_TD
+#define NORM_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+//===----------------------------------------------------------------------===//
+// NormToLinalg
+//===----------------------------------------------------------------------===//
+
+def ConvertNormToLinalgPass : Pass<"convert-norm-to-linalg"> {
+  let summary = "Lower norm ops to linalg on tensors";
+  let description = [{
+    Decomposes every `norm` op into `linalg.reduce`/`linalg.generic`
+    reductions and elementwise `linalg.generic` ops on tensors:
+
+    * `norm.lp_normalization`: |x| or x*x summed along the axis, then
+      x / norm with a zero-norm guard (0 where the norm is 0);
+    * `norm.normalizer`: the row divisor (signed MAX, L1 or L2), then X / d
+      with Y = X where d is 0, computed in f64 and rounded once to f32;
+    * `norm.layer_normalization`: the ONNX function body's chain (ReduceMean,
+      Sub, Mul, ReduceMean, Add epsilon, Sqrt, Reciprocal, Mul, Mul Scale,
+      Add B) with a two-pass variance, stage one in f32 (f64 for f64 X) and
+      the stash_type casts of Mean and InvStdDev.
+
+    f16/bf16 data is extended to (at least) f32 before any arithmetic; each
+    result is rounded once to its element type. Reduction additions carry
+    `fastmath<reassoc>` so later vectorization may keep partial sums per lane.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
+//===----------------------------------------------------------------------===//
+// RecordEntrySignatures
+//===----------------------------------------------------------------------===//
+
+def RecordEntrySignaturesPass
+    : Pass<"norm-record-entry-signatures", "::mlir::ModuleOp"> {
+  let summary = "Record each public function's tensor signature";
+  let description = [{
+    Sets `norm.entry_signature = <function_type>` on every public
+    `func.func` that does not have it yet. The attribute survives the
+    conversion to the LLVM dialect, so a runner given an already lowered
+    module still knows the shapes and element types of the arguments and
+    results (the LLVM calling convention erases element types). It is the
+    first step of the `norm-to-llvm` pipeline.
+  }];
+}
+
+#endif // NORM_CONVERSION_PASSES_TD

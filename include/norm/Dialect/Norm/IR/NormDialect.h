@@ -1,0 +1,14 @@
+//===- NormDialect.h - norm dialect declaration -----------------*- C++ -*-===//
+//
+// The `norm` dialect: ONNX normalization operators on tensors.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NORM_DIALECT_NORM_IR_NORMDIALECT_H
+#define NORM_DIALECT_NORM_IR_NORMDIALECT_H
+
+#include "mlir/IR/Dialect.h"
+
+#include "norm/Dialect/Norm/IR/NormOpsDialect.h.inc"
+
+#endif // NORM_DIALECT_NORM_IR_NORMDIALECT_H

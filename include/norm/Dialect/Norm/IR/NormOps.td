@@ -1,0 +1,167 @@
+//===- NormOps.td - norm dialect operations ----------------*- tablegen -*-===//
+//
+// The three ONNX normalization operators. Semantics follow the ONNX operator
+// texts; ambiguous points follow docs/Rationale.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NORM_DIALECT_NORM_IR_NORMOPS_TD
+#define NORM_DIALECT_NORM_IR_NORMOPS_TD
+
+include "norm/Dialect/Norm/IR/NormBase.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+
+//===----------------------------------------------------------------------===//
+// LpNormalizationOp
+//===----------------------------------------------------------------------===//
+
+def Norm_LpNormalizationOp : Norm_Op<"lp_normalization",
+    [Pure, SameOperandsAndResultType]> {
+  let summary = "ONNX LpNormalization (ai.onnx, opset 1 and 22)";
+  let description = [{
+    Normalizes `input` along `axis` by its Lp norm:
+
+    ```
+    output = input / ||input||_p            (along axis)
+    ||x||_1 = sum(|x|),  ||x||_2 = sqrt(sum(x * x))
+    ```
+
+    A slice whose norm is 0 gives 0 (opset 22). `p` must be 1 or 2; `axis`
+    lies in [-r, r) for an input of rank r >= 1, negative values counting
+    from the back. f16/bf16 data is loaded narrow and accumulated in at least
+    f32; the result is rounded once to the element type. NaN and Inf follow
+    IEEE arithmetic within their slice.
+
+    Example:
+
+    ```mlir
+    %y = norm.lp_normalization %x axis = 0 p = 1 : tensor<2x2x3xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    Norm_FloatTensor:$input,
+    DefaultValuedAttr<I64Attr, "-1">:$axis,
+    DefaultValuedAttr<ConfinedAttr<I64Attr, [IntIsOneOf<[1, 2]>]>, "2">:$p
+  );
+  let results = (outs Norm_FloatTensor:$output);
+
+  let assemblyFormat = [{
+    $input (`axis` `=` $axis^)? (`p` `=` $p^)? attr-dict `:` type($input)
+  }];
+  let hasVerifier = 1;
+
+  let extraClassDeclaration = [{
+    /// The reduction axis in [0, rank).
+    int64_t getNormalizedAxis();
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// NormalizerOp
+//===----------------------------------------------------------------------===//
+
+def Norm_NormalizerOp : Norm_Op<"normalizer", [Pure]> {
+  let summary = "ONNX-ML Normalizer (ai.onnx.ml, opset 1)";
+  let description = [{
+    Normalizes each row of `X` ([C] is one row, [N, C] is N rows) and returns
+    f32 values of the same shape:
+
+    ```
+    MAX: Y = X / max(X)                (signed maximum of the row)
+    L1:  Y = X / sum(|X|)
+    L2:  Y = X / sqrt(sum(X * X))      (the sign of X is kept)
+    ```
+
+    Where the divisor is 0, `Y = X` converted to f32. Integer inputs are
+    converted exactly to f64; the arithmetic runs in f64 and the result is
+    rounded once to f32.
+
+    Example:
+
+    ```mlir
+    %y = norm.normalizer %x norm = "L2" : tensor<2x4xi64> -> tensor<2x4xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    Norm_NormalizerInputTensor:$X,
+    DefaultValuedAttr<Norm_NormalizerModeAttr, "\"MAX\"">:$norm
+  );
+  let results = (outs Norm_NormalizerOutputTensor:$Y);
+
+  let assemblyFormat = [{
+    $X (`norm` `=` $norm^)? attr-dict `:` type($X) `->` type($Y)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// LayerNormalizationOp
+//===----------------------------------------------------------------------===//
+
+def Norm_LayerNormalizationOp : Norm_Op<"layer_normalization", [Pure]> {
+  let summary = "ONNX LayerNormalization (ai.onnx, opset 17)";
+  let description = [{
+    Standardizes `X` over the normalized axes [axis, ..., r-1], then scales
+    and shifts it. Stage one, in f32 (f64 for f64 inputs), follows the ONNX
+    function body with a two-pass variance:
+
+    ```
+    Mean       = ReduceMean(X)
+    D          = X - Mean
+    Var        = ReduceMean(D * D)
+    InvStdDev  = 1 / sqrt(Var + epsilon)
+    Normalized = D * InvStdDev
+    ```
+
+    Stage two computes `Y = Normalized * Scale + B` in the same precision and
+    rounds once to X's element type. `Scale` and the optional `B` are
+    unidirectionally (right-aligned NumPy) broadcastable to `X`.
+
+    Results: `Y` has X's type; `Mean` and `InvStdDev` have the shape
+    [d0, ..., d(axis-1), 1, ..., 1] and the element type given by
+    `stash_type` (1: f32, 16: bf16).
+
+    Example:
+
+    ```mlir
+    %y, %mean, %inv_std_dev = norm.layer_normalization %x, %scale, %b
+        axis = 1 epsilon = 1.0e-05
+        : (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>)
+        -> (tensor<2x3xf32>, tensor<2x1xf32>, tensor<2x1xf32>)
+    ```
+  }];
+
+  let arguments = (ins
+    Norm_FloatTensor:$X,
+    Norm_FloatTensor:$Scale,
+    Optional<Norm_FloatTensor>:$B,
+    DefaultValuedAttr<I64Attr, "-1">:$axis,
+    DefaultValuedAttr<F32Attr, "1e-5">:$epsilon,
+    DefaultValuedAttr<ConfinedAttr<I64Attr, [IntIsOneOf<[1, 16]>]>, "1">
+        :$stash_type
+  );
+  let results = (outs
+    Norm_FloatTensor:$Y,
+    Norm_StashTensor:$Mean,
+    Norm_StashTensor:$InvStdDev
+  );
+
+  let assemblyFormat = [{
+    $X `,` $Scale (`,` $B^)? (`axis` `=` $axis^)? (`epsilon` `=` $epsilon^)?
+    (`stash_type` `=` $stash_type^)? attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+
+  let extraClassDeclaration = [{
+    /// The first normalized axis in [0, rank).
+    int64_t getNormalizedAxis();
+    /// The stage-one (stash) element type: f32 for stash_type 1, bf16 for 16.
+    ::mlir::FloatType getStashElementType();
+  }];
+}
+
+#endif // NORM_DIALECT_NORM_IR_NORMOPS_TD

@@ -1,0 +1,191 @@
+//===- NormOps.cpp - norm dialect operations ------------------------------===//
+//
+// Verifiers for the rank- and shape-dependent rules of the three ops; the
+// element-type and attribute-value rules are ODS constraints (NormOps.td).
+//
+//===----------------------------------------------------------------------===//
+
+#include "norm/Dialect/Norm/IR/NormOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/TypeUtilities.h"
+
+using namespace mlir;
+using namespace mlir::norm;
+
+/// Prints a shape as `2x?x3` for diagnostics.
+static std::string formatShape(ArrayRef<int64_t> shape) {
+  std::string str;
+  llvm::raw_string_ostream os(str);
+  llvm::interleave(
+      shape, os,
+      [&](int64_t dim) {
+        if (ShapedType::isDynamic(dim))
+          os << '?';
+        else
+          os << dim;
+      },
+      "x");
+  return str;
+}
+
+/// Checks that `axis` lies in [-rank, rank) for a tensor of rank >= 1 named
+/// `operandName`.
+static LogicalResult verifyAxis(Operation *op, StringRef operandName,
+                                int64_t rank, int64_t axis) {
+  if (rank == 0)
+    return op->emitOpError() << "expects '" << operandName
+                             << "' of rank >= 1, but found rank 0";
+  if (axis < -rank || axis >= rank)
+    return op->emitOpError()
+           << "attribute 'axis' = " << axis << " is out of range: expected a "
+           << "value in [" << -rank << ", " << rank << ") for '" << operandName
+           << "' of rank " << rank;
+  return success();
+}
+
+/// Checks that a result shape equals `expected` where both are static.
+static LogicalResult verifyResultShape(Operation *op, StringRef resultName,
+                                       ArrayRef<int64_t> expected,
+                                       ArrayRef<int64_t> actual) {
+  if (failed(verifyCompatibleShape(expected, actual)))
+    return op->emitOpError()
+           << "expects result '" << resultName << "' of shape "
+           << formatShape(expected) << ", but found " << formatShape(actual);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// LpNormalizationOp
+//===----------------------------------------------------------------------===//
+
+int64_t LpNormalizationOp::getNormalizedAxis() {
+  int64_t rank = getInput().getType().getRank();
+  int64_t axis = getAxis();
+  return axis < 0 ? axis + rank : axis;
+}
+
+LogicalResult LpNormalizationOp::verify() {
+  return verifyAxis(*this, "input", getInput().getType().getRank(), getAxis());
+}
+
+//===----------------------------------------------------------------------===//
+// NormalizerOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult NormalizerOp::verify() {
+  auto xType = cast<RankedTensorType>(getX().getType());
+  auto yType = cast<RankedTensorType>(getY().getType());
+  if (xType.getRank() != yType.getRank())
+    return emitOpError() << "expects result 'Y' of rank " << xType.getRank()
+                         << " (the rank of 'X'), but found rank "
+                         << yType.getRank();
+  return verifyResultShape(*this, "Y", xType.getShape(), yType.getShape());
+}
+
+//===----------------------------------------------------------------------===//
+// LayerNormalizationOp
+//===----------------------------------------------------------------------===//
+
+int64_t LayerNormalizationOp::getNormalizedAxis() {
+  int64_t rank = getX().getType().getRank();
+  int64_t axis = getAxis();
+  return axis < 0 ? axis + rank : axis;
+}
+
+FloatType LayerNormalizationOp::getStashElementType() {
+  Builder b(getContext());
+  if (getStashType() == 16)
+    return b.getBF16Type();
+  return b.getF32Type();
+}
+
+/// Checks that `operand` is unidirectionally broadcastable to `xShape`
+/// (right-aligned NumPy rules: rank <= rank(X), each dim equal to X's or 1).
+static LogicalResult verifyBroadcastable(Operation *op, StringRef name,
+                                         RankedTensorType type,
+                                         ArrayRef<int64_t> xShape) {
+  ArrayRef<int64_t> shape = type.getShape();
+  auto fail = [&]() {
+    return op->emitOpError()
+           << "expects '" << name << "' to be unidirectionally broadcastable "
+           << "to 'X' of shape " << formatShape(xShape) << ", but found shape "
+           << formatShape(shape);
+  };
+  if (shape.size() > xShape.size())
+    return fail();
+  size_t offset = xShape.size() - shape.size();
+  for (auto [i, dim] : llvm::enumerate(shape)) {
+    int64_t xDim = xShape[offset + i];
+    if (ShapedType::isDynamic(dim) || ShapedType::isDynamic(xDim))
+      continue;
+    if (dim != 1 && dim != xDim)
+      return fail();
+  }
+  return success();
+}
+
+LogicalResult LayerNormalizationOp::verify() {
+  RankedTensorType xType = getX().getType();
+  int64_t rank = xType.getRank();
+  if (failed(verifyAxis(*this, "X", rank, getAxis())))
+    return failure();
+
+  Type elementType = xType.getElementType();
+  auto checkElementType = [&](StringRef name, Type type) -> LogicalResult {
+    if (getElementTypeOrSelf(type) != elementType)
+      return emitOpError() << "expects '" << name << "' to have the element "
+                           << "type of 'X' (" << elementType << "), but found "
+                           << getElementTypeOrSelf(type);
+    return success();
+  };
+  if (failed(checkElementType("Scale", getScale().getType())) ||
+      failed(verifyBroadcastable(*this, "Scale", getScale().getType(),
+                                 xType.getShape())))
+    return failure();
+  if (Value b = getB()) {
+    auto bType = cast<RankedTensorType>(b.getType());
+    if (failed(checkElementType("B", bType)) ||
+        failed(verifyBroadcastable(*this, "B", bType, xType.getShape())))
+      return failure();
+  }
+
+  // Y has X's shape and element type.
+  RankedTensorType yType = getY().getType();
+  if (failed(checkElementType("Y", yType)))
+    return failure();
+  if (yType.getRank() != rank)
+    return emitOpError() << "expects result 'Y' of rank " << rank
+                         << " (the rank of 'X'), but found rank "
+                         << yType.getRank();
+  if (failed(verifyResultShape(*this, "Y", xType.getShape(), yType.getShape())))
+    return failure();
+
+  // Mean and InvStdDev: [d0, ..., d(axis-1), 1, ..., 1] of the stash type.
+  int64_t axis = getNormalizedAxis();
+  SmallVector<int64_t> statsShape(xType.getShape());
+  for (int64_t i = axis; i < rank; ++i)
+    statsShape[i] = 1;
+  Type stashType = getStashElementType();
+  for (auto [name, value] :
+       {std::pair<StringRef, Value>{"Mean", getMean()},
+        std::pair<StringRef, Value>{"InvStdDev", getInvStdDev()}}) {
+    auto type = cast<RankedTensorType>(value.getType());
+    if (type.getElementType() != stashType)
+      return emitOpError() << "expects result '" << name << "' to have element "
+                           << "type " << stashType << " (stash_type = "
+                           << getStashType() << "), but found "
+                           << type.getElementType();
+    if (type.getRank() != rank)
+      return emitOpError() << "expects result '" << name << "' of rank "
+                           << rank << " (the rank of 'X'), but found rank "
+                           << type.getRank();
+    if (failed(verifyResultShape(*this, name, statsShape, type.getShape())))
+      return failure();
+  }
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "norm/Dialect/Norm/IR/NormOps.cpp.inc"

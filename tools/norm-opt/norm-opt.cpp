@@ -1,0 +1,26 @@
+//===- norm-opt.cpp - the norm-mlir optimizer driver ----------------------===//
+//
+// mlir-opt with the norm dialect, its passes and the norm-to-llvm pipeline,
+// next to all upstream dialects, extensions and passes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "norm/InitAllNorm.h"
+
+int main(int argc, char **argv) {
+  mlir::registerAllPasses();
+  mlir::norm::registerNormPasses();
+
+  mlir::DialectRegistry registry;
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  mlir::norm::registerNormDialects(registry);
+
+  return mlir::asMainReturnCode(mlir::MlirOptMain(
+      argc, argv, "norm-mlir optimizer driver\n", registry));
+}
