@@ -1,0 +1,279 @@
+// Every verifier rule of the norm ops, one chunk each.
+// RUN: norm-opt %s -split-input-file -verify-diagnostics
+
+//===----------------------------------------------------------------------===//
+// norm.lp_normalization
+//===----------------------------------------------------------------------===//
+
+// ONNX LpNormalization supports only the L1 and L2 norms.
+func.func @lp_p_three(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{attribute 'p' failed to satisfy constraint: 64-bit signless integer attribute whose value is one of {1, 2}}}
+  %0 = norm.lp_normalization %x p = 3 : tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @lp_p_zero(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{attribute 'p' failed to satisfy constraint: 64-bit signless integer attribute whose value is one of {1, 2}}}
+  %0 = "norm.lp_normalization"(%x) <{axis = -1 : i64, p = 0 : i64}> : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// axis must lie in [-r, r); axis = r is rejected (ONNX Runtime, onnx-mlir).
+func.func @lp_axis_too_large(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{attribute 'axis' = 2 is out of range: expected a value in [-2, 2) for 'input' of rank 2}}
+  %0 = norm.lp_normalization %x axis = 2 : tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @lp_axis_too_small(%x: tensor<?x?x?xf16>) -> tensor<?x?x?xf16> {
+  // expected-error @+1 {{attribute 'axis' = -4 is out of range: expected a value in [-3, 3) for 'input' of rank 3}}
+  %0 = norm.lp_normalization %x axis = -4 : tensor<?x?x?xf16>
+  return %0 : tensor<?x?x?xf16>
+}
+
+// -----
+
+// A rank-0 tensor has no axis to normalize along.
+func.func @lp_rank_zero(%x: tensor<f32>) -> tensor<f32> {
+  // expected-error @+1 {{expects 'input' of rank >= 1, but found rank 0}}
+  %0 = norm.lp_normalization %x : tensor<f32>
+  return %0 : tensor<f32>
+}
+
+// -----
+
+// T is bfloat16, float16, float or double.
+func.func @lp_integer(%x: tensor<2x3xi32>) -> tensor<2x3xi32> {
+  // expected-error @+1 {{operand #0 must be ranked tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float values, but got 'tensor<2x3xi32>'}}
+  %0 = norm.lp_normalization %x : tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}
+
+// -----
+
+// The output has the input's type.
+func.func @lp_result_type(%x: tensor<2x3xf32>) -> tensor<2x3xf64> {
+  // expected-error @+1 {{requires the same type for all operands and results}}
+  %0 = "norm.lp_normalization"(%x) <{axis = -1 : i64, p = 2 : i64}> : (tensor<2x3xf32>) -> tensor<2x3xf64>
+  return %0 : tensor<2x3xf64>
+}
+
+// -----
+
+func.func @lp_result_shape(%x: tensor<2x3xf32>) -> tensor<3x2xf32> {
+  // expected-error @+1 {{requires the same type for all operands and results}}
+  %0 = "norm.lp_normalization"(%x) <{axis = -1 : i64, p = 2 : i64}> : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+
+//===----------------------------------------------------------------------===//
+// norm.normalizer
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// ai.onnx.ml Normalizer modes are exactly "MAX", "L1" and "L2".
+func.func @normalizer_mode(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{attribute 'norm' failed to satisfy constraint: string attribute whose value is one of "MAX", "L1", "L2"}}
+  %0 = norm.normalizer %x norm = "L3" : tensor<2x3xf32> -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// The input is [C] or [N, C].
+func.func @normalizer_rank_three(%x: tensor<2x3x4xf32>) -> tensor<2x3x4xf32> {
+  // expected-error @+1 {{operand #0 must be 1D/2D tensor of 32-bit float or 64-bit float or 32-bit signless integer or 64-bit signless integer values, but got 'tensor<2x3x4xf32>'}}
+  %0 = norm.normalizer %x : tensor<2x3x4xf32> -> tensor<2x3x4xf32>
+  return %0 : tensor<2x3x4xf32>
+}
+
+// -----
+
+func.func @normalizer_rank_zero(%x: tensor<f32>) -> tensor<f32> {
+  // expected-error @+1 {{operand #0 must be 1D/2D tensor of 32-bit float or 64-bit float or 32-bit signless integer or 64-bit signless integer values, but got 'tensor<f32>'}}
+  %0 = norm.normalizer %x : tensor<f32> -> tensor<f32>
+  return %0 : tensor<f32>
+}
+
+// -----
+
+// T is float, double, int64 or int32; f16 is not in the list.
+func.func @normalizer_f16(%x: tensor<2x3xf16>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{operand #0 must be 1D/2D tensor of 32-bit float or 64-bit float or 32-bit signless integer or 64-bit signless integer values, but got 'tensor<2x3xf16>'}}
+  %0 = norm.normalizer %x : tensor<2x3xf16> -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// The output is always float.
+func.func @normalizer_f64_result(%x: tensor<2x3xf64>) -> tensor<2x3xf64> {
+  // expected-error @+1 {{result #0 must be 1D/2D tensor of 32-bit float values, but got 'tensor<2x3xf64>'}}
+  %0 = norm.normalizer %x : tensor<2x3xf64> -> tensor<2x3xf64>
+  return %0 : tensor<2x3xf64>
+}
+
+// -----
+
+// The output has the input's shape.
+func.func @normalizer_result_shape(%x: tensor<2x3xi64>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{expects result 'Y' of shape 2x3, but found 2x4}}
+  %0 = norm.normalizer %x : tensor<2x3xi64> -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @normalizer_result_rank(%x: tensor<6xi32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{expects result 'Y' of rank 1 (the rank of 'X'), but found rank 2}}
+  %0 = norm.normalizer %x : tensor<6xi32> -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+//===----------------------------------------------------------------------===//
+// norm.layer_normalization
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @ln_axis(%x: tensor<2x3xf32>, %s: tensor<3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{attribute 'axis' = 2 is out of range: expected a value in [-2, 2) for 'X' of rank 2}}
+  %y, %m, %i = norm.layer_normalization %x, %s axis = 2 : (tensor<2x3xf32>, tensor<3xf32>) -> (tensor<2x3xf32>, tensor<2x1xf32>, tensor<2x1xf32>)
+  return %y : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @ln_negative_axis(%x: tensor<2x3xf32>, %s: tensor<3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{attribute 'axis' = -3 is out of range: expected a value in [-2, 2) for 'X' of rank 2}}
+  %y, %m, %i = norm.layer_normalization %x, %s axis = -3 : (tensor<2x3xf32>, tensor<3xf32>) -> (tensor<2x3xf32>, tensor<2x1xf32>, tensor<2x1xf32>)
+  return %y : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @ln_rank_zero(%x: tensor<f32>, %s: tensor<f32>) -> tensor<f32> {
+  // expected-error @+1 {{expects 'X' of rank >= 1, but found rank 0}}
+  %y, %m, %i = norm.layer_normalization %x, %s : (tensor<f32>, tensor<f32>) -> (tensor<f32>, tensor<f32>, tensor<f32>)
+  return %y : tensor<f32>
+}
+
+// -----
+
+// T is bfloat16, float16, float or double.
+func.func @ln_integer(%x: tensor<2x3xi32>, %s: tensor<3xi32>) -> tensor<2x3xi32> {
+  // expected-error @+1 {{operand #0 must be ranked tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float values, but got 'tensor<2x3xi32>'}}
+  %y, %m, %i = norm.layer_normalization %x, %s : (tensor<2x3xi32>, tensor<3xi32>) -> (tensor<2x3xi32>, tensor<2x1xf32>, tensor<2x1xf32>)
+  return %y : tensor<2x3xi32>
+}
+
+// -----
+
+// X, Scale, B and Y share the element type T.
+func.func @ln_scale_type(%x: tensor<2x3xf32>, %s: tensor<3xf16>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{expects 'Scale' to have the element type of 'X' ('f32'), but found 'f16'}}
+  %y, %m, %i = norm.layer_normalization %x, %s : (tensor<2x3xf32>, tensor<3xf16>) -> (tensor<2x3xf32>, tensor<2x1xf32>, tensor<2x1xf32>)
+  return %y : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @ln_bias_type(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %b: tensor<3xf64>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{expects 'B' to have the element type of 'X' ('f32'), but found 'f64'}}
+  %y, %m, %i = norm.layer_normalization %x, %s, %b : (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf64>) -> (tensor<2x3xf32>, tensor<2x1xf32>, tensor<2x1xf32>)
+  return %y : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @ln_y_type(%x: tensor<2x3xf32>, %s: tensor<3xf32>) -> tensor<2x3xf16> {
+  // expected-error @+1 {{expects 'Y' to have the element type of 'X' ('f32'), but found 'f16'}}
+  %y, %m, %i = norm.layer_normalization %x, %s : (tensor<2x3xf32>, tensor<3xf32>) -> (tensor<2x3xf16>, tensor<2x1xf32>, tensor<2x1xf32>)
+  return %y : tensor<2x3xf16>
+}
+
+// -----
+
+// Scale must broadcast to X right-aligned; an equal element count is not
+// enough (semantics.md: no silent reshape).
+func.func @ln_scale_not_broadcastable(%x: tensor<1x3x1x1xf32>, %s: tensor<3xf32>) -> tensor<1x3x1x1xf32> {
+  // expected-error @+1 {{expects 'Scale' to be unidirectionally broadcastable to 'X' of shape 1x3x1x1, but found shape 3}}
+  %y, %m, %i = norm.layer_normalization %x, %s axis = 1 : (tensor<1x3x1x1xf32>, tensor<3xf32>) -> (tensor<1x3x1x1xf32>, tensor<1x1x1x1xf32>, tensor<1x1x1x1xf32>)
+  return %y : tensor<1x3x1x1xf32>
+}
+
+// -----
+
+func.func @ln_bias_not_broadcastable(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %b: tensor<5xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{expects 'B' to be unidirectionally broadcastable to 'X' of shape 2x3, but found shape 5}}
+  %y, %m, %i = norm.layer_normalization %x, %s, %b : (tensor<2x3xf32>, tensor<3xf32>, tensor<5xf32>) -> (tensor<2x3xf32>, tensor<2x1xf32>, tensor<2x1xf32>)
+  return %y : tensor<2x3xf32>
+}
+
+// -----
+
+// Unidirectional broadcasting never grows X: Scale's rank is at most X's.
+func.func @ln_scale_rank(%x: tensor<3xf32>, %s: tensor<1x3xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{expects 'Scale' to be unidirectionally broadcastable to 'X' of shape 3, but found shape 1x3}}
+  %y, %m, %i = norm.layer_normalization %x, %s : (tensor<3xf32>, tensor<1x3xf32>) -> (tensor<3xf32>, tensor<1xf32>, tensor<1xf32>)
+  return %y : tensor<3xf32>
+}
+
+// -----
+
+// stash_type is 1 (float) or 16 (bfloat16).
+func.func @ln_stash_type(%x: tensor<2x3xf32>, %s: tensor<3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{attribute 'stash_type' failed to satisfy constraint: 64-bit signless integer attribute whose value is one of {1, 16}}}
+  %y, %m, %i = norm.layer_normalization %x, %s stash_type = 11 : (tensor<2x3xf32>, tensor<3xf32>) -> (tensor<2x3xf32>, tensor<2x1xf64>, tensor<2x1xf64>)
+  return %y : tensor<2x3xf32>
+}
+
+// -----
+
+// Mean and InvStdDev have the stash type U.
+func.func @ln_mean_type(%x: tensor<2x3xf32>, %s: tensor<3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{expects result 'Mean' to have element type 'bf16' (stash_type = 16), but found 'f32'}}
+  %y, %m, %i = norm.layer_normalization %x, %s stash_type = 16 : (tensor<2x3xf32>, tensor<3xf32>) -> (tensor<2x3xf32>, tensor<2x1xf32>, tensor<2x1xf32>)
+  return %y : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @ln_mean_f16(%x: tensor<2x3xf16>, %s: tensor<3xf16>) -> tensor<2x3xf16> {
+  // expected-error @+1 {{result #1 must be ranked tensor of 32-bit float or bfloat16 type values, but got 'tensor<2x1xf16>'}}
+  %y, %m, %i = norm.layer_normalization %x, %s : (tensor<2x3xf16>, tensor<3xf16>) -> (tensor<2x3xf16>, tensor<2x1xf16>, tensor<2x1xf16>)
+  return %y : tensor<2x3xf16>
+}
+
+// -----
+
+// Y has X's shape.
+func.func @ln_y_shape(%x: tensor<2x3xf32>, %s: tensor<3xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{expects result 'Y' of shape 2x3, but found 2x4}}
+  %y, %m, %i = norm.layer_normalization %x, %s : (tensor<2x3xf32>, tensor<3xf32>) -> (tensor<2x4xf32>, tensor<2x1xf32>, tensor<2x1xf32>)
+  return %y : tensor<2x4xf32>
+}
+
+// -----
+
+// Mean and InvStdDev have shape [d0, ..., d(axis-1), 1, ..., 1].
+func.func @ln_mean_shape(%x: tensor<2x3x4xf32>, %s: tensor<3x4xf32>) -> tensor<2x3x4xf32> {
+  // expected-error @+1 {{expects result 'Mean' of shape 2x1x1, but found 2x3x1}}
+  %y, %m, %i = norm.layer_normalization %x, %s axis = 1 : (tensor<2x3x4xf32>, tensor<3x4xf32>) -> (tensor<2x3x4xf32>, tensor<2x3x1xf32>, tensor<2x1x1xf32>)
+  return %y : tensor<2x3x4xf32>
+}
+
+// -----
+
+func.func @ln_invstddev_rank(%x: tensor<2x3xf32>, %s: tensor<3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{expects result 'InvStdDev' of rank 2 (the rank of 'X'), but found rank 1}}
+  %y, %m, %i = norm.layer_normalization %x, %s : (tensor<2x3xf32>, tensor<3xf32>) -> (tensor<2x3xf32>, tensor<2x1xf32>, tensor<2xf32>)
+  return %y : tensor<2x3xf32>
+}

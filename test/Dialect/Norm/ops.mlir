@@ -1,0 +1,56 @@
+// Round trip of every op in the custom form, and through the generic form.
+// RUN: norm-opt %s --verify-roundtrip | FileCheck %s
+// RUN: norm-opt %s --mlir-print-op-generic | norm-opt | FileCheck %s
+// RUN: norm-opt %s --mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
+
+// CHECK-LABEL: func @lp_normalization
+// CHECK-SAME: (%[[X:.+]]: tensor<2x2x3xf32>, %[[D:.+]]: tensor<?x8xbf16>)
+func.func @lp_normalization(%x: tensor<2x2x3xf32>, %d: tensor<?x8xbf16>)
+    -> (tensor<2x2x3xf32>, tensor<2x2x3xf32>, tensor<?x8xbf16>) {
+  // Default attributes are elided when printed.
+  // CHECK: norm.lp_normalization %[[X]] : tensor<2x2x3xf32>
+  // GENERIC: "norm.lp_normalization"(%{{.*}}) <{axis = -1 : i64, p = 2 : i64}> : (tensor<2x2x3xf32>) -> tensor<2x2x3xf32>
+  %0 = norm.lp_normalization %x : tensor<2x2x3xf32>
+  // CHECK: norm.lp_normalization %[[X]] axis = 0 p = 1 : tensor<2x2x3xf32>
+  // GENERIC: "norm.lp_normalization"(%{{.*}}) <{axis = 0 : i64, p = 1 : i64}> : (tensor<2x2x3xf32>) -> tensor<2x2x3xf32>
+  %1 = norm.lp_normalization %x axis = 0 p = 1 : tensor<2x2x3xf32>
+  // CHECK: norm.lp_normalization %[[D]] axis = -2 : tensor<?x8xbf16>
+  %2 = norm.lp_normalization %d axis = -2 : tensor<?x8xbf16>
+  return %0, %1, %2 : tensor<2x2x3xf32>, tensor<2x2x3xf32>, tensor<?x8xbf16>
+}
+
+// CHECK-LABEL: func @normalizer
+// CHECK-SAME: (%[[X:.+]]: tensor<3x4xi64>, %[[R:.+]]: tensor<?xf64>)
+func.func @normalizer(%x: tensor<3x4xi64>, %r: tensor<?xf64>)
+    -> (tensor<3x4xf32>, tensor<3x4xf32>, tensor<?xf32>) {
+  // CHECK: norm.normalizer %[[X]] : tensor<3x4xi64> -> tensor<3x4xf32>
+  // GENERIC: "norm.normalizer"(%{{.*}}) <{norm = "MAX"}> : (tensor<3x4xi64>) -> tensor<3x4xf32>
+  %0 = norm.normalizer %x : tensor<3x4xi64> -> tensor<3x4xf32>
+  // CHECK: norm.normalizer %[[X]] norm = "L1" : tensor<3x4xi64> -> tensor<3x4xf32>
+  // GENERIC: "norm.normalizer"(%{{.*}}) <{norm = "L1"}> : (tensor<3x4xi64>) -> tensor<3x4xf32>
+  %1 = norm.normalizer %x norm = "L1" : tensor<3x4xi64> -> tensor<3x4xf32>
+  // CHECK: norm.normalizer %[[R]] norm = "L2" : tensor<?xf64> -> tensor<?xf32>
+  %2 = norm.normalizer %r norm = "L2" : tensor<?xf64> -> tensor<?xf32>
+  return %0, %1, %2 : tensor<3x4xf32>, tensor<3x4xf32>, tensor<?xf32>
+}
+
+// CHECK-LABEL: func @layer_normalization
+// CHECK-SAME: (%[[X:.+]]: tensor<2x3x4xf16>, %[[S:.+]]: tensor<4xf16>, %[[B:.+]]: tensor<1x4xf16>, %[[D:.+]]: tensor<?x?xf64>, %[[DS:.+]]: tensor<?xf64>)
+func.func @layer_normalization(%x: tensor<2x3x4xf16>, %scale: tensor<4xf16>,
+                               %b: tensor<1x4xf16>, %d: tensor<?x?xf64>,
+                               %ds: tensor<?xf64>)
+    -> (tensor<2x3x4xf16>, tensor<2x1x1xbf16>, tensor<?x1xf32>) {
+  // CHECK: norm.layer_normalization %[[X]], %[[S]], %[[B]] axis = 1 epsilon = 1.000000e-03 stash_type = 16 : (tensor<2x3x4xf16>, tensor<4xf16>, tensor<1x4xf16>) -> (tensor<2x3x4xf16>, tensor<2x1x1xbf16>, tensor<2x1x1xbf16>)
+  // GENERIC: "norm.layer_normalization"(%{{.*}}, %{{.*}}, %{{.*}}) <{axis = 1 : i64, epsilon = 1.000000e-03 : f32, stash_type = 16 : i64}> : (tensor<2x3x4xf16>, tensor<4xf16>, tensor<1x4xf16>) -> (tensor<2x3x4xf16>, tensor<2x1x1xbf16>, tensor<2x1x1xbf16>)
+  %y, %mean, %inv = norm.layer_normalization %x, %scale, %b axis = 1
+      epsilon = 1.0e-3 stash_type = 16
+      : (tensor<2x3x4xf16>, tensor<4xf16>, tensor<1x4xf16>)
+      -> (tensor<2x3x4xf16>, tensor<2x1x1xbf16>, tensor<2x1x1xbf16>)
+  // Without B, default axis/epsilon/stash_type, dynamic dims.
+  // CHECK: norm.layer_normalization %[[D]], %[[DS]] : (tensor<?x?xf64>, tensor<?xf64>) -> (tensor<?x?xf64>, tensor<?x1xf32>, tensor<?x1xf32>)
+  // GENERIC: "norm.layer_normalization"(%{{.*}}, %{{.*}}) <{axis = -1 : i64, epsilon = 9.99999974E-6 : f32, stash_type = 1 : i64}> : (tensor<?x?xf64>, tensor<?xf64>) -> (tensor<?x?xf64>, tensor<?x1xf32>, tensor<?x1xf32>)
+  %y2, %mean2, %inv2 = norm.layer_normalization %d, %ds
+      : (tensor<?x?xf64>, tensor<?xf64>)
+      -> (tensor<?x?xf64>, tensor<?x1xf32>, tensor<?x1xf32>)
+  return %y, %mean, %inv2 : tensor<2x3x4xf16>, tensor<2x1x1xbf16>, tensor<?x1xf32>
+}
