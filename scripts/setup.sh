@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Sets norm-mlir up on a fresh Debian 12 machine (packages, build) and runs
+# the three example ops through the JIT with norm-runner.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BUILD_DIR=${BUILD_DIR:-build}
+
+scripts/install-deps.sh
+scripts/build.sh
+
+run() {
+  echo "\$ norm-runner $*"
+  "$BUILD_DIR/bin/norm-runner" "$@"
+}
+run examples/lp_normalization.mlir --input="2x2x3xf32=1 2 2 3 4 0 0 5 5 6 8 0"
+run examples/normalizer.mlir --input="1x4xi64=1 -1 2 -2"
+run examples/layer_normalization.mlir \
+  --input="2x4xf32=40000 40001 40002 40003 1 2 3 4" \
+  --input="4xf32=1 1 1 1" --input="4xf32=0 0 0 0"
