@@ -135,7 +135,8 @@ written = []
 
 
 def save_npy(path, arr):
-    arr = np.ascontiguousarray(arr)
+    arr = np.array(arr, order="C")    # (ascontiguousarray would make 0-d 1-d)
+    assert arr.ndim == np.ndim(arr)
     np.save(path, arr)
     size = os.path.getsize(path)
     assert size < MAX_NPY_BYTES, (path, size)

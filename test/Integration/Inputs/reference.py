@@ -105,13 +105,14 @@ def f32_to_bf16_bits(a):
 
     NaN stays a (quiet) NaN; overflow rounds to +-Inf as IEEE does.
     """
-    a = np.ascontiguousarray(np.asarray(a, dtype=np.float32))
-    u = a.view(np.uint32).astype(np.uint64)
-    lsb = (u >> 16) & 1
-    rounded = ((u + 0x7FFF + lsb) >> 16).astype(np.uint16)
-    nan = np.isnan(a)
-    rounded[nan] = ((u[nan] >> 16) | 0x0040).astype(np.uint16)
-    return rounded
+    a = np.asarray(a, dtype=np.float32)
+    flat = np.array(a.reshape(-1), order="C")
+    u = flat.view(np.uint32).astype(np.uint64)
+    lsb = (u >> np.uint64(16)) & np.uint64(1)
+    rounded = ((u + np.uint64(0x7FFF) + lsb) >> np.uint64(16)).astype(np.uint16)
+    nan = np.isnan(flat)
+    rounded[nan] = ((u[nan] >> np.uint64(16)) | np.uint64(0x0040)).astype(np.uint16)
+    return rounded.reshape(a.shape)
 
 
 def f64_to_bf16_bits(a):
@@ -140,8 +141,9 @@ def f64_to_bf16_bits(a):
 
 
 def bf16_bits_to_f64(bits):
-    bits = np.asarray(bits, dtype=np.uint16).astype(np.uint32) << 16
-    return bits.view(np.float32).astype(np.float64)
+    bits = np.asarray(bits, dtype=np.uint16)
+    wide = np.array(bits.reshape(-1), dtype=np.uint32) << np.uint32(16)
+    return wide.view(np.float32).astype(np.float64).reshape(bits.shape)
 
 
 def round_to(a, ty):

@@ -63,7 +63,7 @@ def value_info(vi):
 def to_npy(arr, elem):
     if elem == "bf16":
         raise NotImplementedError("no bf16 case in ONNX 1.12's node tests")
-    return np.ascontiguousarray(arr)
+    return np.array(arr, order="C")   # (ascontiguousarray would make 0-d 1-d)
 
 
 def convert(case_dir):
