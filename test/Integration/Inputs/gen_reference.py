@@ -283,7 +283,46 @@ def assert_printed(printed, want64, ty, what):
         what, got, want)
 
 
+SHARED_ONNX = "/work/shared/onnx-testdata"
+
+
+def cross_check_shared_onnx_testdata():
+    """Optional: the ONNX-format copies of the spec examples in
+    /work/shared/onnx-testdata must hold the same inputs, attributes and
+    outputs as the tables above (skipped without python3-onnx)."""
+    try:
+        import onnx
+        from onnx import helper, numpy_helper
+    except ImportError:
+        print("note: python3-onnx missing, skipped the onnx-testdata check")
+        return
+    table = {case: (shape, xt, {"axis": axis, "p": p}, yt)
+             for _, case, shape, xt, axis, p, yt in LP_SPEC}
+    table.update({case: (shape, xt, {"norm": mode}, yt)
+                  for _, case, shape, _, xt, mode, yt in NORMALIZER_SPEC})
+    checked = 0
+    for case, (shape, xt, attrs, yt) in table.items():
+        d = os.path.join(SHARED_ONNX, case)
+        if not os.path.isdir(d):    # test_cc_lpnormalization_default is
+            d = os.path.join(SHARED_ONNX, case.replace("_cc_", "_"))  # there
+        if not os.path.isdir(d):    # as ONNX's test_lpnormalization_default
+            continue
+        checked += 1
+        node = onnx.load(os.path.join(d, "model.onnx")).graph.node[0]
+        got = {a.name: helper.get_attribute_value(a) for a in node.attribute}
+        got = {k: v.decode() if isinstance(v, bytes) else v
+               for k, v in got.items()}
+        assert got == {k: v for k, v in attrs.items() if v is not None}, case
+        data = os.path.join(d, "test_data_set_0")
+        x = numpy_helper.to_array(onnx.load_tensor(data + "/input_0.pb"))
+        y = numpy_helper.to_array(onnx.load_tensor(data + "/output_0.pb"))
+        assert x.shape == shape and np.array_equal(x.ravel(), parse(xt)), case
+        assert np.array_equal(y.ravel(), parse(yt).astype(np.float32)), case
+    print(f"{checked} spec examples match {SHARED_ONNX}")
+
+
 def gen_spec_examples():
+    cross_check_shared_onnx_testdata()
     for name, case, shape, xt, axis, p, yt in LP_SPEC:
         x = parse(xt).reshape(shape)
         y = ref.lp_normalization(x, -1 if axis is None else axis,
