@@ -1,9 +1,250 @@
-//===- LayerNormalization.cpp - lower norm LayerNormalization to linalg -----------------===//
+//===- LayerNormalization.cpp - lower norm.layer_normalization to linalg --===//
+//
+// Over the normalized axes [axis, ..., r-1], with n their element count and
+// C the stage-one type (f32 for f16/bf16/f32 X, f64 for f64 X):
+//
+//   Mean       = ReduceSum(X) / n
+//   D          = X - Mean
+//   Var        = ReduceSum(D * D) / n          (two passes, never E[x^2]-E^2)
+//   InvStdDev  = 1 / sqrt(Var + epsilon)
+//   Y          = D * InvStdDev * Scale + B
+//
+// all in C, with one rounding of Y to X's type and of Mean and InvStdDev to
+// the stash type U. Scale and B broadcast to X right-aligned. n = 0 gives
+// Mean = InvStdDev = 0 / 0 = NaN.
+//
+//===----------------------------------------------------------------------===//
 
+#include "Utils.h"
 #include "norm/Conversion/NormToLinalg/NormToLinalg.h"
+#include "norm/Dialect/Norm/IR/NormOps.h"
 
-#include "mlir/IR/PatternMatch.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Transforms/DialectConversion.h"
 
 using namespace mlir;
+using namespace mlir::norm;
 
-void mlir::norm::populateLayerNormalizationToLinalgPatterns(RewritePatternSet &patterns) {}
+/// Returns the indexing map of `operand` (Scale or B) in the loop nest over
+/// X of rank `rank`, broadcasting right-aligned: a static size-1 dim is read
+/// at index 0, any other dim (equal to X's, or dynamic and taken as equal)
+/// follows X's loop.
+static AffineMap getBroadcastMap(MLIRContext *ctx, int64_t rank,
+                                 RankedTensorType operandType) {
+  int64_t offset = rank - operandType.getRank();
+  SmallVector<AffineExpr> exprs;
+  for (auto [i, size] : llvm::enumerate(operandType.getShape())) {
+    if (size == 1)
+      exprs.push_back(getAffineConstantExpr(0, ctx));
+    else
+      exprs.push_back(getAffineDimExpr(offset + i, ctx));
+  }
+  return AffineMap::get(rank, /*symbolCount=*/0, exprs, ctx);
+}
+
+/// Returns the product of the sizes `dims` of `tensor` converted to `type`:
+/// a constant where all are static, tensor.dim products otherwise.
+static Value buildElementCount(OpBuilder &b, Location loc, Value tensor,
+                               ArrayRef<int64_t> dims, FloatType type) {
+  auto tensorType = cast<RankedTensorType>(tensor.getType());
+  int64_t staticCount = 1;
+  Value dynamicCount;
+  for (int64_t dim : dims) {
+    int64_t size = tensorType.getDimSize(dim);
+    if (!ShapedType::isDynamic(size)) {
+      staticCount *= size;
+      continue;
+    }
+    Value dimSize = tensor::DimOp::create(b, loc, tensor, dim);
+    dynamicCount = dynamicCount
+                       ? arith::MulIOp::create(b, loc, dynamicCount, dimSize)
+                       : dimSize;
+  }
+  if (!dynamicCount)
+    return createFloatConstant(b, loc, type, static_cast<double>(staticCount));
+  if (staticCount != 1)
+    dynamicCount = arith::MulIOp::create(
+        b, loc, dynamicCount,
+        arith::ConstantIndexOp::create(b, loc, staticCount));
+  Value count =
+      arith::IndexCastOp::create(b, loc, b.getI64Type(), dynamicCount);
+  return arith::UIToFPOp::create(b, loc, type, count);
+}
+
+/// Rounds the per-row statistic `stat` (the outer dims of X, type C) to `U`
+/// and expands it to `resultType`: [d0, ..., d(axis-1), 1, ..., 1].
+static Value buildStashResult(OpBuilder &b, Location loc, Value stat, Value x,
+                              int64_t axis, RankedTensorType resultType) {
+  auto u = cast<FloatType>(resultType.getElementType());
+  auto statType = cast<RankedTensorType>(stat.getType());
+  if (statType.getElementType() != u)
+    stat = buildMap(b, loc, stat, u,
+                    [&](OpBuilder &nb, Location nloc, ValueRange elements) {
+                      return createTruncF(nb, nloc, elements[0], u);
+                    });
+
+  int64_t rank = resultType.getRank();
+  // The last outer dim (if any) absorbs the trailing unit dims.
+  SmallVector<ReassociationIndices> reassociation;
+  for (int64_t i = 0; i < axis; ++i)
+    reassociation.push_back({i});
+  if (axis > 0)
+    for (int64_t i = axis; i < rank; ++i)
+      reassociation.back().push_back(i);
+
+  SmallVector<OpFoldResult> outputShape =
+      getKeptSizes(b, loc, x, llvm::to_vector(llvm::seq<int64_t>(axis, rank)));
+  SmallVector<int64_t> staticShape(statType.getShape());
+  for (int64_t i = axis; i < rank; ++i) {
+    outputShape.push_back(b.getIndexAttr(1));
+    staticShape.push_back(1);
+  }
+  auto expandedType = RankedTensorType::get(staticShape, u);
+  Value expanded = tensor::ExpandShapeOp::create(b, loc, expandedType, stat,
+                                                 reassociation, outputShape);
+  return castToType(b, loc, expanded, resultType);
+}
+
+namespace {
+
+/// Lowers norm.layer_normalization to two row reductions (sum, then sum of
+/// squared deviations), per-row Mean and InvStdDev maps, and one fused
+/// elementwise op for Y (see the file comment for the math).
+struct LayerNormalizationLowering
+    : public OpConversionPattern<LayerNormalizationOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(LayerNormalizationOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MLIRContext *ctx = rewriter.getContext();
+    Value x = adaptor.getX();
+    Value scale = adaptor.getScale();
+    Value bias = adaptor.getB();
+    auto xType = dyn_cast<RankedTensorType>(x.getType());
+    if (!xType || xType.getRank() < 1)
+      return rewriter.notifyMatchFailure(op, "expects X of rank >= 1");
+    auto elementType = dyn_cast<FloatType>(xType.getElementType());
+    if (!elementType)
+      return rewriter.notifyMatchFailure(op, "expects a float X");
+    auto scaleType = dyn_cast<RankedTensorType>(scale.getType());
+    auto biasType =
+        bias ? dyn_cast<RankedTensorType>(bias.getType()) : RankedTensorType();
+    int64_t rank = xType.getRank();
+    if (!scaleType || scaleType.getRank() > rank ||
+        (bias && (!biasType || biasType.getRank() > rank)))
+      return rewriter.notifyMatchFailure(
+          op, "expects Scale and B of rank <= rank(X)");
+    auto meanType = dyn_cast<RankedTensorType>(op.getMean().getType());
+    auto invStdDevType =
+        dyn_cast<RankedTensorType>(op.getInvStdDev().getType());
+    if (!meanType || !invStdDevType || meanType.getRank() != rank ||
+        invStdDevType.getRank() != rank)
+      return rewriter.notifyMatchFailure(
+          op, "expects Mean and InvStdDev of rank(X)");
+    int64_t axis = op.getNormalizedAxis();
+    if (axis < 0 || axis >= rank)
+      return rewriter.notifyMatchFailure(op, "axis out of range");
+
+    // Stage-one type C.
+    FloatType c =
+        elementType.isF64() ? rewriter.getF64Type() : rewriter.getF32Type();
+    SmallVector<int64_t> reducedDims =
+        llvm::to_vector(llvm::seq<int64_t>(axis, rank));
+    TypedAttr zeroAttr = rewriter.getFloatAttr(c, 0.0);
+
+    // n = prod(d_axis, ..., d_{r-1}) in C
+    Value count = buildElementCount(rewriter, loc, x, reducedDims, c);
+    // epsilon in C (exact: the attribute is f32)
+    APFloat epsilon = op.getEpsilon();
+    bool losesInfo;
+    epsilon.convert(c.getFloatSemantics(), APFloat::rmNearestTiesToEven,
+                    &losesInfo);
+    Value eps = arith::ConstantFloatOp::create(rewriter, loc, c, epsilon);
+
+    // Sum = ReduceSum(X)
+    Value sum = buildReduction(
+        rewriter, loc, x, /*sliceInputs=*/{}, reducedDims, zeroAttr,
+        [&](OpBuilder &b, Location nloc, ValueRange elements,
+            Value acc) -> Value {
+          return createReassocAdd(b, nloc, acc,
+                                  convertToFloat(b, nloc, elements[0], c));
+        });
+    // Mean = Sum / n
+    Value mean =
+        buildMap(rewriter, loc, sum, c,
+                 [&](OpBuilder &b, Location nloc, ValueRange elements) {
+                   return arith::DivFOp::create(b, nloc, elements[0], count);
+                 });
+    // SumSq = ReduceSum(D * D), D = X - Mean
+    Value sumSq = buildReduction(
+        rewriter, loc, x, mean, reducedDims, zeroAttr,
+        [&](OpBuilder &b, Location nloc, ValueRange elements,
+            Value acc) -> Value {
+          Value d = arith::SubFOp::create(
+              b, nloc, convertToFloat(b, nloc, elements[0], c), elements[1]);
+          return createReassocAdd(b, nloc, acc,
+                                  arith::MulFOp::create(b, nloc, d, d));
+        });
+    // InvStdDev = 1 / sqrt(SumSq / n + epsilon)
+    Value invStdDev = buildMap(
+        rewriter, loc, sumSq, c,
+        [&](OpBuilder &b, Location nloc, ValueRange elements) -> Value {
+          Value var = arith::DivFOp::create(b, nloc, elements[0], count);
+          Value stdDev = math::SqrtOp::create(
+              b, nloc, arith::AddFOp::create(b, nloc, var, eps));
+          return arith::DivFOp::create(
+              b, nloc, createFloatConstant(b, nloc, c, 1.0), stdDev);
+        });
+
+    // Y = (X - Mean) * InvStdDev * Scale + B, rounded once to X's type.
+    AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, ctx);
+    AffineMap keptMap = getKeptDimsMap(ctx, rank, reducedDims);
+    SmallVector<Value> inputs{x, mean, invStdDev, scale};
+    SmallVector<AffineMap> maps{identity, keptMap, keptMap,
+                                getBroadcastMap(ctx, rank, scaleType)};
+    if (bias) {
+      inputs.push_back(bias);
+      maps.push_back(getBroadcastMap(ctx, rank, biasType));
+    }
+    maps.push_back(identity);
+    Value init = tensor::EmptyOp::create(
+        rewriter, loc, tensor::getMixedSizes(rewriter, loc, x), elementType);
+    auto yOp = linalg::GenericOp::create(
+        rewriter, loc, init.getType(), inputs, init, maps,
+        getReductionIteratorTypes(rank, /*reducedDims=*/{}),
+        [&](OpBuilder &b, Location nloc, ValueRange args) {
+          // D = X - Mean
+          Value d = arith::SubFOp::create(
+              b, nloc, convertToFloat(b, nloc, args[0], c), args[1]);
+          // Normalized = D * InvStdDev
+          Value normalized = arith::MulFOp::create(b, nloc, d, args[2]);
+          // Y = Normalized * Scale (+ B)
+          Value y = arith::MulFOp::create(b, nloc, normalized,
+                                          convertToFloat(b, nloc, args[3], c));
+          if (bias)
+            y = arith::AddFOp::create(b, nloc, y,
+                                      convertToFloat(b, nloc, args[4], c));
+          linalg::YieldOp::create(b, nloc,
+                                  createTruncF(b, nloc, y, elementType));
+        });
+
+    Value y = castToType(rewriter, loc, yOp.getResult(0), op.getY().getType());
+    Value meanResult = buildStashResult(rewriter, loc, mean, x, axis, meanType);
+    Value invStdDevResult =
+        buildStashResult(rewriter, loc, invStdDev, x, axis, invStdDevType);
+    rewriter.replaceOp(op, {y, meanResult, invStdDevResult});
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::norm::populateLayerNormalizationToLinalgPatterns(
+    RewritePatternSet &patterns) {
+  patterns.add<LayerNormalizationLowering>(patterns.getContext());
+}

@@ -1,9 +1,124 @@
-//===- Normalizer.cpp - lower norm Normalizer to linalg -----------------===//
+//===- Normalizer.cpp - lower norm.normalizer to linalg -------------------===//
+//
+// Each row (the last dim of [C] or [N, C]) is divided by
+//   MAX: max(x)                 (signed maximum)
+//   L1:  sum(|x|)
+//   L2:  sqrt(sum(x * x))       (the sign of x is kept)
+// and where that divisor is 0, Y = X. All arithmetic runs in f64 (exact for
+// i32, f32, and |i64| < 2^53); the result is rounded once to f32.
+//
+// Overflow: squares of i32/i64/f32 values lie in [2^-298, 2^256], so their
+// f64 sums neither overflow nor underflow. For f64 input, L1 and L2 use the
+// max|x| scaling: m = max|x|, s = sum(|x / m|^p), Y = (x / m) / root(s);
+// the divisor is 0 exactly where m is.
+//
+//===----------------------------------------------------------------------===//
 
+#include "Utils.h"
 #include "norm/Conversion/NormToLinalg/NormToLinalg.h"
+#include "norm/Dialect/Norm/IR/NormOps.h"
 
-#include "mlir/IR/PatternMatch.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Transforms/DialectConversion.h"
 
 using namespace mlir;
+using namespace mlir::norm;
 
-void mlir::norm::populateNormalizerToLinalgPatterns(RewritePatternSet &patterns) {}
+namespace {
+
+/// Lowers norm.normalizer to a row reduction followed by an elementwise
+/// guarded division, all in f64.
+struct NormalizerLowering : public OpConversionPattern<NormalizerOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(NormalizerOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value input = adaptor.getX();
+    auto inputType = dyn_cast<RankedTensorType>(input.getType());
+    if (!inputType || (inputType.getRank() != 1 && inputType.getRank() != 2))
+      return rewriter.notifyMatchFailure(op, "expects X of rank 1 or 2");
+    Type inputElementType = inputType.getElementType();
+    if (!isa<FloatType, IntegerType>(inputElementType))
+      return rewriter.notifyMatchFailure(op, "expects float or integer X");
+    auto resultType = dyn_cast<RankedTensorType>(op.getY().getType());
+    auto resultElementType =
+        resultType ? dyn_cast<FloatType>(resultType.getElementType())
+                   : FloatType();
+    if (!resultElementType)
+      return rewriter.notifyMatchFailure(op, "expects a float result");
+    StringRef mode = op.getNorm();
+    if (mode != "MAX" && mode != "L1" && mode != "L2")
+      return rewriter.notifyMatchFailure(op, "unknown norm mode");
+    bool isMax = mode == "MAX";
+    // The power of the L1/L2 norms (unused for MAX).
+    int64_t p = mode == "L1" ? 1 : 2;
+
+    FloatType f64 = rewriter.getF64Type();
+    SmallVector<int64_t, 1> reducedDims{inputType.getRank() - 1};
+    Value result;
+    if (!isMax && inputElementType.isF64()) {
+      // M = ReduceMax(|X|), S = ReduceSum(|X / M|^p)
+      ScaledPowerSum norm =
+          buildScaledPowerSum(rewriter, loc, input, reducedDims, p, f64);
+      // Y = M == 0 ? X : (X / M) / root(S)
+      result = buildSliceElementwise(
+          rewriter, loc, input, {norm.maxAbs, norm.sum}, reducedDims,
+          resultElementType,
+          [&](OpBuilder &b, Location nloc, ValueRange elements) -> Value {
+            Value y = buildScaledQuotient(b, nloc, elements[0], elements[1],
+                                          elements[2], p, elements[0]);
+            return createTruncF(b, nloc, y, resultElementType);
+          });
+    } else {
+      Value divisor;
+      if (isMax) {
+        // Divisor = ReduceMax(X) (signed; maximumf propagates NaN)
+        divisor = buildReduction(
+            rewriter, loc, input, /*sliceInputs=*/{}, reducedDims,
+            rewriter.getFloatAttr(f64, APFloat::getInf(f64.getFloatSemantics(),
+                                                       /*Negative=*/true)),
+            [&](OpBuilder &b, Location nloc, ValueRange elements,
+                Value acc) -> Value {
+              Value x = convertToFloat(b, nloc, elements[0], f64);
+              return arith::MaximumFOp::create(b, nloc, acc, x);
+            });
+      } else {
+        // S = ReduceSum(|X|^p)
+        divisor = buildReduction(
+            rewriter, loc, input, /*sliceInputs=*/{}, reducedDims,
+            rewriter.getFloatAttr(f64, 0.0),
+            [&](OpBuilder &b, Location nloc, ValueRange elements,
+                Value acc) -> Value {
+              Value x = convertToFloat(b, nloc, elements[0], f64);
+              return createReassocAdd(b, nloc, acc,
+                                      createPowerTerm(b, nloc, x, p));
+            });
+      }
+      // Divisor = max (MAX), S (L1) or sqrt(S) (L2)
+      // Y = Divisor == 0 ? X : X / Divisor (ordered compare: NaN stays NaN)
+      result = buildSliceElementwise(
+          rewriter, loc, input, divisor, reducedDims, resultElementType,
+          [&](OpBuilder &b, Location nloc, ValueRange elements) -> Value {
+            Value x = convertToFloat(b, nloc, elements[0], f64);
+            Value d = isMax ? elements[1] : createRoot(b, nloc, elements[1], p);
+            Value zero = createFloatConstant(b, nloc, f64, 0.0);
+            Value quotient = arith::DivFOp::create(b, nloc, x, d);
+            Value isZero = arith::CmpFOp::create(
+                b, nloc, arith::CmpFPredicate::OEQ, d, zero);
+            Value y = arith::SelectOp::create(b, nloc, isZero, x, quotient);
+            return createTruncF(b, nloc, y, resultElementType);
+          });
+    }
+    rewriter.replaceOp(op, castToType(rewriter, loc, result, resultType));
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::norm::populateNormalizerToLinalgPatterns(
+    RewritePatternSet &patterns) {
+  patterns.add<NormalizerLowering>(patterns.getContext());
+}

@@ -1,0 +1,144 @@
+//===- Utils.h - helpers shared by the norm-to-linalg lowerings -*- C++ -*-===//
+//
+// Builders for the pieces the three lowerings have in common: per-slice
+// reductions as linalg.generic ops, elementwise ops that read per-slice
+// values, scalar float conversions with a single rounding, and the max|x|
+// scaled Lp norm that keeps f64 sums from overflowing or underflowing.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NORM_LIB_CONVERSION_NORMTOLINALG_UTILS_H
+#define NORM_LIB_CONVERSION_NORMTOLINALG_UTILS_H
+
+#include "mlir/Dialect/Utils/StructuredOpsUtils.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+namespace mlir {
+namespace norm {
+
+//===----------------------------------------------------------------------===//
+// Shapes and indexing maps
+//===----------------------------------------------------------------------===//
+
+/// Returns the iterator types of a loop nest of `rank` loops in which the
+/// loops `reducedDims` are reductions and all others are parallel.
+SmallVector<utils::IteratorType>
+getReductionIteratorTypes(int64_t rank, ArrayRef<int64_t> reducedDims);
+
+/// Returns (d0, ..., d{rank-1}) -> (the dims not in `reducedDims`): the map
+/// of a per-slice value in a loop nest over the full tensor.
+AffineMap getKeptDimsMap(MLIRContext *ctx, int64_t rank,
+                         ArrayRef<int64_t> reducedDims);
+
+/// Returns the sizes of `tensor` without the dims `reducedDims`; static
+/// sizes as attributes, dynamic ones through tensor.dim.
+SmallVector<OpFoldResult> getKeptSizes(OpBuilder &b, Location loc, Value tensor,
+                                       ArrayRef<int64_t> reducedDims);
+
+/// Creates a tensor of `sizes` filled with `value` (tensor.empty +
+/// linalg.fill).
+Value createFilledTensor(OpBuilder &b, Location loc,
+                         ArrayRef<OpFoldResult> sizes, TypedAttr value);
+
+/// Inserts a tensor.cast to `type` where `value` has another (compatible)
+/// type, e.g. a static shape where the op result is dynamic.
+Value castToType(OpBuilder &b, Location loc, Value value, Type type);
+
+//===----------------------------------------------------------------------===//
+// Structured ops
+//===----------------------------------------------------------------------===//
+
+/// Body of a reduction: returns the new accumulator from the elements of the
+/// inputs (the full tensor first, then the per-slice values) and the old
+/// accumulator.
+using ReductionBodyFn = function_ref<Value(OpBuilder &b, Location loc,
+                                           ValueRange elements, Value acc)>;
+
+/// Builds a linalg.generic over the iteration space of `input` (identity
+/// map) that reduces the dims `reducedDims` into a tensor of the remaining
+/// dims, initialized with `init`. `sliceInputs` are per-slice tensors (shape
+/// of the result) read with the kept-dims map, e.g. a mean.
+Value buildReduction(OpBuilder &b, Location loc, Value input,
+                     ValueRange sliceInputs, ArrayRef<int64_t> reducedDims,
+                     TypedAttr init, ReductionBodyFn body);
+
+/// Body of an elementwise op: returns the result element from the input
+/// elements (the full tensor first, then the per-slice values).
+using ElementwiseBodyFn =
+    function_ref<Value(OpBuilder &b, Location loc, ValueRange elements)>;
+
+/// Builds an all-parallel linalg.generic over the iteration space of `input`
+/// that reads `input` (identity map) and the per-slice tensors `sliceInputs`
+/// (kept-dims map) and returns a tensor of `input`'s shape with element type
+/// `resultElementType`.
+Value buildSliceElementwise(OpBuilder &b, Location loc, Value input,
+                            ValueRange sliceInputs,
+                            ArrayRef<int64_t> reducedDims,
+                            Type resultElementType, ElementwiseBodyFn body);
+
+/// Builds an all-parallel linalg.generic that maps every element of
+/// `inputs` (all of one shape, identity maps) to one element of type
+/// `resultElementType`.
+Value buildMap(OpBuilder &b, Location loc, ValueRange inputs,
+               Type resultElementType, ElementwiseBodyFn body);
+
+//===----------------------------------------------------------------------===//
+// Scalars
+//===----------------------------------------------------------------------===//
+
+/// Converts a float or signed-integer scalar to the float type `type`:
+/// sitofp for integers, exact extf for narrower floats (f16/bf16 -> f64 goes
+/// through f32), and a single rounding (createTruncF) for wider floats.
+Value convertToFloat(OpBuilder &b, Location loc, Value value, FloatType type);
+
+/// Rounds the float `value` once to the narrower float type `type`. f64 ->
+/// f16/bf16 is done as a round-to-odd to f32 followed by arith.truncf to the
+/// 16-bit type, which equals one correct rounding and avoids the compiler-rt
+/// calls (no f64 -> bf16 expansion exists in arith-expand).
+Value createTruncF(OpBuilder &b, Location loc, Value value, FloatType type);
+
+/// Returns `lhs + rhs` with fastmath<reassoc>, so that LLVM may reorder (and
+/// vectorize) the reduction it is part of.
+Value createReassocAdd(OpBuilder &b, Location loc, Value lhs, Value rhs);
+
+/// Returns the float constant `value` of type `type`.
+Value createFloatConstant(OpBuilder &b, Location loc, FloatType type,
+                          double value);
+
+/// Returns |x| (p = 1) or x * x (p = 2): one term of sum(|x|^p).
+Value createPowerTerm(OpBuilder &b, Location loc, Value x, int64_t p);
+
+/// Returns s (p = 1) or sqrt(s) (p = 2): the Lp norm from sum(|x|^p).
+Value createRoot(OpBuilder &b, Location loc, Value sum, int64_t p);
+
+//===----------------------------------------------------------------------===//
+// Scaled Lp norm
+//===----------------------------------------------------------------------===//
+
+/// The two per-slice reductions of an Lp norm computed without overflow or
+/// underflow: maxAbs = max(|x|) and sum = sum(|x / maxAbs|^p).
+struct ScaledPowerSum {
+  Value maxAbs;
+  Value sum;
+};
+
+/// Builds the reductions of ScaledPowerSum over `reducedDims` of `input`,
+/// converting its elements to `computeType` first.
+ScaledPowerSum buildScaledPowerSum(OpBuilder &b, Location loc, Value input,
+                                   ArrayRef<int64_t> reducedDims, int64_t p,
+                                   FloatType computeType);
+
+/// Builds the scalar x / ||x||_p from the ScaledPowerSum values of x's slice
+/// (all of one float type):
+///   m == 0   -> zeroResult (0 where null)
+///   m == inf -> x / m            (as x / inf: 0, or NaN for infinite x)
+///   else     -> (x / m) / root(s)
+/// A NaN in the slice makes m NaN, and the last branch gives NaN.
+Value buildScaledQuotient(OpBuilder &b, Location loc, Value x, Value maxAbs,
+                          Value sum, int64_t p, Value zeroResult);
+
+} // namespace norm
+} // namespace mlir
+
+#endif // NORM_LIB_CONVERSION_NORMTOLINALG_UTILS_H

@@ -1,0 +1,242 @@
+// RUN: norm-opt %s -convert-norm-to-linalg -split-input-file | FileCheck %s
+
+// f32, last axis, with B: two-pass statistics in f32 (Sum, Mean = Sum / n,
+// SumSq of D = X - Mean, InvStdDev = 1 / sqrt(SumSq / n + eps)), then one
+// elementwise op for Y; Mean and InvStdDev are expanded to [2, 1].
+
+// CHECK-DAG: #[[$ID:map[0-9]*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG: #[[$ROW:map[0-9]*]] = affine_map<(d0, d1) -> (d0)>
+// CHECK-DAG: #[[$COL:map[0-9]*]] = affine_map<(d0, d1) -> (d1)>
+// CHECK-DAG: #[[$ID1:map[0-9]*]] = affine_map<(d0) -> (d0)>
+// CHECK-LABEL: func.func @ln_f32_bias(
+// CHECK-SAME:      %[[X:[^:]+]]: tensor<2x3xf32>, %[[SCALE:[^:]+]]: tensor<3xf32>, %[[B:[^:]+]]: tensor<3xf32>)
+// CHECK-DAG:     %[[N:.+]] = arith.constant 3.000000e+00 : f32
+// CHECK-DAG:     %[[EPS:.+]] = arith.constant 9.99999974E-6 : f32
+// CHECK:         %[[SUMINIT:.+]] = linalg.fill ins(%{{.+}} : f32) outs(%{{.+}} : tensor<2xf32>) -> tensor<2xf32>
+// CHECK:         %[[SUM:.+]] = linalg.generic
+// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ROW]]]
+// CHECK-SAME:        iterator_types = ["parallel", "reduction"]
+// CHECK-SAME:        ins(%[[X]] : tensor<2x3xf32>) outs(%[[SUMINIT]] : tensor<2xf32>)
+// CHECK-NEXT:    ^bb0(%[[IN:.+]]: f32, %[[ACC:.+]]: f32):
+// CHECK-NEXT:      %[[ADD:.+]] = arith.addf %[[ACC]], %[[IN]] fastmath<reassoc> : f32
+// CHECK-NEXT:      linalg.yield %[[ADD]] : f32
+// CHECK:         %[[MEAN:.+]] = linalg.generic
+// CHECK-SAME:        indexing_maps = [#[[$ID1]], #[[$ID1]]]
+// CHECK-SAME:        iterator_types = ["parallel"]
+// CHECK-SAME:        ins(%[[SUM]] : tensor<2xf32>)
+// CHECK-NEXT:    ^bb0(%[[S:.+]]: f32, %{{.+}}: f32):
+// CHECK-NEXT:      %[[M:.+]] = arith.divf %[[S]], %[[N]] : f32
+// CHECK-NEXT:      linalg.yield %[[M]] : f32
+// CHECK:         %[[SQINIT:.+]] = linalg.fill ins(%{{.+}} : f32) outs(%{{.+}} : tensor<2xf32>) -> tensor<2xf32>
+// CHECK:         %[[SUMSQ:.+]] = linalg.generic
+// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ROW]], #[[$ROW]]]
+// CHECK-SAME:        iterator_types = ["parallel", "reduction"]
+// CHECK-SAME:        ins(%[[X]], %[[MEAN]] : tensor<2x3xf32>, tensor<2xf32>) outs(%[[SQINIT]] : tensor<2xf32>)
+// CHECK-NEXT:    ^bb0(%[[IN2:.+]]: f32, %[[MU:.+]]: f32, %[[ACC2:.+]]: f32):
+// CHECK-NEXT:      %[[D:.+]] = arith.subf %[[IN2]], %[[MU]] : f32
+// CHECK-NEXT:      %[[DD:.+]] = arith.mulf %[[D]], %[[D]] : f32
+// CHECK-NEXT:      %[[ADD2:.+]] = arith.addf %[[ACC2]], %[[DD]] fastmath<reassoc> : f32
+// CHECK-NEXT:      linalg.yield %[[ADD2]] : f32
+// CHECK:         %[[INV:.+]] = linalg.generic
+// CHECK-SAME:        iterator_types = ["parallel"]
+// CHECK-SAME:        ins(%[[SUMSQ]] : tensor<2xf32>)
+// CHECK-NEXT:    ^bb0(%[[SS:.+]]: f32, %{{.+}}: f32):
+// CHECK-NEXT:      %[[VAR:.+]] = arith.divf %[[SS]], %[[N]] : f32
+// CHECK-NEXT:      %[[VE:.+]] = arith.addf %[[VAR]], %[[EPS]] : f32
+// CHECK-NEXT:      %[[SD:.+]] = math.sqrt %[[VE]] : f32
+// CHECK-NEXT:      %[[ONE:.+]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT:      %[[R:.+]] = arith.divf %[[ONE]], %[[SD]] : f32
+// CHECK-NEXT:      linalg.yield %[[R]] : f32
+// CHECK:         %[[OUT:.+]] = tensor.empty() : tensor<2x3xf32>
+// CHECK:         %[[Y:.+]] = linalg.generic
+// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ROW]], #[[$ROW]], #[[$COL]], #[[$COL]], #[[$ID]]]
+// CHECK-SAME:        iterator_types = ["parallel", "parallel"]
+// CHECK-SAME:        ins(%[[X]], %[[MEAN]], %[[INV]], %[[SCALE]], %[[B]] : tensor<2x3xf32>, tensor<2xf32>, tensor<2xf32>, tensor<3xf32>, tensor<3xf32>)
+// CHECK-SAME:        outs(%[[OUT]] : tensor<2x3xf32>)
+// CHECK-NEXT:    ^bb0(%[[XE:.+]]: f32, %[[ME:.+]]: f32, %[[IE:.+]]: f32, %[[SE:.+]]: f32, %[[BE:.+]]: f32, %{{.+}}: f32):
+// CHECK-NEXT:      %[[D3:.+]] = arith.subf %[[XE]], %[[ME]] : f32
+// CHECK-NEXT:      %[[NORM:.+]] = arith.mulf %[[D3]], %[[IE]] : f32
+// CHECK-NEXT:      %[[SCALED:.+]] = arith.mulf %[[NORM]], %[[SE]] : f32
+// CHECK-NEXT:      %[[BIASED:.+]] = arith.addf %[[SCALED]], %[[BE]] : f32
+// CHECK-NEXT:      linalg.yield %[[BIASED]] : f32
+// CHECK:         %[[MEANR:.+]] = tensor.expand_shape %[[MEAN]] {{\[}}[0, 1]] output_shape [2, 1] : tensor<2xf32> into tensor<2x1xf32>
+// CHECK:         %[[INVR:.+]] = tensor.expand_shape %[[INV]] {{\[}}[0, 1]] output_shape [2, 1] : tensor<2xf32> into tensor<2x1xf32>
+// CHECK:         return %[[Y]], %[[MEANR]], %[[INVR]] : tensor<2x3xf32>, tensor<2x1xf32>, tensor<2x1xf32>
+func.func @ln_f32_bias(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xf32>, tensor<2x1xf32>, tensor<2x1xf32>) {
+  %y, %m, %i = norm.layer_normalization %x, %s, %b axis = -1 epsilon = 1.0e-05 : (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>) -> (tensor<2x3xf32>, tensor<2x1xf32>, tensor<2x1xf32>)
+  return %y, %m, %i : tensor<2x3xf32>, tensor<2x1xf32>, tensor<2x1xf32>
+}
+
+// -----
+
+// f16, fully dynamic, axis 1, no B: n = d1 * d2 from tensor.dim; stage one
+// in f32 after extf; Scale [1, ?] broadcasts with a constant 0 index; one
+// truncf of Y to f16; Mean/InvStdDev [?, 1, 1] with a dynamic output_shape.
+
+// CHECK-DAG: #[[$ID:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+// CHECK-DAG: #[[$OUTER:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0)>
+// CHECK-DAG: #[[$SCALEMAP:map[0-9]*]] = affine_map<(d0, d1, d2) -> (0, d2)>
+// CHECK-LABEL: func.func @ln_f16_dynamic_no_bias(
+// CHECK-SAME:      %[[X:[^:]+]]: tensor<?x?x?xf16>, %[[SCALE:[^:]+]]: tensor<1x?xf16>)
+// CHECK-DAG:     %[[C1:.+]] = arith.constant 1 : index
+// CHECK-DAG:     %[[C2:.+]] = arith.constant 2 : index
+// CHECK-DAG:     %[[D1:.+]] = tensor.dim %[[X]], %[[C1]] : tensor<?x?x?xf16>
+// CHECK-DAG:     %[[D2:.+]] = tensor.dim %[[X]], %[[C2]] : tensor<?x?x?xf16>
+// CHECK:         %[[NIDX:.+]] = arith.muli %[[D1]], %[[D2]] : index
+// CHECK-NEXT:    %[[NI64:.+]] = arith.index_cast %[[NIDX]] : index to i64
+// CHECK-NEXT:    %[[N:.+]] = arith.uitofp %[[NI64]] : i64 to f32
+// CHECK:         %[[D0:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x?x?xf16>
+// CHECK:         %[[EMPTY:.+]] = tensor.empty(%[[D0]]) : tensor<?xf32>
+// CHECK:         %[[SUM:.+]] = linalg.generic
+// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$OUTER]]]
+// CHECK-SAME:        iterator_types = ["parallel", "reduction", "reduction"]
+// CHECK-SAME:        ins(%[[X]] : tensor<?x?x?xf16>) outs(%{{.+}} : tensor<?xf32>)
+// CHECK-NEXT:    ^bb0(%[[IN:.+]]: f16, %[[ACC:.+]]: f32):
+// CHECK-NEXT:      %[[XW:.+]] = arith.extf %[[IN]] : f16 to f32
+// CHECK-NEXT:      %[[ADD:.+]] = arith.addf %[[ACC]], %[[XW]] fastmath<reassoc> : f32
+// CHECK:         %[[MEAN:.+]] = linalg.generic
+// CHECK-SAME:        ins(%[[SUM]] : tensor<?xf32>)
+// CHECK:           arith.divf %{{.+}}, %[[N]] : f32
+// CHECK:         %[[SUMSQ:.+]] = linalg.generic
+// CHECK-SAME:        iterator_types = ["parallel", "reduction", "reduction"]
+// CHECK-SAME:        ins(%[[X]], %[[MEAN]] : tensor<?x?x?xf16>, tensor<?xf32>)
+// CHECK-NEXT:    ^bb0(%[[IN2:.+]]: f16, %[[MU:.+]]: f32, %[[ACC2:.+]]: f32):
+// CHECK-NEXT:      %[[XW2:.+]] = arith.extf %[[IN2]] : f16 to f32
+// CHECK-NEXT:      %[[D:.+]] = arith.subf %[[XW2]], %[[MU]] : f32
+// CHECK-NEXT:      %[[DD:.+]] = arith.mulf %[[D]], %[[D]] : f32
+// CHECK-NEXT:      arith.addf %[[ACC2]], %[[DD]] fastmath<reassoc> : f32
+// CHECK:         %[[INV:.+]] = linalg.generic
+// CHECK-SAME:        ins(%[[SUMSQ]] : tensor<?xf32>)
+// CHECK:           math.sqrt
+// CHECK:         %[[OUT:.+]] = tensor.empty(%{{.+}}, %{{.+}}, %{{.+}}) : tensor<?x?x?xf16>
+// CHECK:         %[[Y:.+]] = linalg.generic
+// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$OUTER]], #[[$OUTER]], #[[$SCALEMAP]], #[[$ID]]]
+// CHECK-SAME:        iterator_types = ["parallel", "parallel", "parallel"]
+// CHECK-SAME:        ins(%[[X]], %[[MEAN]], %[[INV]], %[[SCALE]] : tensor<?x?x?xf16>, tensor<?xf32>, tensor<?xf32>, tensor<1x?xf16>)
+// CHECK-SAME:        outs(%[[OUT]] : tensor<?x?x?xf16>)
+// CHECK-NEXT:    ^bb0(%[[XE:.+]]: f16, %[[ME:.+]]: f32, %[[IE:.+]]: f32, %[[SE:.+]]: f16, %{{.+}}: f16):
+// CHECK-NEXT:      %[[XW3:.+]] = arith.extf %[[XE]] : f16 to f32
+// CHECK-NEXT:      %[[D3:.+]] = arith.subf %[[XW3]], %[[ME]] : f32
+// CHECK-NEXT:      %[[NORM:.+]] = arith.mulf %[[D3]], %[[IE]] : f32
+// CHECK-NEXT:      %[[SW:.+]] = arith.extf %[[SE]] : f16 to f32
+// CHECK-NEXT:      %[[SCALED:.+]] = arith.mulf %[[NORM]], %[[SW]] : f32
+// CHECK-NEXT:      %[[YT:.+]] = arith.truncf %[[SCALED]] : f32 to f16
+// CHECK-NEXT:      linalg.yield %[[YT]] : f16
+// CHECK:         %[[E0:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x?x?xf16>
+// CHECK:         %[[MEANR:.+]] = tensor.expand_shape %[[MEAN]] {{\[}}[0, 1, 2]] output_shape [%[[E0]], 1, 1] : tensor<?xf32> into tensor<?x1x1xf32>
+// CHECK:         %[[E1:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x?x?xf16>
+// CHECK:         %[[INVR:.+]] = tensor.expand_shape %[[INV]] {{\[}}[0, 1, 2]] output_shape [%[[E1]], 1, 1] : tensor<?xf32> into tensor<?x1x1xf32>
+// CHECK:         return %[[Y]], %[[MEANR]], %[[INVR]]
+func.func @ln_f16_dynamic_no_bias(%x: tensor<?x?x?xf16>, %s: tensor<1x?xf16>) -> (tensor<?x?x?xf16>, tensor<?x1x1xf32>, tensor<?x1x1xf32>) {
+  %y, %m, %i = norm.layer_normalization %x, %s axis = 1 : (tensor<?x?x?xf16>, tensor<1x?xf16>) -> (tensor<?x?x?xf16>, tensor<?x1x1xf32>, tensor<?x1x1xf32>)
+  return %y, %m, %i : tensor<?x?x?xf16>, tensor<?x1x1xf32>, tensor<?x1x1xf32>
+}
+
+// -----
+
+// f64 X, axis 0, stash_type 16: stage one in f64 (epsilon widened exactly),
+// all-reduction into rank-0 tensors; Mean/InvStdDev rounded once from f64
+// to bf16 (round-to-odd f32, then truncf) and expanded from rank 0.
+
+// CHECK-DAG: #[[$ID:map[0-9]*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG: #[[$ALL:map[0-9]*]] = affine_map<(d0, d1) -> ()>
+// CHECK-DAG: #[[$SCALAR:map[0-9]*]] = affine_map<() -> ()>
+// CHECK-LABEL: func.func @ln_f64_axis0_bf16_stash(
+// CHECK-SAME:      %[[X:[^:]+]]: tensor<?x4xf64>, %[[SCALE:[^:]+]]: tensor<4xf64>)
+// CHECK:         %[[D0:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x4xf64>
+// CHECK:         %[[C4:.+]] = arith.constant 4 : index
+// CHECK:         %[[NIDX:.+]] = arith.muli %[[D0]], %[[C4]] : index
+// CHECK:         %[[NI64:.+]] = arith.index_cast %[[NIDX]] : index to i64
+// CHECK:         %[[N:.+]] = arith.uitofp %[[NI64]] : i64 to f64
+// CHECK:         %[[EPS:.+]] = arith.constant 9.9999997473787516E-6 : f64
+// CHECK:         %[[SUM:.+]] = linalg.generic
+// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ALL]]]
+// CHECK-SAME:        iterator_types = ["reduction", "reduction"]
+// CHECK-SAME:        ins(%[[X]] : tensor<?x4xf64>) outs(%{{.+}} : tensor<f64>)
+// CHECK-NEXT:    ^bb0(%[[IN:.+]]: f64, %[[ACC:.+]]: f64):
+// CHECK-NEXT:      arith.addf %[[ACC]], %[[IN]] fastmath<reassoc> : f64
+// CHECK:         %[[MEAN:.+]] = linalg.generic
+// CHECK-SAME:        indexing_maps = [#[[$SCALAR]], #[[$SCALAR]]]
+// CHECK-SAME:        iterator_types = []
+// CHECK-SAME:        ins(%[[SUM]] : tensor<f64>)
+// CHECK:         %[[SUMSQ:.+]] = linalg.generic
+// CHECK-SAME:        iterator_types = ["reduction", "reduction"]
+// CHECK-SAME:        ins(%[[X]], %[[MEAN]] : tensor<?x4xf64>, tensor<f64>)
+// CHECK:           arith.subf
+// CHECK:           arith.addf %{{.+}}, %{{.+}} fastmath<reassoc> : f64
+// CHECK:         %[[INV:.+]] = linalg.generic
+// CHECK-SAME:        ins(%[[SUMSQ]] : tensor<f64>)
+// CHECK:           %[[VAR:.+]] = arith.divf %{{.+}}, %[[N]] : f64
+// CHECK-NEXT:      arith.addf %[[VAR]], %[[EPS]] : f64
+// CHECK:         %[[Y:.+]] = linalg.generic
+// CHECK-SAME:        ins(%[[X]], %[[MEAN]], %[[INV]], %[[SCALE]] : tensor<?x4xf64>, tensor<f64>, tensor<f64>, tensor<4xf64>)
+// CHECK-NOT:       arith.truncf
+// CHECK:         } -> tensor<?x4xf64>
+// CHECK:         %[[MEANU:.+]] = linalg.generic
+// CHECK-SAME:        ins(%[[MEAN]] : tensor<f64>) outs(%{{.+}} : tensor<bf16>)
+// CHECK-NEXT:    ^bb0(%[[MV:.+]]: f64, %{{.+}}: bf16):
+// CHECK-NEXT:      %[[RNE:.+]] = arith.truncf %[[MV]] : f64 to f32
+// CHECK:           %[[ODD:.+]] = arith.bitcast %{{.+}} : i32 to f32
+// CHECK-NEXT:      %[[MB:.+]] = arith.truncf %[[ODD]] : f32 to bf16
+// CHECK-NEXT:      linalg.yield %[[MB]] : bf16
+// CHECK:         %[[MEANR:.+]] = tensor.expand_shape %[[MEANU]] [] output_shape [1, 1] : tensor<bf16> into tensor<1x1xbf16>
+// CHECK:         %[[INVU:.+]] = linalg.generic
+// CHECK-SAME:        ins(%[[INV]] : tensor<f64>) outs(%{{.+}} : tensor<bf16>)
+// CHECK:         %[[INVR:.+]] = tensor.expand_shape %[[INVU]] [] output_shape [1, 1] : tensor<bf16> into tensor<1x1xbf16>
+// CHECK:         return %[[Y]], %[[MEANR]], %[[INVR]] : tensor<?x4xf64>, tensor<1x1xbf16>, tensor<1x1xbf16>
+func.func @ln_f64_axis0_bf16_stash(%x: tensor<?x4xf64>, %s: tensor<4xf64>) -> (tensor<?x4xf64>, tensor<1x1xbf16>, tensor<1x1xbf16>) {
+  %y, %m, %i = norm.layer_normalization %x, %s axis = 0 stash_type = 16 : (tensor<?x4xf64>, tensor<4xf64>) -> (tensor<?x4xf64>, tensor<1x1xbf16>, tensor<1x1xbf16>)
+  return %y, %m, %i : tensor<?x4xf64>, tensor<1x1xbf16>, tensor<1x1xbf16>
+}
+
+// -----
+
+// bf16 X with Scale varying over an outer dim ([2, 1, 4]) and a scalar-like
+// B ([1, 1]): both broadcast through constant-0 indices; Mean/InvStdDev
+// truncf f32 -> bf16 once, then expand [2, 3] -> [2, 3, 1].
+
+// CHECK-DAG: #[[$ID:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+// CHECK-DAG: #[[$OUTER:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-DAG: #[[$SCALEMAP:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0, 0, d2)>
+// CHECK-DAG: #[[$BMAP:map[0-9]*]] = affine_map<(d0, d1, d2) -> (0, 0)>
+// CHECK-LABEL: func.func @ln_bf16_broadcast_outer(
+// CHECK-SAME:      %[[X:[^:]+]]: tensor<2x3x4xbf16>, %[[SCALE:[^:]+]]: tensor<2x1x4xbf16>, %[[B:[^:]+]]: tensor<1x1xbf16>)
+// CHECK:         %[[SUM:.+]] = linalg.generic
+// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$OUTER]]]
+// CHECK-SAME:        iterator_types = ["parallel", "parallel", "reduction"]
+// CHECK-NEXT:    ^bb0(%[[IN:.+]]: bf16, %[[ACC:.+]]: f32):
+// CHECK-NEXT:      %[[XW:.+]] = arith.extf %[[IN]] : bf16 to f32
+// CHECK-NEXT:      arith.addf %[[ACC]], %[[XW]] fastmath<reassoc> : f32
+// CHECK:         %[[MEAN:.+]] = linalg.generic
+// CHECK-SAME:        ins(%[[SUM]] : tensor<2x3xf32>)
+// CHECK:         %[[SUMSQ:.+]] = linalg.generic
+// CHECK-SAME:        ins(%[[X]], %[[MEAN]] : tensor<2x3x4xbf16>, tensor<2x3xf32>)
+// CHECK:         %[[INV:.+]] = linalg.generic
+// CHECK-SAME:        ins(%[[SUMSQ]] : tensor<2x3xf32>)
+// CHECK:         %[[Y:.+]] = linalg.generic
+// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$OUTER]], #[[$OUTER]], #[[$SCALEMAP]], #[[$BMAP]], #[[$ID]]]
+// CHECK-SAME:        ins(%[[X]], %[[MEAN]], %[[INV]], %[[SCALE]], %[[B]] : tensor<2x3x4xbf16>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x1x4xbf16>, tensor<1x1xbf16>)
+// CHECK-NEXT:    ^bb0(%[[XE:.+]]: bf16, %[[ME:.+]]: f32, %[[IE:.+]]: f32, %[[SE:.+]]: bf16, %[[BE:.+]]: bf16, %{{.+}}: bf16):
+// CHECK-NEXT:      %[[XW3:.+]] = arith.extf %[[XE]] : bf16 to f32
+// CHECK-NEXT:      %[[D3:.+]] = arith.subf %[[XW3]], %[[ME]] : f32
+// CHECK-NEXT:      %[[NORM:.+]] = arith.mulf %[[D3]], %[[IE]] : f32
+// CHECK-NEXT:      %[[SW:.+]] = arith.extf %[[SE]] : bf16 to f32
+// CHECK-NEXT:      %[[SCALED:.+]] = arith.mulf %[[NORM]], %[[SW]] : f32
+// CHECK-NEXT:      %[[BW:.+]] = arith.extf %[[BE]] : bf16 to f32
+// CHECK-NEXT:      %[[BIASED:.+]] = arith.addf %[[SCALED]], %[[BW]] : f32
+// CHECK-NEXT:      %[[YT:.+]] = arith.truncf %[[BIASED]] : f32 to bf16
+// CHECK-NEXT:      linalg.yield %[[YT]] : bf16
+// CHECK:         %[[MEANU:.+]] = linalg.generic
+// CHECK-SAME:        ins(%[[MEAN]] : tensor<2x3xf32>) outs(%{{.+}} : tensor<2x3xbf16>)
+// CHECK-NEXT:    ^bb0(%[[MV:.+]]: f32, %{{.+}}: bf16):
+// CHECK-NEXT:      %[[MB:.+]] = arith.truncf %[[MV]] : f32 to bf16
+// CHECK-NEXT:      linalg.yield %[[MB]] : bf16
+// CHECK:         %[[MEANR:.+]] = tensor.expand_shape %[[MEANU]] {{\[}}[0], [1, 2]] output_shape [2, 3, 1] : tensor<2x3xbf16> into tensor<2x3x1xbf16>
+// CHECK:         %[[INVU:.+]] = linalg.generic
+// CHECK-SAME:        ins(%[[INV]] : tensor<2x3xf32>) outs(%{{.+}} : tensor<2x3xbf16>)
+// CHECK:         %[[INVR:.+]] = tensor.expand_shape %[[INVU]] {{\[}}[0], [1, 2]] output_shape [2, 3, 1] : tensor<2x3xbf16> into tensor<2x3x1xbf16>
+// CHECK:         return %[[Y]], %[[MEANR]], %[[INVR]]
+func.func @ln_bf16_broadcast_outer(%x: tensor<2x3x4xbf16>, %s: tensor<2x1x4xbf16>, %b: tensor<1x1xbf16>) -> (tensor<2x3x4xbf16>, tensor<2x3x1xbf16>, tensor<2x3x1xbf16>) {
+  %y, %m, %i = norm.layer_normalization %x, %s, %b axis = 2 stash_type = 16 : (tensor<2x3x4xbf16>, tensor<2x1x4xbf16>, tensor<1x1xbf16>) -> (tensor<2x3x4xbf16>, tensor<2x3x1xbf16>, tensor<2x3x1xbf16>)
+  return %y, %m, %i : tensor<2x3x4xbf16>, tensor<2x3x1xbf16>, tensor<2x3x1xbf16>
+}

@@ -1,0 +1,234 @@
+// RUN: norm-opt %s -convert-norm-to-linalg -split-input-file | FileCheck %s
+
+// p = 2 (default) along the last axis (default), static f32: the sum of
+// squares is accumulated in f64 and the quotient rounded once to f32.
+
+// CHECK-DAG: #[[$ID:map[0-9]*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG: #[[$ROW:map[0-9]*]] = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @lp_p2_f32_static(
+// CHECK-SAME:      %[[X:.+]]: tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK:         %[[EMPTY:.+]] = tensor.empty() : tensor<2xf64>
+// CHECK:         %[[ZERO:.+]] = arith.constant 0.000000e+00 : f64
+// CHECK:         %[[INIT:.+]] = linalg.fill ins(%[[ZERO]] : f64) outs(%[[EMPTY]] : tensor<2xf64>) -> tensor<2xf64>
+// CHECK:         %[[SUM:.+]] = linalg.generic
+// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ROW]]]
+// CHECK-SAME:        iterator_types = ["parallel", "reduction"]
+// CHECK-SAME:        ins(%[[X]] : tensor<2x3xf32>) outs(%[[INIT]] : tensor<2xf64>)
+// CHECK-NEXT:    ^bb0(%[[IN:.+]]: f32, %[[ACC:.+]]: f64):
+// CHECK-NEXT:      %[[XW:.+]] = arith.extf %[[IN]] : f32 to f64
+// CHECK-NEXT:      %[[SQ:.+]] = arith.mulf %[[XW]], %[[XW]] : f64
+// CHECK-NEXT:      %[[ADD:.+]] = arith.addf %[[ACC]], %[[SQ]] fastmath<reassoc> : f64
+// CHECK-NEXT:      linalg.yield %[[ADD]] : f64
+// CHECK:         %[[OUT:.+]] = tensor.empty() : tensor<2x3xf32>
+// CHECK:         %[[Y:.+]] = linalg.generic
+// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ROW]], #[[$ID]]]
+// CHECK-SAME:        iterator_types = ["parallel", "parallel"]
+// CHECK-SAME:        ins(%[[X]], %[[SUM]] : tensor<2x3xf32>, tensor<2xf64>) outs(%[[OUT]] : tensor<2x3xf32>)
+// CHECK-NEXT:    ^bb0(%[[IN2:.+]]: f32, %[[S:.+]]: f64, %{{.+}}: f32):
+// CHECK-NEXT:      %[[XW2:.+]] = arith.extf %[[IN2]] : f32 to f64
+// CHECK-NEXT:      %[[NORM:.+]] = math.sqrt %[[S]] : f64
+// CHECK-NEXT:      %[[Z:.+]] = arith.constant 0.000000e+00 : f64
+// CHECK-NEXT:      %[[Q:.+]] = arith.divf %[[XW2]], %[[NORM]] : f64
+// CHECK-NEXT:      %[[ISZERO:.+]] = arith.cmpf oeq, %[[NORM]], %[[Z]] : f64
+// CHECK-NEXT:      %[[SEL:.+]] = arith.select %[[ISZERO]], %[[Z]], %[[Q]] : f64
+// CHECK-NEXT:      %[[R:.+]] = arith.truncf %[[SEL]] : f64 to f32
+// CHECK-NEXT:      linalg.yield %[[R]] : f32
+// CHECK:         return %[[Y]] : tensor<2x3xf32>
+func.func @lp_p2_f32_static(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %y = norm.lp_normalization %x : tensor<2x3xf32>
+  return %y : tensor<2x3xf32>
+}
+
+// -----
+
+// p = 1 along axis 0 of a dynamic tensor: sum(|x|), no square root; the
+// reduced tensor and the result take their sizes from tensor.dim.
+
+// CHECK-DAG: #[[$ID:map[0-9]*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG: #[[$COL:map[0-9]*]] = affine_map<(d0, d1) -> (d1)>
+// CHECK-LABEL: func.func @lp_p1_f32_dynamic_axis0(
+// CHECK-SAME:      %[[X:.+]]: tensor<?x?xf32>) -> tensor<?x?xf32>
+// CHECK:         %[[C1:.+]] = arith.constant 1 : index
+// CHECK:         %[[D1:.+]] = tensor.dim %[[X]], %[[C1]] : tensor<?x?xf32>
+// CHECK:         %[[EMPTY:.+]] = tensor.empty(%[[D1]]) : tensor<?xf64>
+// CHECK:         %[[INIT:.+]] = linalg.fill ins(%{{.+}} : f64) outs(%[[EMPTY]] : tensor<?xf64>) -> tensor<?xf64>
+// CHECK:         %[[SUM:.+]] = linalg.generic
+// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$COL]]]
+// CHECK-SAME:        iterator_types = ["reduction", "parallel"]
+// CHECK-SAME:        ins(%[[X]] : tensor<?x?xf32>) outs(%[[INIT]] : tensor<?xf64>)
+// CHECK-NEXT:    ^bb0(%[[IN:.+]]: f32, %[[ACC:.+]]: f64):
+// CHECK-NEXT:      %[[XW:.+]] = arith.extf %[[IN]] : f32 to f64
+// CHECK-NEXT:      %[[ABS:.+]] = math.absf %[[XW]] : f64
+// CHECK-NEXT:      %[[ADD:.+]] = arith.addf %[[ACC]], %[[ABS]] fastmath<reassoc> : f64
+// CHECK-NEXT:      linalg.yield %[[ADD]] : f64
+// CHECK-DAG:     %[[E0:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x?xf32>
+// CHECK-DAG:     %[[E1:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x?xf32>
+// CHECK:         %[[OUT:.+]] = tensor.empty(%[[E0]], %[[E1]]) : tensor<?x?xf32>
+// CHECK:         %[[Y:.+]] = linalg.generic
+// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$COL]], #[[$ID]]]
+// CHECK-SAME:        iterator_types = ["parallel", "parallel"]
+// CHECK-SAME:        ins(%[[X]], %[[SUM]] : tensor<?x?xf32>, tensor<?xf64>) outs(%[[OUT]] : tensor<?x?xf32>)
+// CHECK-NEXT:    ^bb0(%[[IN2:.+]]: f32, %[[S:.+]]: f64, %{{.+}}: f32):
+// CHECK-NEXT:      %[[XW2:.+]] = arith.extf %[[IN2]] : f32 to f64
+// CHECK-NOT:       math.sqrt
+// CHECK:           %[[Z:.+]] = arith.constant 0.000000e+00 : f64
+// CHECK:           %[[Q:.+]] = arith.divf %[[XW2]], %[[S]] : f64
+// CHECK:           %[[ISZERO:.+]] = arith.cmpf oeq, %[[S]], %[[Z]] : f64
+// CHECK:           %[[SEL:.+]] = arith.select %[[ISZERO]], %[[Z]], %[[Q]] : f64
+// CHECK:           %[[R:.+]] = arith.truncf %[[SEL]] : f64 to f32
+// CHECK:           linalg.yield %[[R]] : f32
+// CHECK:         return %[[Y]] : tensor<?x?xf32>
+func.func @lp_p1_f32_dynamic_axis0(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %y = norm.lp_normalization %x axis = 0 p = 1 : tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
+
+// -----
+
+// f16: squares of f16 values fit f32 without overflow or underflow, so the
+// sum and the division run in f32; one truncf back to f16.
+
+// CHECK-LABEL: func.func @lp_p2_f16(
+// CHECK-SAME:      %[[X:.+]]: tensor<4xf16>) -> tensor<4xf16>
+// CHECK:         %[[EMPTY:.+]] = tensor.empty() : tensor<f32>
+// CHECK:         %[[INIT:.+]] = linalg.fill ins(%{{.+}} : f32) outs(%[[EMPTY]] : tensor<f32>) -> tensor<f32>
+// CHECK:         %[[SUM:.+]] = linalg.generic
+// CHECK-SAME:        iterator_types = ["reduction"]
+// CHECK-SAME:        ins(%[[X]] : tensor<4xf16>) outs(%[[INIT]] : tensor<f32>)
+// CHECK-NEXT:    ^bb0(%[[IN:.+]]: f16, %[[ACC:.+]]: f32):
+// CHECK-NEXT:      %[[XW:.+]] = arith.extf %[[IN]] : f16 to f32
+// CHECK-NEXT:      %[[SQ:.+]] = arith.mulf %[[XW]], %[[XW]] : f32
+// CHECK-NEXT:      %[[ADD:.+]] = arith.addf %[[ACC]], %[[SQ]] fastmath<reassoc> : f32
+// CHECK-NEXT:      linalg.yield %[[ADD]] : f32
+// CHECK:         linalg.generic
+// CHECK-SAME:        iterator_types = ["parallel"]
+// CHECK-SAME:        ins(%[[X]], %[[SUM]] : tensor<4xf16>, tensor<f32>)
+// CHECK:           %[[XW2:.+]] = arith.extf %{{.+}} : f16 to f32
+// CHECK:           %[[NORM:.+]] = math.sqrt %{{.+}} : f32
+// CHECK:           %[[Q:.+]] = arith.divf %[[XW2]], %[[NORM]] : f32
+// CHECK:           %[[ISZERO:.+]] = arith.cmpf oeq, %[[NORM]], %[[Z:.+]] : f32
+// CHECK:           %[[SEL:.+]] = arith.select %[[ISZERO]], %[[Z]], %[[Q]] : f32
+// CHECK-NOT:       arith.truncf
+// CHECK:           %[[R:.+]] = arith.truncf %[[SEL]] : f32 to f16
+// CHECK-NEXT:      linalg.yield %[[R]] : f16
+func.func @lp_p2_f16(%x: tensor<4xf16>) -> tensor<4xf16> {
+  %y = norm.lp_normalization %x p = 2 : tensor<4xf16>
+  return %y : tensor<4xf16>
+}
+
+// -----
+
+// bf16 has f32's range: accumulate and divide in f64 (extf through f32),
+// then round once to bf16 (round-to-odd to f32, then truncf to bf16).
+
+// CHECK-DAG: #[[$ID:map[0-9]*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG: #[[$COL:map[0-9]*]] = affine_map<(d0, d1) -> (d1)>
+// CHECK-LABEL: func.func @lp_p2_bf16(
+// CHECK-SAME:      %[[X:.+]]: tensor<3x?xbf16>) -> tensor<3x?xbf16>
+// CHECK:         %[[SUM:.+]] = linalg.generic
+// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$COL]]]
+// CHECK-SAME:        iterator_types = ["reduction", "parallel"]
+// CHECK-SAME:        ins(%[[X]] : tensor<3x?xbf16>) outs(%{{.+}} : tensor<?xf64>)
+// CHECK-NEXT:    ^bb0(%[[IN:.+]]: bf16, %[[ACC:.+]]: f64):
+// CHECK-NEXT:      %[[X32:.+]] = arith.extf %[[IN]] : bf16 to f32
+// CHECK-NEXT:      %[[X64:.+]] = arith.extf %[[X32]] : f32 to f64
+// CHECK-NEXT:      %[[SQ:.+]] = arith.mulf %[[X64]], %[[X64]] : f64
+// CHECK-NEXT:      %[[ADD:.+]] = arith.addf %[[ACC]], %[[SQ]] fastmath<reassoc> : f64
+// CHECK:         %[[Y:.+]] = linalg.generic
+// CHECK-SAME:        ins(%[[X]], %[[SUM]] : tensor<3x?xbf16>, tensor<?xf64>)
+// CHECK:           %[[Q:.+]] = arith.divf %{{.+}}, %{{.+}} : f64
+// CHECK:           %[[SEL:.+]] = arith.select %{{.+}}, %{{.+}}, %[[Q]] : f64
+// CHECK-NEXT:      %[[RNE:.+]] = arith.truncf %[[SEL]] : f64 to f32
+// CHECK-NEXT:      %[[BACK:.+]] = arith.extf %[[RNE]] : f32 to f64
+// CHECK-NEXT:      %[[INEXACT:.+]] = arith.cmpf one, %[[BACK]], %[[SEL]] : f64
+// CHECK-NEXT:      %[[BITS:.+]] = arith.bitcast %[[RNE]] : f32 to i32
+// CHECK:           %[[ODDBITS:.+]] = arith.select %{{.+}}, %{{.+}}, %[[BITS]] : i32
+// CHECK-NEXT:      %[[ODD:.+]] = arith.bitcast %[[ODDBITS]] : i32 to f32
+// CHECK-NEXT:      %[[R:.+]] = arith.truncf %[[ODD]] : f32 to bf16
+// CHECK-NEXT:      linalg.yield %[[R]] : bf16
+// CHECK:         return %[[Y]] : tensor<3x?xbf16>
+func.func @lp_p2_bf16(%x: tensor<3x?xbf16>) -> tensor<3x?xbf16> {
+  %y = norm.lp_normalization %x axis = -2 : tensor<3x?xbf16>
+  return %y : tensor<3x?xbf16>
+}
+
+// -----
+
+// f64, p = 2, middle axis of a rank-3 tensor: M = max|x|, S = sum((x/M)^2),
+// Y = (x/M)/sqrt(S), with Y = x/M where M is infinite and 0 where M == 0.
+
+// CHECK-DAG: #[[$ID:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+// CHECK-DAG: #[[$OUTER:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
+// CHECK-LABEL: func.func @lp_p2_f64_scaled(
+// CHECK-SAME:      %[[X:.+]]: tensor<2x?x5xf64>) -> tensor<2x?x5xf64>
+// CHECK:         %[[MINIT:.+]] = linalg.fill ins(%{{.+}} : f64) outs(%{{.+}} : tensor<2x5xf64>) -> tensor<2x5xf64>
+// CHECK:         %[[M:.+]] = linalg.generic
+// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$OUTER]]]
+// CHECK-SAME:        iterator_types = ["parallel", "reduction", "parallel"]
+// CHECK-SAME:        ins(%[[X]] : tensor<2x?x5xf64>) outs(%[[MINIT]] : tensor<2x5xf64>)
+// CHECK-NEXT:    ^bb0(%[[IN:.+]]: f64, %[[ACC:.+]]: f64):
+// CHECK-NEXT:      %[[ABS:.+]] = math.absf %[[IN]] : f64
+// CHECK-NEXT:      %[[MAX:.+]] = arith.maximumf %[[ACC]], %[[ABS]] : f64
+// CHECK-NEXT:      linalg.yield %[[MAX]] : f64
+// CHECK:         %[[SINIT:.+]] = linalg.fill ins(%{{.+}} : f64) outs(%{{.+}} : tensor<2x5xf64>) -> tensor<2x5xf64>
+// CHECK:         %[[S:.+]] = linalg.generic
+// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$OUTER]], #[[$OUTER]]]
+// CHECK-SAME:        iterator_types = ["parallel", "reduction", "parallel"]
+// CHECK-SAME:        ins(%[[X]], %[[M]] : tensor<2x?x5xf64>, tensor<2x5xf64>) outs(%[[SINIT]] : tensor<2x5xf64>)
+// CHECK-NEXT:    ^bb0(%[[IN2:.+]]: f64, %[[MM:.+]]: f64, %[[ACC2:.+]]: f64):
+// CHECK-NEXT:      %[[SCALED:.+]] = arith.divf %[[IN2]], %[[MM]] : f64
+// CHECK-NEXT:      %[[SQ:.+]] = arith.mulf %[[SCALED]], %[[SCALED]] : f64
+// CHECK-NEXT:      %[[ADD:.+]] = arith.addf %[[ACC2]], %[[SQ]] fastmath<reassoc> : f64
+// CHECK-NEXT:      linalg.yield %[[ADD]] : f64
+// CHECK:         %[[D1:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<2x?x5xf64>
+// CHECK:         %[[OUT:.+]] = tensor.empty(%[[D1]]) : tensor<2x?x5xf64>
+// CHECK:         %[[Y:.+]] = linalg.generic
+// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$OUTER]], #[[$OUTER]], #[[$ID]]]
+// CHECK-SAME:        iterator_types = ["parallel", "parallel", "parallel"]
+// CHECK-SAME:        ins(%[[X]], %[[M]], %[[S]] : tensor<2x?x5xf64>, tensor<2x5xf64>, tensor<2x5xf64>) outs(%[[OUT]] : tensor<2x?x5xf64>)
+// CHECK-NEXT:    ^bb0(%[[XE:.+]]: f64, %[[ME:.+]]: f64, %[[SE:.+]]: f64, %{{.+}}: f64):
+// CHECK-DAG:       %[[Z:.+]] = arith.constant 0.000000e+00 : f64
+// CHECK-DAG:       %[[INF:.+]] = arith.constant 0x7FF0000000000000 : f64
+// CHECK:           %[[XM:.+]] = arith.divf %[[XE]], %[[ME]] : f64
+// CHECK-NEXT:      %[[ROOT:.+]] = math.sqrt %[[SE]] : f64
+// CHECK-NEXT:      %[[Q:.+]] = arith.divf %[[XM]], %[[ROOT]] : f64
+// CHECK-NEXT:      %[[ISINF:.+]] = arith.cmpf oeq, %[[ME]], %[[INF]] : f64
+// CHECK-NEXT:      %[[FIN:.+]] = arith.select %[[ISINF]], %[[XM]], %[[Q]] : f64
+// CHECK-NEXT:      %[[ISZERO:.+]] = arith.cmpf oeq, %[[ME]], %[[Z]] : f64
+// CHECK-NEXT:      %[[SEL:.+]] = arith.select %[[ISZERO]], %[[Z]], %[[FIN]] : f64
+// CHECK-NEXT:      linalg.yield %[[SEL]] : f64
+// CHECK:         return %[[Y]] : tensor<2x?x5xf64>
+func.func @lp_p2_f64_scaled(%x: tensor<2x?x5xf64>) -> tensor<2x?x5xf64> {
+  %y = norm.lp_normalization %x axis = 1 p = 2 : tensor<2x?x5xf64>
+  return %y : tensor<2x?x5xf64>
+}
+
+// -----
+
+// f64, p = 1: S = sum(|x/M|), no square root, no truncation.
+
+// CHECK-LABEL: func.func @lp_p1_f64_scaled(
+// CHECK-SAME:      %[[X:.+]]: tensor<7xf64>) -> tensor<7xf64>
+// CHECK:         %[[M:.+]] = linalg.generic
+// CHECK-SAME:        iterator_types = ["reduction"]
+// CHECK:           arith.maximumf
+// CHECK:         %[[S:.+]] = linalg.generic
+// CHECK-SAME:        iterator_types = ["reduction"]
+// CHECK-SAME:        ins(%[[X]], %[[M]] : tensor<7xf64>, tensor<f64>)
+// CHECK-NEXT:    ^bb0(%[[IN:.+]]: f64, %[[MM:.+]]: f64, %[[ACC:.+]]: f64):
+// CHECK-NEXT:      %[[SCALED:.+]] = arith.divf %[[IN]], %[[MM]] : f64
+// CHECK-NEXT:      %[[ABS:.+]] = math.absf %[[SCALED]] : f64
+// CHECK-NEXT:      %[[ADD:.+]] = arith.addf %[[ACC]], %[[ABS]] fastmath<reassoc> : f64
+// CHECK:         %[[Y:.+]] = linalg.generic
+// CHECK-SAME:        iterator_types = ["parallel"]
+// CHECK-SAME:        ins(%[[X]], %[[M]], %[[S]] : tensor<7xf64>, tensor<f64>, tensor<f64>)
+// CHECK-NEXT:    ^bb0(%[[XE:.+]]: f64, %[[ME:.+]]: f64, %[[SE:.+]]: f64, %{{.+}}: f64):
+// CHECK:           %[[XM:.+]] = arith.divf %[[XE]], %[[ME]] : f64
+// CHECK-NEXT:      %[[Q:.+]] = arith.divf %[[XM]], %[[SE]] : f64
+// CHECK-NOT:       arith.truncf
+// CHECK:           linalg.yield %{{.+}} : f64
+// CHECK:         return %[[Y]] : tensor<7xf64>
+func.func @lp_p1_f64_scaled(%x: tensor<7xf64>) -> tensor<7xf64> {
+  %y = norm.lp_normalization %x p = 1 : tensor<7xf64>
+  return %y : tensor<7xf64>
+}
