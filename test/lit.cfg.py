@@ -30,5 +30,6 @@ config.environment["FILECHECK_OPTS"] = (
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.norm_tools_dir, config.llvm_tools_dir]
-tools = ["norm-opt", "norm-runner", "mlir-opt", "mlir-runner"]
+tools = ["norm-opt", "norm-runner", "norm-translate", "mlir-opt",
+         "mlir-runner"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

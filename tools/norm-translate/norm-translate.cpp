@@ -1,0 +1,21 @@
+//===- norm-translate.cpp - the norm-mlir translation driver --------------===//
+//
+// mlir-translate with the translations of norm-mlir:
+//
+//   norm-translate --import-onnx model.onnx [-o out.mlir]
+//
+// reads an ONNX model (`-` or no file: stdin) and prints a module using the
+// norm dialect (docs/Importer.md).
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
+#include "norm/Target/ONNX/ImportONNX.h"
+
+int main(int argc, char **argv) {
+  mlir::norm::registerImportONNXTranslation();
+  return mlir::failed(mlir::mlirTranslateMain(argc, argv,
+                                              "norm-mlir translation driver\n"))
+             ? 1
+             : 0;
+}
