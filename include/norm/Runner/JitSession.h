@@ -1,0 +1,107 @@
+//===- JitSession.h - JIT-compile a module and call its functions -*- C++
+//-*-===//
+//
+// A JitSession parses a module, lowers it to the LLVM dialect with the
+// norm-to-llvm pipeline (unless it already is LLVM dialect only), compiles it
+// with mlir::ExecutionEngine at -O3 for the host CPU and calls its public
+// functions on HostTensors.
+//
+// Calling convention: each function is called through the packed wrapper
+// ExecutionEngine generates (`_mlir_<name>`, invoked by invokePacked). A
+// tensor argument of rank N is lowered to the 3+2N scalar parameters of a
+// memref descriptor {allocated, aligned, offset, sizes[N], strides[N]}; the
+// wrapper gets one pointer per scalar parameter, then one pointer to storage
+// for the return value: the descriptor of a single result, or the
+// descriptors of several results back to back (all fields are 8 bytes, so
+// there is no padding). Result buffers are malloc'ed by the JIT code; the
+// session copies them into HostTensors and frees them, except buffers that
+// alias an input, another result or a constant global (allocated pointer
+// 0xdeadbeef).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NORM_RUNNER_JITSESSION_H
+#define NORM_RUNNER_JITSESSION_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "norm/Runner/HostTensor.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class MemoryBuffer;
+} // namespace llvm
+
+namespace mlir {
+class ExecutionEngine;
+class MLIRContext;
+namespace norm {
+namespace runner {
+
+/// Name of the attribute holding the tensor FunctionType of a lowered
+/// function (set by the norm-to-llvm pipeline on public functions).
+constexpr StringLiteral kEntrySignatureAttrName = "norm.entry_signature";
+
+/// Errors unless `tensor` can be passed as `type`: same element type, same
+/// rank, and equal sizes in every static dimension (a dynamic dimension
+/// accepts any size). The message names expected and found types.
+llvm::Error checkTensorMatchesType(const HostTensor &tensor,
+                                   RankedTensorType type);
+
+/// A compiled module whose public functions can be called on HostTensors.
+class JitSession {
+public:
+  /// Parses and verifies the module in `source`, lowers it to the LLVM
+  /// dialect with buildNormToLLVMPipeline unless every top-level op already
+  /// is an LLVM dialect op, and JIT-compiles it (O3 IR optimization,
+  /// CodeGenOptLevel::Aggressive, host CPU and features). Diagnostics of each
+  /// step are returned in the Error as one line, `file:line:col: message`
+  /// items joined by "; ".
+  static llvm::Expected<std::unique_ptr<JitSession>>
+  create(std::unique_ptr<llvm::MemoryBuffer> source);
+
+  ~JitSession();
+
+  /// Returns the names of the public functions, in module order: defined
+  /// llvm.funcs with public visibility and external linkage, except
+  /// `_mlir_ciface_` wrappers.
+  ArrayRef<std::string> getFunctionNames() const { return functionNames; }
+
+  /// Resolves the --function choice: `requested` if non-empty, else the only
+  /// public function, else `main`. Errors if the function does not exist
+  /// (the message lists the public functions) or the choice is ambiguous.
+  llvm::Expected<std::string> resolveFunctionName(StringRef requested) const;
+
+  /// Returns the tensor signature of public function `name`, read from its
+  /// `norm.entry_signature` attribute. Errors if the attribute is missing
+  /// (LLVM-dialect input not produced by `norm-opt --norm-to-llvm`), if an
+  /// argument or result is not a ranked tensor of a supported element type,
+  /// or if the lowered LLVM signature does not match it.
+  llvm::Expected<FunctionType> getSignature(StringRef name) const;
+
+  /// Calls `name` on `inputs` and returns its results. Inputs are checked
+  /// against the signature first (count, then checkTensorMatchesType; errors
+  /// start with "input <i>: "). Errors also if the JIT cannot resolve a
+  /// symbol or a result descriptor has sizes that contradict the signature.
+  llvm::Expected<SmallVector<HostTensor>> call(StringRef name,
+                                               ArrayRef<HostTensor> inputs);
+
+private:
+  JitSession();
+
+  std::unique_ptr<MLIRContext> context;
+  OwningOpRef<ModuleOp> module;
+  std::unique_ptr<ExecutionEngine> engine;
+  std::vector<std::string> functionNames;
+};
+
+} // namespace runner
+} // namespace norm
+} // namespace mlir
+
+#endif // NORM_RUNNER_JITSESSION_H

@@ -1,0 +1,291 @@
+//===- HostTensor.cpp - dense tensors in host memory ----------------------===//
+
+#include "norm/Runner/HostTensor.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/APInt.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/MemAlloc.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstring>
+
+using namespace mlir;
+using namespace mlir::norm;
+using namespace mlir::norm::runner;
+
+/// Alignment of tensor buffers (a cache line; enough for any vector load).
+static constexpr size_t kBufferAlignment = 64;
+
+StringRef runner::getElementTypeName(ElementType type) {
+  switch (type) {
+  case ElementType::F16:
+    return "f16";
+  case ElementType::BF16:
+    return "bf16";
+  case ElementType::F32:
+    return "f32";
+  case ElementType::F64:
+    return "f64";
+  case ElementType::I32:
+    return "i32";
+  case ElementType::I64:
+    return "i64";
+  }
+  llvm_unreachable("unknown ElementType");
+}
+
+size_t runner::getElementTypeSize(ElementType type) {
+  switch (type) {
+  case ElementType::F16:
+  case ElementType::BF16:
+    return 2;
+  case ElementType::F32:
+  case ElementType::I32:
+    return 4;
+  case ElementType::F64:
+  case ElementType::I64:
+    return 8;
+  }
+  llvm_unreachable("unknown ElementType");
+}
+
+bool runner::isFloatElementType(ElementType type) {
+  return type != ElementType::I32 && type != ElementType::I64;
+}
+
+const llvm::fltSemantics &runner::getFloatSemantics(ElementType type) {
+  switch (type) {
+  case ElementType::F16:
+    return llvm::APFloat::IEEEhalf();
+  case ElementType::BF16:
+    return llvm::APFloat::BFloat();
+  case ElementType::F32:
+    return llvm::APFloat::IEEEsingle();
+  case ElementType::F64:
+    return llvm::APFloat::IEEEdouble();
+  case ElementType::I32:
+  case ElementType::I64:
+    break;
+  }
+  llvm_unreachable("not a float element type");
+}
+
+std::optional<ElementType> runner::parseElementTypeName(StringRef name) {
+  return llvm::StringSwitch<std::optional<ElementType>>(name)
+      .Case("f16", ElementType::F16)
+      .Case("bf16", ElementType::BF16)
+      .Case("f32", ElementType::F32)
+      .Case("f64", ElementType::F64)
+      .Case("i32", ElementType::I32)
+      .Case("i64", ElementType::I64)
+      .Default(std::nullopt);
+}
+
+std::optional<ElementType> runner::getElementTypeFromMlir(Type type) {
+  if (type.isF16())
+    return ElementType::F16;
+  if (type.isBF16())
+    return ElementType::BF16;
+  if (type.isF32())
+    return ElementType::F32;
+  if (type.isF64())
+    return ElementType::F64;
+  auto intType = dyn_cast<IntegerType>(type);
+  if (!intType || intType.isUnsigned())
+    return std::nullopt;
+  if (intType.getWidth() == 32)
+    return ElementType::I32;
+  if (intType.getWidth() == 64)
+    return ElementType::I64;
+  return std::nullopt;
+}
+
+StringRef runner::getSupportedElementTypeNames() {
+  return "f16, bf16, f32, f64, i32, i64";
+}
+
+std::string runner::formatTensorType(ArrayRef<int64_t> shape,
+                                     ElementType type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  for (int64_t dim : shape) {
+    if (dim < 0)
+      os << '?';
+    else
+      os << dim;
+    os << 'x';
+  }
+  os << getElementTypeName(type);
+  return text;
+}
+
+//===----------------------------------------------------------------------===//
+// HostTensor
+//===----------------------------------------------------------------------===//
+
+void HostTensor::BufferDeleter::operator()(char *ptr) const {
+  llvm::deallocate_buffer(ptr, size, kBufferAlignment);
+}
+
+std::optional<int64_t> HostTensor::getNumElements(ArrayRef<int64_t> shape) {
+  // Bound the byte size (up to 8 bytes per element) by int64_t as well.
+  std::optional<int64_t> count = 8;
+  for (int64_t dim : shape) {
+    if (dim < 0)
+      return std::nullopt;
+    count = llvm::checkedMul<int64_t>(*count, dim);
+    if (!count)
+      return std::nullopt;
+  }
+  return *count / 8;
+}
+
+HostTensor::HostTensor(ElementType type, ArrayRef<int64_t> shape)
+    : elementType(type), shape(shape) {
+  std::optional<int64_t> count = getNumElements(shape);
+  assert(count && "invalid shape");
+  numElements = *count;
+  // Never allocate zero bytes: JIT code gets a valid, aligned pointer even
+  // for empty tensors.
+  size_t size = std::max<size_t>(getSizeInBytes(), kBufferAlignment);
+  auto *ptr =
+      static_cast<char *>(llvm::allocate_buffer(size, kBufferAlignment));
+  std::memset(ptr, 0, size);
+  data = std::unique_ptr<char[], BufferDeleter>(ptr, BufferDeleter{size});
+}
+
+std::string HostTensor::getTypeString() const {
+  return formatTensorType(shape, elementType);
+}
+
+llvm::APFloat HostTensor::getFloat(int64_t index) const {
+  size_t size = getElementTypeSize(elementType);
+  uint64_t bits = 0;
+  std::memcpy(&bits, data.get() + index * size, size);
+  return llvm::APFloat(getFloatSemantics(elementType),
+                       llvm::APInt(size * 8, bits));
+}
+
+void HostTensor::setFloat(int64_t index, const llvm::APFloat &value) {
+  assert(&value.getSemantics() == &getFloatSemantics(elementType) &&
+         "semantics mismatch");
+  size_t size = getElementTypeSize(elementType);
+  uint64_t bits = value.bitcastToAPInt().getZExtValue();
+  std::memcpy(data.get() + index * size, &bits, size);
+}
+
+int64_t HostTensor::getInt(int64_t index) const {
+  if (elementType == ElementType::I32) {
+    int32_t value;
+    std::memcpy(&value, data.get() + index * 4, 4);
+    return value;
+  }
+  assert(elementType == ElementType::I64 && "not an integer tensor");
+  int64_t value;
+  std::memcpy(&value, data.get() + index * 8, 8);
+  return value;
+}
+
+void HostTensor::setInt(int64_t index, int64_t value) {
+  if (elementType == ElementType::I32) {
+    auto narrow = static_cast<int32_t>(value);
+    std::memcpy(data.get() + index * 4, &narrow, 4);
+    return;
+  }
+  assert(elementType == ElementType::I64 && "not an integer tensor");
+  std::memcpy(data.get() + index * 8, &value, 8);
+}
+
+std::string runner::formatShortestFloat(const llvm::APFloat &value) {
+  if (value.isNaN())
+    return "nan";
+  if (value.isInfinity())
+    return value.isNegative() ? "-inf" : "inf";
+  // Every supported type converts to double exactly.
+  llvm::APFloat asDouble = value;
+  bool losesInfo = false;
+  asDouble.convert(llvm::APFloat::IEEEdouble(),
+                   llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+  double d = asDouble.convertToDouble();
+  // Fewest significant digits whose decimal reads back as the same value in
+  // the element's own semantics; 17 digits always round-trip a double.
+  SmallString<32> text;
+  int precision = 1;
+  for (; precision <= 17; ++precision) {
+    text.clear();
+    llvm::raw_svector_ostream(text) << llvm::format("%.*e", precision - 1, d);
+    llvm::APFloat parsed(value.getSemantics());
+    auto status =
+        parsed.convertFromString(text, llvm::APFloat::rmNearestTiesToEven);
+    if (!status)
+      llvm::consumeError(status.takeError());
+    else if (parsed.bitwiseIsEqual(value))
+      break;
+  }
+  // Same digits, laid out as Python's repr does: positional for decimal
+  // exponents in [-4, 16), scientific otherwise.
+  StringRef scientific = text;
+  auto [mantissa, exponentText] = scientific.split('e');
+  int exponent = 0;
+  exponentText.consume_front("+");
+  exponentText.getAsInteger(10, exponent);
+  if (exponent < -4 || exponent >= 16)
+    return std::string(text);
+  std::string result;
+  if (mantissa.consume_front("-"))
+    result = "-";
+  std::string digits = mantissa.str();
+  llvm::erase(digits, '.');
+  if (exponent < 0)
+    return result + "0." + std::string(-exponent - 1, '0') + digits;
+  size_t integerDigits = exponent + 1;
+  if (digits.size() <= integerDigits)
+    return result + digits + std::string(integerDigits - digits.size(), '0');
+  return result + digits.substr(0, integerDigits) + "." +
+         digits.substr(integerDigits);
+}
+
+std::string HostTensor::formatElement(int64_t index) const {
+  if (isFloatElementType(elementType))
+    return formatShortestFloat(getFloat(index));
+  return std::to_string(getInt(index));
+}
+
+/// Prints the elements of dimensions [dim, rank) starting at flat element
+/// `offset`: the innermost dimension space-separated, each outer one as a
+/// sequence of bracketed groups.
+static void printDims(raw_ostream &os, const HostTensor &tensor, int64_t dim,
+                      int64_t offset) {
+  ArrayRef<int64_t> shape = tensor.getShape();
+  int64_t rank = shape.size();
+  if (dim == rank - 1) {
+    for (int64_t i = 0; i < shape[dim]; ++i)
+      os << (i ? " " : "") << tensor.formatElement(offset + i);
+    return;
+  }
+  int64_t stride = 1;
+  for (int64_t d = dim + 1; d < rank; ++d)
+    stride *= shape[d];
+  for (int64_t i = 0; i < shape[dim]; ++i) {
+    os << '[';
+    printDims(os, tensor, dim + 1, offset + i * stride);
+    os << ']';
+  }
+}
+
+void HostTensor::print(raw_ostream &os) const {
+  os << getTypeString() << '=';
+  if (numElements == 0)
+    return;
+  if (shape.empty()) {
+    os << formatElement(0);
+    return;
+  }
+  printDims(os, *this, 0, 0);
+}

@@ -1,0 +1,439 @@
+//===- JitSession.cpp - JIT-compile a module and call its functions -------===//
+
+#include "norm/Runner/JitSession.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "norm/InitAllNorm.h"
+#include "norm/Pipelines/Pipelines.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/Support/DynamicLibrary.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
+
+#include <cstdlib>
+#include <cstring>
+
+using namespace mlir;
+using namespace mlir::norm;
+using namespace mlir::norm::runner;
+using llvm::createStringError;
+
+/// The `allocated` pointer memref.get_global puts in descriptors of constant
+/// globals (MemRefToLLVM); such buffers must not be freed.
+static constexpr uintptr_t kGlobalAllocatedPtr = 0xdeadbeef;
+
+/// Returns the number of 8-byte words in the descriptor of a rank-`rank`
+/// memref: allocated, aligned, offset, sizes, strides.
+static int64_t getDescriptorWords(int64_t rank) { return 3 + 2 * rank; }
+
+static std::string typeToString(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << type;
+  return text;
+}
+
+static llvm::Error withPrefix(const Twine &prefix, llvm::Error err) {
+  if (!err)
+    return err;
+  return createStringError(prefix + llvm::toString(std::move(err)));
+}
+
+llvm::Error runner::checkTensorMatchesType(const HostTensor &tensor,
+                                           RankedTensorType type) {
+  std::optional<ElementType> elementType =
+      getElementTypeFromMlir(type.getElementType());
+  std::string expected = typeToString(type);
+  std::string found = tensor.getTypeString();
+  if (elementType != tensor.getElementType())
+    return createStringError("element type mismatch: expected " + expected +
+                             ", got " + found);
+  if (type.getRank() != tensor.getRank())
+    return createStringError("rank mismatch: expected rank " +
+                             Twine(type.getRank()) + " (" + expected +
+                             "), got rank " + Twine(tensor.getRank()) + " (" +
+                             found + ")");
+  for (auto [dim, size] : llvm::enumerate(type.getShape())) {
+    if (ShapedType::isDynamic(size) || size == tensor.getShape()[dim])
+      continue;
+    return createStringError("size mismatch in dimension " + Twine(dim) +
+                             ": expected " + Twine(size) + " (" + expected +
+                             "), got " + Twine(tensor.getShape()[dim]) + " (" +
+                             found + ")");
+  }
+  return llvm::Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// Diagnostics
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Collects the error diagnostics emitted while it is alive as one-line
+/// "file:line:col: message" strings (notes and warnings are dropped).
+class DiagnosticCollector {
+public:
+  explicit DiagnosticCollector(MLIRContext *context)
+      : handler(context, [this](Diagnostic &diag) {
+          if (diag.getSeverity() == DiagnosticSeverity::Error)
+            messages.push_back(format(diag));
+          return success();
+        }) {}
+
+  /// Returns an error "<what>: <diagnostics joined by '; '>".
+  llvm::Error takeError(const Twine &what) {
+    std::string joined = llvm::join(messages, "; ");
+    messages.clear();
+    if (joined.empty())
+      return createStringError(what);
+    return createStringError(what + ": " + joined);
+  }
+
+private:
+  static std::string format(Diagnostic &diag) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    if (auto loc = diag.getLocation()->findInstanceOf<FileLineColLoc>())
+      os << loc.getFilename().getValue() << ':' << loc.getLine() << ':'
+         << loc.getColumn() << ": ";
+    os << diag.str();
+    std::replace(text.begin(), text.end(), '\n', ' ');
+    return text;
+  }
+
+  SmallVector<std::string> messages;
+  ScopedDiagnosticHandler handler;
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// JitSession
+//===----------------------------------------------------------------------===//
+
+JitSession::JitSession() = default;
+JitSession::~JitSession() = default;
+
+/// Returns true if `module` needs no lowering: it has ops, and all of them
+/// are LLVM dialect ops.
+static bool isLLVMDialectOnly(ModuleOp module) {
+  Block &body = module.getBodyRegion().front();
+  return !body.empty() && llvm::all_of(body, [](Operation &op) {
+    return isa_and_nonnull<LLVM::LLVMDialect>(op.getDialect());
+  });
+}
+
+static bool isPublicEntry(LLVM::LLVMFuncOp func) {
+  return !func.isExternal() && func.isPublic() &&
+         func.getLinkage() == LLVM::Linkage::External &&
+         !func.getName().starts_with("_mlir_ciface_");
+}
+
+llvm::Expected<std::unique_ptr<JitSession>>
+JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source) {
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+
+  DialectRegistry registry;
+  norm::registerNormDialects(registry);
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+
+  std::unique_ptr<JitSession> session(new JitSession());
+  session->context =
+      std::make_unique<MLIRContext>(registry, MLIRContext::Threading::DISABLED);
+  MLIRContext *context = session->context.get();
+  DiagnosticCollector diagnostics(context);
+
+  std::string sourceName = source->getBufferIdentifier().str();
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(source), llvm::SMLoc());
+  session->module = parseSourceFile<ModuleOp>(sourceMgr, context);
+  if (!session->module)
+    return diagnostics.takeError("cannot parse '" + sourceName + "'");
+  ModuleOp module = *session->module;
+
+  if (!isLLVMDialectOnly(module)) {
+    PassManager pm(context, ModuleOp::getOperationName());
+    norm::buildNormToLLVMPipeline(pm, norm::NormToLLVMPipelineOptions());
+    if (failed(pm.run(module)))
+      return diagnostics.takeError("cannot lower '" + sourceName +
+                                   "' to the LLVM dialect");
+  }
+  for (auto func : module.getOps<LLVM::LLVMFuncOp>())
+    if (isPublicEntry(func))
+      session->functionNames.push_back(func.getName().str());
+
+  // Functions the module declares must come from this process (libc, libm):
+  // check here, as ORC would print its own message for a missing symbol.
+  llvm::sys::DynamicLibrary::LoadLibraryPermanently(nullptr);
+  for (auto func : module.getOps<LLVM::LLVMFuncOp>()) {
+    if (!func.isExternal() || func.symbolKnownUseEmpty(module) ||
+        llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(
+            func.getName().str()))
+      continue;
+    return createStringError("cannot JIT-compile '" + sourceName +
+                             "': function '" + func.getName() +
+                             "' is declared but neither defined in the "
+                             "module nor provided by norm-runner");
+  }
+
+  // Host CPU and features, aggressive codegen, and O3 on the LLVM IR (the
+  // engine does not optimize IR without a transformer).
+  auto machineBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!machineBuilder)
+    return withPrefix("cannot target the host CPU: ",
+                      machineBuilder.takeError());
+  machineBuilder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  auto targetMachine = machineBuilder->createTargetMachine();
+  if (!targetMachine)
+    return withPrefix("cannot target the host CPU: ",
+                      targetMachine.takeError());
+  auto transformer =
+      makeOptimizingTransformer(/*optLevel=*/3,
+                                /*sizeLevel=*/0, targetMachine->get());
+  ExecutionEngineOptions engineOptions;
+  engineOptions.transformer = transformer;
+  auto engine =
+      ExecutionEngine::create(module, engineOptions, std::move(*targetMachine));
+  if (!engine) {
+    std::string reason = llvm::toString(engine.takeError());
+    return diagnostics.takeError("cannot JIT-compile '" + sourceName + "' (" +
+                                 reason + ")");
+  }
+  session->engine = std::move(*engine);
+  return std::move(session);
+}
+
+llvm::Expected<std::string>
+JitSession::resolveFunctionName(StringRef requested) const {
+  std::string available = functionNames.empty()
+                              ? std::string("none")
+                              : llvm::join(functionNames, ", ");
+  if (!requested.empty()) {
+    if (llvm::is_contained(functionNames, requested))
+      return requested.str();
+    return createStringError("function '" + requested +
+                             "' not found; public functions: " + available);
+  }
+  if (functionNames.empty())
+    return createStringError("the module has no public function to run");
+  if (functionNames.size() == 1)
+    return functionNames.front();
+  if (llvm::is_contained(functionNames, "main"))
+    return std::string("main");
+  return createStringError("the module has several public functions (" +
+                           available +
+                           ") and none is 'main'; choose one "
+                           "with --function");
+}
+
+/// Errors unless `type` is a ranked tensor of a supported element type.
+static llvm::Error checkSupportedType(Type type) {
+  auto tensorType = dyn_cast<RankedTensorType>(type);
+  if (tensorType && getElementTypeFromMlir(tensorType.getElementType()))
+    return llvm::Error::success();
+  return createStringError("has type " + typeToString(type) +
+                           "; norm-runner passes only ranked tensors of " +
+                           getSupportedElementTypeNames());
+}
+
+/// Returns true if `type` looks like the LLVM struct of a memref descriptor.
+static bool isDescriptorStruct(Type type, int64_t rank) {
+  auto structType = dyn_cast<LLVM::LLVMStructType>(type);
+  return structType && static_cast<int64_t>(structType.getBody().size()) ==
+                           (rank == 0 ? 3 : 5);
+}
+
+llvm::Expected<FunctionType> JitSession::getSignature(StringRef name) const {
+  auto func = module.get().lookupSymbol<LLVM::LLVMFuncOp>(name);
+  if (!func || !isPublicEntry(func))
+    return createStringError("function '" + name + "' not found");
+  auto attr = func->getAttrOfType<TypeAttr>(kEntrySignatureAttrName);
+  if (!attr)
+    return createStringError(
+        "function '" + name + "' has no '" + kEntrySignatureAttrName +
+        "' attribute, so its tensor signature is unknown; LLVM-dialect input "
+        "must come from 'norm-opt --norm-to-llvm' (or pass the module before "
+        "lowering)");
+  auto signature = dyn_cast<FunctionType>(attr.getValue());
+  if (!signature)
+    return createStringError("'" + kEntrySignatureAttrName + "' of '" + name +
+                             "' is not a function type");
+  for (auto [index, type] : llvm::enumerate(signature.getInputs()))
+    if (llvm::Error err = checkSupportedType(type))
+      return withPrefix("function '" + name + "': argument " + Twine(index) +
+                            " ",
+                        std::move(err));
+  for (auto [index, type] : llvm::enumerate(signature.getResults()))
+    if (llvm::Error err = checkSupportedType(type))
+      return withPrefix("function '" + name + "': result " + Twine(index) + " ",
+                        std::move(err));
+
+  // The lowered signature must consist of memref descriptors for these
+  // tensors, or calls would read and write out of bounds.
+  LLVM::LLVMFunctionType llvmType = func.getFunctionType();
+  int64_t numParams = 0;
+  for (Type type : signature.getInputs())
+    numParams += getDescriptorWords(cast<RankedTensorType>(type).getRank());
+  Type returnType = llvmType.getReturnType();
+  bool returnMatches = false;
+  TypeRange results = signature.getResults();
+  if (results.empty()) {
+    returnMatches = isa<LLVM::LLVMVoidType>(returnType);
+  } else if (results.size() == 1) {
+    returnMatches = isDescriptorStruct(
+        returnType, cast<RankedTensorType>(results[0]).getRank());
+  } else if (auto structType = dyn_cast<LLVM::LLVMStructType>(returnType)) {
+    ArrayRef<Type> body = structType.getBody();
+    returnMatches = body.size() == results.size() &&
+                    llvm::all_of(llvm::zip(body, results), [](auto pair) {
+                      return isDescriptorStruct(
+                          std::get<0>(pair),
+                          cast<RankedTensorType>(std::get<1>(pair)).getRank());
+                    });
+  }
+  if (llvmType.isVarArg() ||
+      static_cast<int64_t>(llvmType.getNumParams()) != numParams ||
+      !returnMatches)
+    return createStringError(
+        "function '" + name + "': its LLVM signature " +
+        typeToString(llvmType) + " does not lower the tensor signature " +
+        typeToString(signature) + " to memref descriptors");
+  return signature;
+}
+
+/// Copies the memref described by `words` (allocated, aligned, offset,
+/// sizes, strides) into a new HostTensor of `type`.
+static llvm::Expected<HostTensor> copyResult(ArrayRef<int64_t> words,
+                                             RankedTensorType type) {
+  int64_t rank = type.getRank();
+  ArrayRef<int64_t> sizes = words.slice(3, rank);
+  ArrayRef<int64_t> strides = words.slice(3 + rank, rank);
+  ElementType elementType = *getElementTypeFromMlir(type.getElementType());
+  if (!HostTensor::getNumElements(sizes) ||
+      !llvm::all_of(llvm::zip(type.getShape(), sizes), [](auto pair) {
+        return ShapedType::isDynamic(std::get<0>(pair)) ||
+               std::get<0>(pair) == std::get<1>(pair);
+      }))
+    return createStringError(
+        "the returned sizes " + formatTensorType(sizes, elementType) +
+        " contradict the signature type " + typeToString(type));
+  HostTensor tensor(elementType, sizes);
+  if (tensor.getNumElements() == 0)
+    return std::move(tensor);
+
+  const char *aligned = reinterpret_cast<const char *>(words[1]);
+  int64_t offset = words[2];
+  size_t elementSize = getElementTypeSize(elementType);
+  // Row-major contiguous results (the usual case) are one memcpy.
+  bool contiguous = true;
+  for (int64_t d = rank - 1, expected = 1; d >= 0; --d) {
+    if (sizes[d] != 1 && strides[d] != expected)
+      contiguous = false;
+    expected *= sizes[d];
+  }
+  if (contiguous) {
+    std::memcpy(tensor.getData(), aligned + offset * elementSize,
+                tensor.getSizeInBytes());
+    return std::move(tensor);
+  }
+  SmallVector<int64_t> index(rank, 0);
+  for (int64_t i = 0, e = tensor.getNumElements(); i < e; ++i) {
+    int64_t position = offset;
+    for (int64_t d = 0; d < rank; ++d)
+      position += index[d] * strides[d];
+    std::memcpy(tensor.getData() + i * elementSize,
+                aligned + position * elementSize, elementSize);
+    for (int64_t d = rank - 1; d >= 0 && ++index[d] == sizes[d]; --d)
+      index[d] = 0;
+  }
+  return std::move(tensor);
+}
+
+llvm::Expected<SmallVector<HostTensor>>
+JitSession::call(StringRef name, ArrayRef<HostTensor> inputs) {
+  llvm::Expected<FunctionType> signature = getSignature(name);
+  if (!signature)
+    return signature.takeError();
+  if (inputs.size() != signature->getNumInputs())
+    return createStringError("function '" + name + "' takes " +
+                             Twine(signature->getNumInputs()) +
+                             " input(s), got " + Twine(inputs.size()));
+  for (auto [index, input] : llvm::enumerate(inputs))
+    if (llvm::Error err = checkTensorMatchesType(
+            input, cast<RankedTensorType>(signature->getInput(index))))
+      return withPrefix("input " + Twine(index) + ": ", std::move(err));
+
+  // One 8-byte word per scalar parameter of the lowered function.
+  SmallVector<int64_t> argWords;
+  for (const HostTensor &input : inputs) {
+    auto data = reinterpret_cast<intptr_t>(input.getData());
+    argWords.append({data, data, /*offset=*/0});
+    llvm::append_range(argWords, input.getShape());
+    SmallVector<int64_t> strides(input.getRank(), 1);
+    for (int64_t d = input.getRank() - 2; d >= 0; --d)
+      strides[d] = strides[d + 1] * input.getShape()[d + 1];
+    llvm::append_range(argWords, strides);
+  }
+  SmallVector<void *> packedArgs;
+  for (int64_t &word : argWords)
+    packedArgs.push_back(&word);
+  SmallVector<int64_t> resultOffsets;
+  int64_t numResultWords = 0;
+  for (Type type : signature->getResults()) {
+    resultOffsets.push_back(numResultWords);
+    numResultWords +=
+        getDescriptorWords(cast<RankedTensorType>(type).getRank());
+  }
+  SmallVector<int64_t> resultWords(numResultWords, 0);
+  if (!resultWords.empty())
+    packedArgs.push_back(resultWords.data());
+
+  // Look the function up first: JIT materialization errors (unresolved
+  // symbols) are returned here instead of aborting inside invokePacked.
+  if (auto packed = engine->lookupPacked(name); !packed)
+    return withPrefix("cannot JIT-compile '" + name + "': ",
+                      packed.takeError());
+  if (llvm::Error err = engine->invokePacked(name, packedArgs))
+    return withPrefix("cannot call '" + name + "': ", std::move(err));
+
+  // Free every result buffer once, after copying, unless it is not owned.
+  llvm::scope_exit freeResults([&] {
+    llvm::DenseSet<intptr_t> notOwned = {0, kGlobalAllocatedPtr};
+    for (const HostTensor &input : inputs)
+      notOwned.insert(reinterpret_cast<intptr_t>(input.getData()));
+    for (int64_t offset : resultOffsets) {
+      intptr_t allocated = resultWords[offset];
+      if (notOwned.insert(allocated).second)
+        std::free(reinterpret_cast<void *>(allocated));
+    }
+  });
+
+  SmallVector<HostTensor> results;
+  for (auto [index, type] : llvm::enumerate(signature->getResults())) {
+    auto tensorType = cast<RankedTensorType>(type);
+    llvm::Expected<HostTensor> result =
+        copyResult(ArrayRef(resultWords)
+                       .slice(resultOffsets[index],
+                              getDescriptorWords(tensorType.getRank())),
+                   tensorType);
+    if (!result)
+      return withPrefix("result " + Twine(index) + ": ", result.takeError());
+    results.push_back(std::move(*result));
+  }
+  return std::move(results);
+}

@@ -1,0 +1,327 @@
+//===- NpyIO.cpp - read and write NumPy .npy files ------------------------===//
+//
+// Format reference: numpy.lib.format. A file is the magic "\x93NUMPY", a
+// major and a minor version byte, the header length (uint16 for 1.0, uint32
+// for 2.0 and 3.0, little-endian), the header (a Python dict literal padded
+// with spaces and ending in '\n'), then the raw data.
+//
+//===----------------------------------------------------------------------===//
+
+#include "norm/Runner/NpyIO.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Endian.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SwapByteOrder.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstring>
+
+using namespace mlir;
+using namespace mlir::norm;
+using namespace mlir::norm::runner;
+using llvm::createStringError;
+
+static constexpr StringLiteral kMagic = "\x93NUMPY";
+
+StringRef runner::getNpyDtype(ElementType type) {
+  switch (type) {
+  case ElementType::F16:
+    return "<f2";
+  case ElementType::BF16:
+    return "<u2";
+  case ElementType::F32:
+    return "<f4";
+  case ElementType::F64:
+    return "<f8";
+  case ElementType::I32:
+    return "<i4";
+  case ElementType::I64:
+    return "<i8";
+  }
+  llvm_unreachable("unknown ElementType");
+}
+
+//===----------------------------------------------------------------------===//
+// Header dict parsing
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The fields of a .npy header.
+struct NpyHeader {
+  std::string descr;
+  bool fortranOrder = false;
+  SmallVector<int64_t> shape;
+};
+
+/// Parses the Python literal NumPy writes as the header, e.g.
+///   {'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }
+/// Only the subset NumPy produces is accepted: string keys, string, boolean
+/// and integer-tuple values.
+class HeaderParser {
+public:
+  explicit HeaderParser(StringRef text) : rest(text) {}
+
+  llvm::Expected<NpyHeader> parse() {
+    NpyHeader header;
+    bool seenDescr = false, seenOrder = false, seenShape = false;
+    if (!consume('{'))
+      return error("expected '{'");
+    while (!consume('}')) {
+      std::string key;
+      if (llvm::Error err = parseString(key))
+        return std::move(err);
+      if (!consume(':'))
+        return error("expected ':' after '" + key + "'");
+      if (key == "descr") {
+        if (llvm::Error err = parseString(header.descr))
+          return std::move(err);
+        seenDescr = true;
+      } else if (key == "fortran_order") {
+        if (llvm::Error err = parseBool(header.fortranOrder))
+          return std::move(err);
+        seenOrder = true;
+      } else if (key == "shape") {
+        if (llvm::Error err = parseShape(header.shape))
+          return std::move(err);
+        seenShape = true;
+      } else {
+        return error("unexpected key '" + key + "'");
+      }
+      if (!consume(',')) {
+        if (!consume('}'))
+          return error("expected ',' or '}'");
+        break;
+      }
+    }
+    skipSpace();
+    if (!rest.empty())
+      return error("unexpected text after the dict");
+    if (!seenDescr || !seenOrder || !seenShape)
+      return error("the dict must have the keys 'descr', 'fortran_order' "
+                   "and 'shape'");
+    return std::move(header);
+  }
+
+private:
+  llvm::Error error(const Twine &message) {
+    return createStringError("malformed header: " + message);
+  }
+
+  void skipSpace() { rest = rest.ltrim(); }
+
+  bool consume(char c) {
+    skipSpace();
+    return rest.consume_front(StringRef(&c, 1));
+  }
+
+  llvm::Error parseString(std::string &result) {
+    skipSpace();
+    if (rest.empty() || (rest.front() != '\'' && rest.front() != '"'))
+      return error("expected a quoted string");
+    char quote = rest.front();
+    size_t end = rest.find(quote, 1);
+    if (end == StringRef::npos)
+      return error("unterminated string");
+    result = rest.slice(1, end).str();
+    rest = rest.drop_front(end + 1);
+    return llvm::Error::success();
+  }
+
+  llvm::Error parseBool(bool &result) {
+    skipSpace();
+    if (rest.consume_front("True"))
+      result = true;
+    else if (rest.consume_front("False"))
+      result = false;
+    else
+      return error("expected True or False for 'fortran_order'");
+    return llvm::Error::success();
+  }
+
+  llvm::Error parseShape(SmallVectorImpl<int64_t> &shape) {
+    if (!consume('('))
+      return error("expected a tuple for 'shape'");
+    while (!consume(')')) {
+      skipSpace();
+      unsigned long long dim;
+      if (llvm::consumeUnsignedInteger(rest, 10, dim) ||
+          dim > static_cast<unsigned long long>(INT64_MAX))
+        return error("expected a non-negative integer in 'shape'");
+      shape.push_back(static_cast<int64_t>(dim));
+      if (!consume(',')) {
+        if (!consume(')'))
+          return error("expected ',' or ')' in 'shape'");
+        break;
+      }
+    }
+    return llvm::Error::success();
+  }
+
+  StringRef rest;
+};
+} // namespace
+
+/// Maps a dtype string to an element type, honouring the bf16 rule.
+static llvm::Expected<ElementType>
+getElementTypeFromDtype(StringRef descr,
+                        std::optional<ElementType> expectedType) {
+  if (descr.size() < 2)
+    return createStringError("unsupported dtype '" + descr + "'");
+  char order = descr.front();
+  StringRef kind = descr.drop_front();
+  if (order == '>')
+    return createStringError("big-endian dtype '" + descr +
+                             "' is not supported; use little-endian ('<')");
+  if (order == '=' && !llvm::sys::IsLittleEndianHost)
+    return createStringError("native-order dtype '" + descr +
+                             "' on a big-endian host is not supported");
+  std::optional<ElementType> type;
+  if (order == '<' || order == '=') {
+    if (kind == "f2")
+      type = ElementType::F16;
+    else if (kind == "f4")
+      type = ElementType::F32;
+    else if (kind == "f8")
+      type = ElementType::F64;
+    else if (kind == "i4")
+      type = ElementType::I32;
+    else if (kind == "i8")
+      type = ElementType::I64;
+    else if (kind == "u2") {
+      if (expectedType != ElementType::BF16)
+        return createStringError(
+            "dtype '" + descr +
+            "' is only accepted as bf16 bit patterns where a bf16 tensor is "
+            "expected" +
+            (expectedType
+                 ? Twine(" (here: ") + getElementTypeName(*expectedType) + ")"
+                 : Twine()));
+      type = ElementType::BF16;
+    }
+  }
+  if (!type)
+    return createStringError("unsupported dtype '" + descr +
+                             "'; supported: '<f2', '<f4', '<f8', '<i4', "
+                             "'<i8', and '<u2' for bf16");
+  return *type;
+}
+
+llvm::Expected<HostTensor>
+runner::readNpy(llvm::MemoryBufferRef buffer,
+                std::optional<ElementType> expectedType) {
+  StringRef bytes = buffer.getBuffer();
+  if (!bytes.starts_with(kMagic))
+    return createStringError("not a .npy file (bad magic string)");
+  if (bytes.size() < kMagic.size() + 2)
+    return createStringError("truncated .npy prelude");
+  uint8_t major = bytes[kMagic.size()];
+  size_t prelude;
+  uint64_t headerLength;
+  const char *lengthField = bytes.data() + kMagic.size() + 2;
+  if (major == 1) {
+    prelude = kMagic.size() + 4;
+    if (bytes.size() < prelude)
+      return createStringError("truncated .npy prelude");
+    headerLength = llvm::support::endian::read16le(lengthField);
+  } else if (major == 2 || major == 3) {
+    prelude = kMagic.size() + 6;
+    if (bytes.size() < prelude)
+      return createStringError("truncated .npy prelude");
+    headerLength = llvm::support::endian::read32le(lengthField);
+  } else {
+    return createStringError(
+        "unsupported .npy format version " + Twine(unsigned(major)) + "." +
+        Twine(unsigned(static_cast<uint8_t>(bytes[kMagic.size() + 1]))));
+  }
+  if (headerLength > bytes.size() - prelude)
+    return createStringError("header length " + Twine(headerLength) +
+                             " runs past the end of the file");
+
+  llvm::Expected<NpyHeader> header =
+      HeaderParser(bytes.substr(prelude, headerLength)).parse();
+  if (!header)
+    return header.takeError();
+  llvm::Expected<ElementType> type =
+      getElementTypeFromDtype(header->descr, expectedType);
+  if (!type)
+    return type.takeError();
+  if (header->fortranOrder)
+    return createStringError("fortran_order arrays are not supported; save "
+                             "a C-order array (np.ascontiguousarray)");
+
+  std::optional<int64_t> numElements =
+      HostTensor::getNumElements(header->shape);
+  if (!numElements)
+    return createStringError("shape has too many elements");
+  uint64_t needed = *numElements * getElementTypeSize(*type);
+  StringRef data = bytes.drop_front(prelude + headerLength);
+  std::string typeText = formatTensorType(header->shape, *type);
+  if (data.size() < needed)
+    return createStringError("truncated data: " + typeText + " needs " +
+                             Twine(needed) + " bytes, the file has " +
+                             Twine(data.size()));
+  if (data.size() > needed)
+    return createStringError("data size mismatch: " + typeText + " needs " +
+                             Twine(needed) + " bytes, the file has " +
+                             Twine(data.size()));
+
+  HostTensor tensor(*type, header->shape);
+  std::memcpy(tensor.getData(), data.data(), needed);
+  return std::move(tensor);
+}
+
+llvm::Expected<HostTensor>
+runner::readNpyFile(StringRef path, std::optional<ElementType> expectedType) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+      llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                  /*RequiresNullTerminator=*/false);
+  if (!buffer)
+    return createStringError("cannot read '" + path +
+                             "': " + buffer.getError().message());
+  llvm::Expected<HostTensor> tensor =
+      readNpy((*buffer)->getMemBufferRef(), expectedType);
+  if (!tensor)
+    return createStringError("'" + path +
+                             "': " + llvm::toString(tensor.takeError()));
+  return tensor;
+}
+
+void runner::writeNpy(raw_ostream &os, const HostTensor &tensor) {
+  std::string header;
+  llvm::raw_string_ostream hs(header);
+  hs << "{'descr': '" << getNpyDtype(tensor.getElementType())
+     << "', 'fortran_order': False, 'shape': (";
+  llvm::interleave(tensor.getShape(), hs, ", ");
+  hs << (tensor.getRank() == 1 ? ",), }" : "), }");
+  // Pad with spaces so that the data starts at a multiple of 64 bytes;
+  // the header ends with '\n'.
+  size_t prelude = kMagic.size() + 4;
+  size_t total = llvm::alignTo(prelude + header.size() + 1, 64);
+  header.append(total - prelude - header.size() - 1, ' ');
+  header.push_back('\n');
+  // Version 1.0 limits the header to 64 KiB, i.e. ranks of several thousand.
+  assert(header.size() <= UINT16_MAX && "header too long for .npy 1.0");
+
+  os << kMagic;
+  os << '\x01' << '\x00';
+  char length[2];
+  llvm::support::endian::write16le(length, header.size());
+  os.write(length, 2);
+  os << header;
+  os.write(tensor.getData(), tensor.getSizeInBytes());
+}
+
+llvm::Error runner::writeNpyFile(StringRef path, const HostTensor &tensor) {
+  std::error_code error;
+  llvm::raw_fd_ostream os(path, error);
+  if (!error) {
+    writeNpy(os, tensor);
+    os.close();
+    error = os.error();
+    os.clear_error();
+  }
+  if (error)
+    return createStringError("cannot write '" + path + "': " + error.message());
+  return llvm::Error::success();
+}

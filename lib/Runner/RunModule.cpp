@@ -1,0 +1,142 @@
+//===- RunModule.cpp - the norm-runner driver -----------------------------===//
+
+#include "norm/Runner/RunModule.h"
+
+#include "norm/Runner/JitSession.h"
+#include "norm/Runner/NpyIO.h"
+#include "norm/Runner/TensorCompare.h"
+#include "norm/Runner/TensorSpec.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::norm;
+using namespace mlir::norm::runner;
+using llvm::createStringError;
+
+static llvm::Error withPrefix(const Twine &prefix, llvm::Error err) {
+  if (!err)
+    return err;
+  return createStringError(prefix + llvm::toString(std::move(err)));
+}
+
+/// Errors unless a repeated flag was given `count` times or not at all.
+static llvm::Error checkFlagCount(StringRef flag, size_t given, size_t count,
+                                  StringRef function) {
+  if (given == 0 || given == count)
+    return llvm::Error::success();
+  return createStringError("function '" + function + "' has " + Twine(count) +
+                           " result(s), but --" + flag + " was given " +
+                           Twine(given) + " time(s)");
+}
+
+llvm::Expected<int> runner::runModule(const RunOptions &options,
+                                      raw_ostream &os) {
+  if ((options.atol && !(*options.atol >= 0.0)) ||
+      (options.rtol && !(*options.rtol >= 0.0)))
+    return createStringError("--atol and --rtol must be non-negative");
+
+  auto source = llvm::MemoryBuffer::getFileOrSTDIN(options.moduleFile);
+  if (!source)
+    return createStringError("cannot read '" + options.moduleFile +
+                             "': " + source.getError().message());
+  auto session = JitSession::create(std::move(*source));
+  if (!session)
+    return session.takeError();
+  llvm::Expected<std::string> function =
+      (*session)->resolveFunctionName(options.function);
+  if (!function)
+    return function.takeError();
+  llvm::Expected<FunctionType> signature = (*session)->getSignature(*function);
+  if (!signature)
+    return signature.takeError();
+
+  // Parse and check everything before running.
+  if (options.inputs.size() != signature->getNumInputs())
+    return createStringError("function '" + *function + "' takes " +
+                             Twine(signature->getNumInputs()) +
+                             " input(s), but --input was given " +
+                             Twine(options.inputs.size()) + " time(s)");
+  SmallVector<HostTensor> inputs;
+  for (auto [index, spec] : llvm::enumerate(options.inputs)) {
+    auto type = cast<RankedTensorType>(signature->getInput(index));
+    auto input =
+        parseTensorSpec(spec, getElementTypeFromMlir(type.getElementType()));
+    if (!input)
+      return withPrefix("input " + Twine(index) + ": ", input.takeError());
+    if (llvm::Error err = checkTensorMatchesType(*input, type))
+      return withPrefix("input " + Twine(index) + ": ", std::move(err));
+    inputs.push_back(std::move(*input));
+  }
+  size_t numResults = signature->getNumResults();
+  if (llvm::Error err = checkFlagCount("output", options.outputs.size(),
+                                       numResults, *function))
+    return std::move(err);
+  for (auto [index, output] : llvm::enumerate(options.outputs))
+    if (output != "-" &&
+        (!StringRef(output).starts_with("@") || output.size() == 1))
+      return createStringError("output " + Twine(index) +
+                               ": expected '-' or '@FILE.npy', got '" + output +
+                               "'");
+  if (llvm::Error err =
+          checkFlagCount("expected-output", options.expectedOutputs.size(),
+                         numResults, *function))
+    return std::move(err);
+  SmallVector<HostTensor> expectedOutputs;
+  for (auto [index, spec] : llvm::enumerate(options.expectedOutputs)) {
+    auto type = cast<RankedTensorType>(signature->getResult(index));
+    auto expected =
+        parseTensorSpec(spec, getElementTypeFromMlir(type.getElementType()));
+    if (!expected)
+      return withPrefix("expected-output " + Twine(index) + ": ",
+                        expected.takeError());
+    expectedOutputs.push_back(std::move(*expected));
+  }
+
+  llvm::Expected<SmallVector<HostTensor>> results =
+      (*session)->call(*function, inputs);
+  if (!results)
+    return results.takeError();
+
+  // Print or write the results.
+  bool printAll = options.outputs.empty() && options.expectedOutputs.empty();
+  for (auto [index, result] : llvm::enumerate(*results)) {
+    StringRef output = options.outputs.empty()
+                           ? StringRef(printAll ? "-" : "")
+                           : StringRef(options.outputs[index]);
+    if (output == "-") {
+      result.print(os);
+      os << '\n';
+    } else if (output.consume_front("@")) {
+      if (llvm::Error err = writeNpyFile(output, result))
+        return withPrefix("output " + Twine(index) + ": ", std::move(err));
+    }
+  }
+
+  // Compare with the expected outputs.
+  for (auto [index, expected] : llvm::enumerate(expectedOutputs)) {
+    const HostTensor &actual = (*results)[index];
+    if (llvm::Error err = checkSameType(actual, expected))
+      return withPrefix("expected-output " + Twine(index) + ": ",
+                        std::move(err));
+    Tolerance tolerance = getDefaultTolerance(actual.getElementType());
+    tolerance.atol = options.atol.value_or(tolerance.atol);
+    tolerance.rtol = options.rtol.value_or(tolerance.rtol);
+    std::optional<ElementMismatch> mismatch =
+        findFirstMismatch(actual, expected, tolerance);
+    if (!mismatch) {
+      os << "[SUCCESS] result[" << index << "]: " << actual.getTypeString()
+         << '\n';
+      continue;
+    }
+    os << "[FAILED] result[" << index << "]: element at index [";
+    llvm::interleaveComma(mismatch->index, os);
+    os << "]: actual " << mismatch->actual << ", expected "
+       << mismatch->expected << " (atol "
+       << formatShortestFloat(llvm::APFloat(tolerance.atol)) << ", rtol "
+       << formatShortestFloat(llvm::APFloat(tolerance.rtol)) << ")\n";
+    return 1;
+  }
+  return 0;
+}

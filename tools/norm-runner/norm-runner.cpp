@@ -1,0 +1,90 @@
+//===- norm-runner.cpp - JIT-run a function of a norm module --------------===//
+//
+// iree-run-module-style runner: compiles a module (norm/linalg on tensors, or
+// LLVM dialect from `norm-opt --norm-to-llvm`) with the MLIR ExecutionEngine,
+// calls one function on tensors given on the command line and prints,
+// writes or checks its results. Flags and formats: docs/Runner.md. All logic
+// lives in the NormRunner library (norm/Runner/RunModule.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "norm/Runner/RunModule.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace cl = llvm::cl;
+
+static cl::OptionCategory runnerCategory("norm-runner options");
+
+static cl::opt<std::string>
+    moduleFile(cl::Positional, cl::desc("<module file, or - for stdin>"),
+               cl::init("-"), cl::cat(runnerCategory));
+
+static cl::opt<std::string>
+    function("function",
+             cl::desc("Function to call (default: the only public function, "
+                      "else 'main')"),
+             cl::value_desc("name"), cl::cat(runnerCategory));
+
+static cl::list<std::string>
+    inputs("input",
+           cl::desc("Argument, in order: SHAPExTYPE=VALUES (e.g. "
+                    "'2x2xf32=1 2 3 4', 'f32=5') or @FILE.npy"),
+           cl::value_desc("spec"), cl::cat(runnerCategory));
+
+static cl::list<std::string>
+    outputs("output",
+            cl::desc("Per result, in order: '-' prints it, @FILE.npy writes "
+                     "it (default: print all)"),
+            cl::value_desc("-|@file"), cl::cat(runnerCategory));
+
+static cl::list<std::string> expectedOutputs(
+    "expected-output",
+    cl::desc("Per result, in order: SPEC to compare with; prints [SUCCESS] "
+             "or [FAILED] lines instead of the results"),
+    cl::value_desc("spec"), cl::cat(runnerCategory));
+
+static cl::opt<double> absTolerance(
+    "atol",
+    cl::desc("Absolute tolerance of --expected-output (default depends "
+             "on the element type)"),
+    cl::cat(runnerCategory));
+
+static cl::opt<double> relTolerance(
+    "rtol",
+    cl::desc("Relative tolerance of --expected-output (default depends "
+             "on the element type)"),
+    cl::cat(runnerCategory));
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  cl::HideUnrelatedOptions(runnerCategory);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "norm-runner: JIT-compile a norm/linalg/LLVM-dialect module and call "
+      "one of its functions on tensors\n\n"
+      "  Exit status: 0 on success, 1 on any error or failed comparison.\n");
+
+  mlir::norm::runner::RunOptions options;
+  options.moduleFile = moduleFile;
+  options.function = function;
+  options.inputs = inputs;
+  options.outputs = outputs;
+  options.expectedOutputs = expectedOutputs;
+  if (absTolerance.getNumOccurrences())
+    options.atol = absTolerance;
+  if (relTolerance.getNumOccurrences())
+    options.rtol = relTolerance;
+
+  llvm::Expected<int> status =
+      mlir::norm::runner::runModule(options, llvm::outs());
+  llvm::outs().flush();
+  if (!status) {
+    llvm::WithColor::error(llvm::errs(), "norm-runner")
+        << llvm::toString(status.takeError()) << '\n';
+    return 1;
+  }
+  return *status;
+}
