@@ -34,6 +34,8 @@ void mlir::norm::buildNormToLLVMPipeline(
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
   bufferization::buildBufferDeallocationPipeline(pm);
+  // Returned arguments and constants leave bufferization.clone behind.
+  pm.addPass(createConvertBufferizationToMemRefPass());
 
   // Loops. Reductions carry fastmath<reassoc>, so LLVM's loop vectorizer
   // vectorizes them at -O3.
