@@ -5,6 +5,7 @@
 #include "norm/Runner/JitSession.h"
 #include "norm/Runner/NpyIO.h"
 #include "norm/Runner/TensorCompare.h"
+#include "norm/Runner/TensorProtoIO.h"
 #include "norm/Runner/TensorSpec.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -76,9 +77,9 @@ llvm::Expected<int> runner::runModule(const RunOptions &options,
   for (auto [index, output] : llvm::enumerate(options.outputs))
     if (output != "-" &&
         (!StringRef(output).starts_with("@") || output.size() == 1))
-      return createStringError("output " + Twine(index) +
-                               ": expected '-' or '@FILE.npy', got '" + output +
-                               "'");
+      return createStringError(
+          "output " + Twine(index) +
+          ": expected '-', '@FILE.npy' or '@FILE.pb', got '" + output + "'");
   if (llvm::Error err =
           checkFlagCount("expected-output", options.expectedOutputs.size(),
                          numResults, *function))
@@ -109,7 +110,9 @@ llvm::Expected<int> runner::runModule(const RunOptions &options,
       result.print(os);
       os << '\n';
     } else if (output.consume_front("@")) {
-      if (llvm::Error err = writeNpyFile(output, result))
+      if (llvm::Error err = isTensorProtoPath(output)
+                                ? writeTensorProtoFile(output, result)
+                                : writeNpyFile(output, result))
         return withPrefix("output " + Twine(index) + ": ", std::move(err));
     }
   }

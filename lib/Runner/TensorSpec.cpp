@@ -3,6 +3,7 @@
 #include "norm/Runner/TensorSpec.h"
 
 #include "norm/Runner/NpyIO.h"
+#include "norm/Runner/TensorProtoIO.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Regex.h"
 
@@ -109,14 +110,19 @@ llvm::Error runner::parseElement(StringRef text, HostTensor &tensor,
 llvm::Expected<HostTensor>
 runner::parseTensorSpec(StringRef spec,
                         std::optional<ElementType> expectedType) {
-  if (spec.starts_with("@"))
-    return readNpyFile(spec.drop_front(), expectedType);
+  if (spec.starts_with("@")) {
+    StringRef path = spec.drop_front();
+    if (isTensorProtoPath(path))
+      return readTensorProtoFile(path);
+    return readNpyFile(path, expectedType);
+  }
 
   auto [typeText, valueText] = spec.split('=');
   if (typeText.size() == spec.size())
-    return createStringError("expected 'SHAPExTYPE=VALUES' (e.g. "
-                             "'2x2xf32=1 2 3 4') or '@FILE.npy', got '" +
-                             spec + "'");
+    return createStringError(
+        "expected 'SHAPExTYPE=VALUES' (e.g. "
+        "'2x2xf32=1 2 3 4'), '@FILE.npy' or '@FILE.pb', got '" +
+        spec + "'");
   llvm::Expected<TensorTypeSpec> type = parseTensorType(typeText.trim());
   if (!type)
     return type.takeError();

@@ -31,13 +31,14 @@ static cl::opt<std::string>
 static cl::list<std::string>
     inputs("input",
            cl::desc("Argument, in order: SHAPExTYPE=VALUES (e.g. "
-                    "'2x2xf32=1 2 3 4', 'f32=5') or @FILE.npy"),
+                    "'2x2xf32=1 2 3 4', 'f32=5'), @FILE.npy or @FILE.pb "
+                    "(ONNX TensorProto)"),
            cl::value_desc("spec"), cl::cat(runnerCategory));
 
 static cl::list<std::string>
     outputs("output",
-            cl::desc("Per result, in order: '-' prints it, @FILE.npy writes "
-                     "it (default: print all)"),
+            cl::desc("Per result, in order: '-' prints it, @FILE.npy or "
+                     "@FILE.pb writes it (default: print all)"),
             cl::value_desc("-|@file"), cl::cat(runnerCategory));
 
 static cl::list<std::string> expectedOutputs(

@@ -2,8 +2,8 @@
 //
 // What `norm-runner` does, as a library call: load and compile a module, call
 // one function on tensors given as SPECs (TensorSpec.h), then print the
-// results, write them to .npy files, or compare them with expected values
-// (TensorCompare.h). See docs/Runner.md.
+// results, write them to .npy or .pb files, or compare them with expected
+// values (TensorCompare.h). See docs/Runner.md.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,7 +30,8 @@ struct RunOptions {
   /// One SPEC per function argument, in order.
   std::vector<std::string> inputs;
   /// Either empty (print every result) or one entry per result: "-" prints
-  /// it, "@PATH" writes it to the .npy file PATH.
+  /// it, "@PATH" writes it to PATH, as an ONNX TensorProto if PATH ends in
+  /// ".pb" and as a .npy file otherwise.
   std::vector<std::string> outputs;
   /// Either empty or one SPEC per result to compare with.
   std::vector<std::string> expectedOutputs;

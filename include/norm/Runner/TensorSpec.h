@@ -11,7 +11,8 @@
 //
 // Float values are decimal numbers (`1`, `-2.5`, `1e-3`) or `nan`, `inf`,
 // `-inf`, rounded to nearest-even in the element type; integers are decimal.
-// `@PATH` reads a .npy file (see NpyIO.h).
+// `@PATH` reads an ONNX TensorProto file if PATH ends in `.pb`
+// (TensorProtoIO.h) and a .npy file otherwise (NpyIO.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,10 +42,11 @@ llvm::Expected<TensorTypeSpec> parseTensorType(StringRef text);
 /// floats that overflow to infinity in the element type.
 llvm::Error parseElement(StringRef text, HostTensor &tensor, int64_t index);
 
-/// Parses a whole SPEC. For `@PATH`, `expectedType` is the element type the
-/// caller needs (it lets a '<u2' .npy file be read as bf16, see NpyIO.h);
-/// the result is not checked against it otherwise. Errors name the offending
-/// element and say how many values the type needs when the count is wrong.
+/// Parses a whole SPEC. `@PATH` reads a TensorProto for a `.pb` PATH and a
+/// .npy file otherwise; `expectedType` is the element type the caller needs
+/// (it lets a '<u2' .npy file be read as bf16, see NpyIO.h); the result is
+/// not checked against it otherwise. Errors name the offending element and
+/// say how many values the type needs when the count is wrong.
 llvm::Expected<HostTensor>
 parseTensorSpec(StringRef spec,
                 std::optional<ElementType> expectedType = std::nullopt);

@@ -13,6 +13,7 @@
 
 #include "norm/Dialect/Norm/IR/NormDialect.h"
 #include "norm/Dialect/Norm/IR/NormOps.h"
+#include "norm/Target/ONNX/ONNXTensor.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -27,14 +28,11 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
-#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/SwapByteOrder.h"
 
 #include <onnx/onnx_pb.h>
 
 #include <climits>
-#include <cstring>
 
 using namespace mlir;
 
@@ -60,20 +58,6 @@ constexpr int64_t kMaxOnnxMlOpset = 5;
 /// Maps the empty domain to its canonical name "ai.onnx".
 StringRef canonicalDomain(StringRef domain) {
   return domain.empty() ? StringRef(kOnnxDomain) : domain;
-}
-
-/// The name of an ONNX TensorProto.DataType value (onnx.proto, ONNX 1.17).
-std::string dataTypeName(int32_t dataType) {
-  static constexpr const char *names[] = {
-      "UNDEFINED",      "FLOAT",        "UINT8",          "INT8",
-      "UINT16",         "INT16",        "INT32",          "INT64",
-      "STRING",         "BOOL",         "FLOAT16",        "DOUBLE",
-      "UINT32",         "UINT64",       "COMPLEX64",      "COMPLEX128",
-      "BFLOAT16",       "FLOAT8E4M3FN", "FLOAT8E4M3FNUZ", "FLOAT8E5M2",
-      "FLOAT8E5M2FNUZ", "UINT4",        "INT4",           "FLOAT4E2M1"};
-  if (dataType >= 0 && dataType < static_cast<int32_t>(std::size(names)))
-    return names[dataType];
-  return "data type " + std::to_string(dataType);
 }
 
 /// Prints a list of types as `f16, f32, f64`.
@@ -410,7 +394,7 @@ FailureOr<Type> Importer::convertElementType(int32_t dataType, Location loc,
     return intType(64, true);
   default:
     return emitError(loc) << what << " has element type "
-                          << dataTypeName(dataType)
+                          << norm::getONNXDataTypeName(dataType)
                           << ", which the importer does not support";
   }
 }
@@ -444,152 +428,28 @@ FailureOr<Type> Importer::convertType(const onnx::TypeProto &type, Location loc,
   return Type(RankedTensorType::get(shape, *elementType));
 }
 
-/// Appends the low `bytes` bytes of `bits` to `buffer` in host byte order.
-static void appendBits(std::vector<char> &buffer, uint64_t bits, size_t bytes) {
-  char storage[8];
-  switch (bytes) {
-  case 1: {
-    uint8_t v = bits;
-    std::memcpy(storage, &v, 1);
-    break;
-  }
-  case 2: {
-    uint16_t v = bits;
-    std::memcpy(storage, &v, 2);
-    break;
-  }
-  case 4: {
-    uint32_t v = bits;
-    std::memcpy(storage, &v, 4);
-    break;
-  }
-  default:
-    std::memcpy(storage, &bits, 8);
-    break;
-  }
-  buffer.insert(buffer.end(), storage, storage + bytes);
-}
-
 FailureOr<DenseElementsAttr>
 Importer::convertTensor(const onnx::TensorProto &tensor, Location loc) {
+  // The decoding (all encodings, size checks) is shared with norm-runner's
+  // .pb reader; it accepts exactly the element types convertElementType
+  // maps.
   std::string what = "initializer '" + tensor.name() + "'";
-  if (tensor.data_location() == onnx::TensorProto_DataLocation_EXTERNAL ||
-      tensor.external_data_size() != 0)
-    return emitError(loc)
-           << what
-           << " stores its data outside the model file (external data), "
-              "which the importer does not support";
-  if (tensor.has_segment())
-    return emitError(loc) << what
-                          << " is a segment of a tensor, which the importer "
-                             "does not support";
+  llvm::Expected<norm::ONNXTensor> decoded =
+      norm::decodeONNXTensor(tensor, {what, "the model file", "the importer"});
+  if (!decoded)
+    return emitError(loc) << llvm::toString(decoded.takeError());
   FailureOr<Type> elementType =
-      convertElementType(tensor.data_type(), loc, what);
+      convertElementType(static_cast<int32_t>(decoded->dataType), loc, what);
   if (failed(elementType))
     return failure();
-
-  SmallVector<int64_t> shape;
-  int64_t numElements = 1;
-  for (int64_t dim : tensor.dims()) {
-    if (dim < 0)
-      return emitError(loc) << what << " has a negative dimension " << dim;
-    if (llvm::MulOverflow(numElements, dim, numElements))
-      return emitError(loc) << what << " has too many elements";
-    shape.push_back(dim);
-  }
-  auto type = RankedTensorType::get(shape, *elementType);
-  unsigned bitWidth = elementType->getIntOrFloatBitWidth();
-  bool isBool = bitWidth == 1;
-  size_t elementBytes = isBool ? 1 : bitWidth / 8;
-
-  // raw_data: the elements in little-endian byte order, one byte per bool.
-  if (tensor.has_raw_data()) {
-    const std::string &raw = tensor.raw_data();
-    if (raw.size() / elementBytes != static_cast<uint64_t>(numElements) ||
-        raw.size() % elementBytes != 0)
-      return emitError(loc) << what << " holds " << raw.size()
-                            << " bytes in 'raw_data', but its shape " << type
-                            << " needs " << numElements * elementBytes;
-    if (isBool) {
-      SmallVector<bool> bools;
-      for (char byte : raw)
-        bools.push_back(byte != 0);
-      return DenseElementsAttr::get(type, ArrayRef<bool>(bools));
-    }
-    std::vector<char> buffer(raw.begin(), raw.end());
-    if (llvm::sys::IsBigEndianHost)
-      for (size_t i = 0; i < buffer.size(); i += elementBytes)
-        std::reverse(buffer.begin() + i, buffer.begin() + i + elementBytes);
-    return DenseElementsAttr::getFromRawBuffer(type, buffer);
-  }
-
-  // Typed fields, as onnx.proto assigns them: FLOAT16, BFLOAT16 (bit
-  // patterns), BOOL and the integers narrower than 64 bits except UINT32 live
-  // in int32_data.
-  std::pair<int64_t, StringRef> field;
-  switch (tensor.data_type()) {
-  case onnx::TensorProto_DataType_FLOAT:
-    field = {tensor.float_data_size(), "float_data"};
-    break;
-  case onnx::TensorProto_DataType_DOUBLE:
-    field = {tensor.double_data_size(), "double_data"};
-    break;
-  case onnx::TensorProto_DataType_INT64:
-    field = {tensor.int64_data_size(), "int64_data"};
-    break;
-  case onnx::TensorProto_DataType_UINT32:
-  case onnx::TensorProto_DataType_UINT64:
-    field = {tensor.uint64_data_size(), "uint64_data"};
-    break;
-  default: // BOOL, INT8/16/32, UINT8/16, FLOAT16, BFLOAT16.
-    field = {tensor.int32_data_size(), "int32_data"};
-    break;
-  }
-  // Checked before anything is allocated for the claimed shape.
-  if (field.first != numElements)
-    return emitError(loc) << what << " holds " << field.first << " values in '"
-                          << field.second << "', but its shape " << type
-                          << " needs " << numElements;
-
-  std::vector<char> buffer;
-  buffer.reserve(numElements * elementBytes);
-  SmallVector<bool> bools;
-  switch (tensor.data_type()) {
-  case onnx::TensorProto_DataType_FLOAT:
-    for (float value : tensor.float_data()) {
-      uint32_t bits;
-      std::memcpy(&bits, &value, 4);
-      appendBits(buffer, bits, 4);
-    }
-    break;
-  case onnx::TensorProto_DataType_DOUBLE:
-    for (double value : tensor.double_data()) {
-      uint64_t bits;
-      std::memcpy(&bits, &value, 8);
-      appendBits(buffer, bits, 8);
-    }
-    break;
-  case onnx::TensorProto_DataType_INT64:
-    for (int64_t value : tensor.int64_data())
-      appendBits(buffer, static_cast<uint64_t>(value), 8);
-    break;
-  case onnx::TensorProto_DataType_UINT32:
-  case onnx::TensorProto_DataType_UINT64:
-    for (uint64_t value : tensor.uint64_data())
-      appendBits(buffer, value, elementBytes);
-    break;
-  default: // BOOL, INT8/16/32, UINT8/16, FLOAT16, BFLOAT16.
-    for (int32_t value : tensor.int32_data()) {
-      if (isBool)
-        bools.push_back(value != 0);
-      else
-        appendBits(buffer, static_cast<uint32_t>(value), elementBytes);
-    }
-    break;
-  }
-  if (isBool)
+  auto type = RankedTensorType::get(decoded->dims, *elementType);
+  if (decoded->dataType == norm::ONNXDataType::Bool) {
+    SmallVector<bool> bools;
+    for (char byte : decoded->data)
+      bools.push_back(byte != 0);
     return DenseElementsAttr::get(type, ArrayRef<bool>(bools));
-  return DenseElementsAttr::getFromRawBuffer(type, buffer);
+  }
+  return DenseElementsAttr::getFromRawBuffer(type, decoded->data);
 }
 
 //===----------------------------------------------------------------------===//

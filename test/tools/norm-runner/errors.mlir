@@ -67,7 +67,7 @@
 // ELNAME: norm-runner: error: input 0: unknown element type 'f8' in '2x1xf8'; supported: f16, bf16, f32, f64, i32, i64
 // RUN: not norm-runner %t/valid.mlir --function=affine --input="2x1xf32" \
 // RUN:   2>&1 | %{check}=NOEQ
-// NOEQ: norm-runner: error: input 0: expected 'SHAPExTYPE=VALUES' (e.g. '2x2xf32=1 2 3 4') or '@FILE.npy', got '2x1xf32'
+// NOEQ: norm-runner: error: input 0: expected 'SHAPExTYPE=VALUES' (e.g. '2x2xf32=1 2 3 4'), '@FILE.npy' or '@FILE.pb', got '2x1xf32'
 // RUN: not norm-runner %t/valid.mlir --function=affine --input="2x?xf32=1 2" \
 // RUN:   2>&1 | %{check}=DYNSPEC
 // DYNSPEC: norm-runner: error: input 0: dynamic dimension '?' in '2x?xf32': give the actual size
@@ -98,7 +98,7 @@
 // OUTCOUNT: norm-runner: error: function 'affine' has 1 result(s), but --output was given 2 time(s)
 // RUN: not norm-runner %t/valid.mlir --function=affine --input="2x1xf32=1 2" \
 // RUN:   --output=out.npy 2>&1 | %{check}=OUTSPEC
-// OUTSPEC: norm-runner: error: output 0: expected '-' or '@FILE.npy', got 'out.npy'
+// OUTSPEC: norm-runner: error: output 0: expected '-', '@FILE.npy' or '@FILE.pb', got 'out.npy'
 // RUN: not norm-runner %t/valid.mlir --function=affine --input="2x1xf32=1 2" \
 // RUN:   --output=@%t/no-such-dir/out.npy 2>&1 | %{check}=OUTFILE
 // OUTFILE: norm-runner: error: output 0: cannot write '{{.*}}no-such-dir/out.npy': No such file or directory

@@ -1,0 +1,125 @@
+//===- ONNXTensor.h - decode and encode ONNX TensorProto data ---*- C++ -*-===//
+//
+// The TensorProto handling shared by the ONNX importer (initializers) and
+// norm-runner (`--input=@input_0.pb`, `--expected-output=@output_0.pb`,
+// `--output=@result.pb`): the element data of a TensorProto, in any of the
+// encodings onnx.proto allows, as one contiguous host-order buffer, and the
+// reverse for writing.
+//
+// The header does not include the protobuf-generated ONNX classes, so that
+// users other than the importer need neither their include path nor their
+// compile definitions; the library (NormONNXTensor) links them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NORM_TARGET_ONNX_ONNXTENSOR_H
+#define NORM_TARGET_ONNX_ONNXTENSOR_H
+
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBufferRef.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace onnx {
+class TensorProto;
+} // namespace onnx
+
+namespace mlir {
+namespace norm {
+
+/// The TensorProto.DataType values (onnx.proto) whose elements the decoder
+/// handles: every fixed-size type of at least one byte that ONNX stores in
+/// `raw_data` or one of the typed fields. The values are ONNX's.
+enum class ONNXDataType : int32_t {
+  Float = 1,
+  UInt8 = 2,
+  Int8 = 3,
+  UInt16 = 4,
+  Int16 = 5,
+  Int32 = 6,
+  Int64 = 7,
+  Bool = 9,
+  Float16 = 10,
+  Double = 11,
+  UInt32 = 12,
+  UInt64 = 13,
+  BFloat16 = 16,
+};
+
+/// Returns ONNX's name of a TensorProto.DataType value ("FLOAT", "STRING",
+/// "FLOAT8E4M3FN", ...), or "data type N" for a value ONNX 1.17 does not
+/// define.
+std::string getONNXDataTypeName(int32_t dataType);
+
+/// Returns `dataType` as an ONNXDataType if the decoder handles it.
+std::optional<ONNXDataType> getONNXDataType(int32_t dataType);
+
+/// Returns the size of one element in the decoded buffer: 1 for BOOL (one
+/// byte, 0 or 1), otherwise the type's width in bytes.
+size_t getONNXElementSize(ONNXDataType dataType);
+
+/// Returns the MLIR spelling of the element type ("f32", "ui8", "i1", ...),
+/// used in messages.
+StringRef getONNXElementTypeMlirName(ONNXDataType dataType);
+
+/// A decoded TensorProto.
+struct ONNXTensor {
+  /// TensorProto.name (may be empty).
+  std::string name;
+  ONNXDataType dataType;
+  /// TensorProto.dims; empty for a scalar.
+  SmallVector<int64_t> dims;
+  /// The product of `dims` (1 for a scalar).
+  int64_t numElements = 0;
+  /// numElements * getONNXElementSize(dataType) bytes, row-major, each
+  /// element in host byte order; BOOL elements are single bytes 0 or 1.
+  std::vector<char> data;
+};
+
+/// How messages name the tensor being decoded. Every message starts with
+/// `what`, e.g. "initializer 'W'" or "'input_0.pb'". Unsupported features
+/// end with ", which <reader> does not support".
+struct ONNXTensorContext {
+  /// The subject of every message.
+  std::string what;
+  /// What external data would be outside of: "the model file", "the file".
+  StringRef container;
+  /// Who does not support a feature: "the importer", "norm-runner".
+  StringRef reader;
+};
+
+/// Decodes the data of `tensor`: `raw_data` (little-endian) or the typed
+/// field onnx.proto assigns to its type (`float_data` FLOAT, `double_data`
+/// DOUBLE, `int64_data` INT64, `uint64_data` UINT32/UINT64, `int32_data`
+/// the others, FLOAT16 and BFLOAT16 as 16-bit patterns). Errors (one line,
+/// see ONNXTensorContext) on external data, tensor segments, an element type
+/// outside ONNXDataType, a negative dimension, an element count that
+/// overflows, and data whose size does not match the dims. The size is
+/// checked before anything is allocated for the claimed shape.
+llvm::Expected<ONNXTensor> decodeONNXTensor(const onnx::TensorProto &tensor,
+                                            const ONNXTensorContext &context);
+
+/// Parses a serialized TensorProto (the contents of an ONNX test data file
+/// such as `input_0.pb`) and decodes it as decodeONNXTensor does. Errors
+/// also when the bytes do not parse as a TensorProto, or parse but set no
+/// element type (an empty file, or not a TensorProto at all).
+llvm::Expected<ONNXTensor> parseONNXTensor(llvm::MemoryBufferRef buffer,
+                                           const ONNXTensorContext &context);
+
+/// Serializes a TensorProto with `name` (left unset when empty), `dims`,
+/// `dataType` and `data` (row-major, host byte order, getONNXElementSize()
+/// bytes per element) stored as little-endian `raw_data`, as
+/// onnx.numpy_helper.from_array writes it.
+std::string serializeONNXTensor(StringRef name, ONNXDataType dataType,
+                                ArrayRef<int64_t> dims, StringRef data);
+
+} // namespace norm
+} // namespace mlir
+
+#endif // NORM_TARGET_ONNX_ONNXTENSOR_H

@@ -1,0 +1,118 @@
+//===- TensorProtoIO.cpp - read and write ONNX TensorProto files ----------===//
+//
+// A thin layer over the importer's TensorProto decoding (ONNXTensor.h): it
+// maps ONNX element types to the runner's and copies the data into a
+// HostTensor.
+//
+//===----------------------------------------------------------------------===//
+
+#include "norm/Runner/TensorProtoIO.h"
+
+#include "norm/Target/ONNX/ONNXTensor.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstring>
+
+using namespace mlir;
+using namespace mlir::norm;
+using namespace mlir::norm::runner;
+using llvm::createStringError;
+
+static std::optional<ElementType> toElementType(ONNXDataType type) {
+  switch (type) {
+  case ONNXDataType::Float16:
+    return ElementType::F16;
+  case ONNXDataType::BFloat16:
+    return ElementType::BF16;
+  case ONNXDataType::Float:
+    return ElementType::F32;
+  case ONNXDataType::Double:
+    return ElementType::F64;
+  case ONNXDataType::Int32:
+    return ElementType::I32;
+  case ONNXDataType::Int64:
+    return ElementType::I64;
+  default:
+    return std::nullopt;
+  }
+}
+
+static ONNXDataType toONNXDataType(ElementType type) {
+  switch (type) {
+  case ElementType::F16:
+    return ONNXDataType::Float16;
+  case ElementType::BF16:
+    return ONNXDataType::BFloat16;
+  case ElementType::F32:
+    return ONNXDataType::Float;
+  case ElementType::F64:
+    return ONNXDataType::Double;
+  case ElementType::I32:
+    return ONNXDataType::Int32;
+  case ElementType::I64:
+    return ONNXDataType::Int64;
+  }
+  llvm_unreachable("unknown ElementType");
+}
+
+bool runner::isTensorProtoPath(StringRef path) {
+  return llvm::sys::path::extension(path) == ".pb";
+}
+
+llvm::Expected<HostTensor>
+runner::readTensorProto(llvm::MemoryBufferRef buffer) {
+  std::string what = ("'" + buffer.getBufferIdentifier() + "'").str();
+  llvm::Expected<ONNXTensor> decoded =
+      parseONNXTensor(buffer, {what, "the file", "norm-runner"});
+  if (!decoded)
+    return decoded.takeError();
+  std::optional<ElementType> type = toElementType(decoded->dataType);
+  if (!type)
+    return createStringError(
+        what + " has element type " +
+        getONNXDataTypeName(static_cast<int32_t>(decoded->dataType)) +
+        ", which norm-runner does not support; supported: FLOAT16, "
+        "BFLOAT16, FLOAT, DOUBLE, INT32, INT64");
+  if (!HostTensor::getNumElements(decoded->dims))
+    return createStringError(what + " has too many elements");
+  HostTensor tensor(*type, decoded->dims);
+  assert(tensor.getSizeInBytes() == decoded->data.size() &&
+         "the decoder checked the data size");
+  std::memcpy(tensor.getData(), decoded->data.data(), decoded->data.size());
+  return std::move(tensor);
+}
+
+llvm::Expected<HostTensor> runner::readTensorProtoFile(StringRef path) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+      llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                  /*RequiresNullTerminator=*/false);
+  if (!buffer)
+    return createStringError("cannot read '" + path +
+                             "': " + buffer.getError().message());
+  return readTensorProto((*buffer)->getMemBufferRef());
+}
+
+void runner::writeTensorProto(raw_ostream &os, const HostTensor &tensor,
+                              StringRef name) {
+  os << serializeONNXTensor(
+      name, toONNXDataType(tensor.getElementType()), tensor.getShape(),
+      StringRef(tensor.getData(), tensor.getSizeInBytes()));
+}
+
+llvm::Error runner::writeTensorProtoFile(StringRef path,
+                                         const HostTensor &tensor,
+                                         StringRef name) {
+  std::error_code error;
+  llvm::raw_fd_ostream os(path, error);
+  if (!error) {
+    writeTensorProto(os, tensor, name);
+    os.close();
+    error = os.error();
+    os.clear_error();
+  }
+  if (error)
+    return createStringError("cannot write '" + path + "': " + error.message());
+  return llvm::Error::success();
+}

@@ -1,0 +1,313 @@
+//===- ONNXTensor.cpp - decode and encode ONNX TensorProto data -----------===//
+//
+// This TU includes the protobuf-generated ONNX classes. Protobuf reports
+// malformed input through return values, so it builds with LLVM's
+// -fno-exceptions like the rest of the project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "norm/Target/ONNX/ONNXTensor.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/SwapByteOrder.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <onnx/onnx_pb.h>
+
+#include <algorithm>
+#include <climits>
+#include <cstring>
+
+using namespace mlir;
+using namespace mlir::norm;
+using llvm::createStringError;
+
+std::string norm::getONNXDataTypeName(int32_t dataType) {
+  static constexpr const char *names[] = {
+      "UNDEFINED",      "FLOAT",        "UINT8",          "INT8",
+      "UINT16",         "INT16",        "INT32",          "INT64",
+      "STRING",         "BOOL",         "FLOAT16",        "DOUBLE",
+      "UINT32",         "UINT64",       "COMPLEX64",      "COMPLEX128",
+      "BFLOAT16",       "FLOAT8E4M3FN", "FLOAT8E4M3FNUZ", "FLOAT8E5M2",
+      "FLOAT8E5M2FNUZ", "UINT4",        "INT4",           "FLOAT4E2M1"};
+  if (dataType >= 0 && dataType < static_cast<int32_t>(std::size(names)))
+    return names[dataType];
+  return "data type " + std::to_string(dataType);
+}
+
+std::optional<ONNXDataType> norm::getONNXDataType(int32_t dataType) {
+  switch (static_cast<ONNXDataType>(dataType)) {
+  case ONNXDataType::Float:
+  case ONNXDataType::UInt8:
+  case ONNXDataType::Int8:
+  case ONNXDataType::UInt16:
+  case ONNXDataType::Int16:
+  case ONNXDataType::Int32:
+  case ONNXDataType::Int64:
+  case ONNXDataType::Bool:
+  case ONNXDataType::Float16:
+  case ONNXDataType::Double:
+  case ONNXDataType::UInt32:
+  case ONNXDataType::UInt64:
+  case ONNXDataType::BFloat16:
+    return static_cast<ONNXDataType>(dataType);
+  }
+  return std::nullopt;
+}
+
+size_t norm::getONNXElementSize(ONNXDataType dataType) {
+  switch (dataType) {
+  case ONNXDataType::Bool:
+  case ONNXDataType::UInt8:
+  case ONNXDataType::Int8:
+    return 1;
+  case ONNXDataType::UInt16:
+  case ONNXDataType::Int16:
+  case ONNXDataType::Float16:
+  case ONNXDataType::BFloat16:
+    return 2;
+  case ONNXDataType::Float:
+  case ONNXDataType::Int32:
+  case ONNXDataType::UInt32:
+    return 4;
+  case ONNXDataType::Int64:
+  case ONNXDataType::Double:
+  case ONNXDataType::UInt64:
+    return 8;
+  }
+  llvm_unreachable("unknown ONNXDataType");
+}
+
+StringRef norm::getONNXElementTypeMlirName(ONNXDataType dataType) {
+  switch (dataType) {
+  case ONNXDataType::Float:
+    return "f32";
+  case ONNXDataType::UInt8:
+    return "ui8";
+  case ONNXDataType::Int8:
+    return "i8";
+  case ONNXDataType::UInt16:
+    return "ui16";
+  case ONNXDataType::Int16:
+    return "i16";
+  case ONNXDataType::Int32:
+    return "i32";
+  case ONNXDataType::Int64:
+    return "i64";
+  case ONNXDataType::Bool:
+    return "i1";
+  case ONNXDataType::Float16:
+    return "f16";
+  case ONNXDataType::Double:
+    return "f64";
+  case ONNXDataType::UInt32:
+    return "ui32";
+  case ONNXDataType::UInt64:
+    return "ui64";
+  case ONNXDataType::BFloat16:
+    return "bf16";
+  }
+  llvm_unreachable("unknown ONNXDataType");
+}
+
+/// Formats the tensor type as MLIR prints it in diagnostics:
+/// 'tensor<3x4xf32>', 'tensor<f32>'.
+static std::string formatType(ArrayRef<int64_t> dims, ONNXDataType dataType) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "'tensor<";
+  for (int64_t dim : dims)
+    os << dim << 'x';
+  os << getONNXElementTypeMlirName(dataType) << ">'";
+  return text;
+}
+
+/// Appends the low `bytes` bytes of `bits` to `buffer` in host byte order.
+static void appendBits(std::vector<char> &buffer, uint64_t bits, size_t bytes) {
+  char storage[8];
+  switch (bytes) {
+  case 1: {
+    uint8_t v = bits;
+    std::memcpy(storage, &v, 1);
+    break;
+  }
+  case 2: {
+    uint16_t v = bits;
+    std::memcpy(storage, &v, 2);
+    break;
+  }
+  case 4: {
+    uint32_t v = bits;
+    std::memcpy(storage, &v, 4);
+    break;
+  }
+  default:
+    std::memcpy(storage, &bits, 8);
+    break;
+  }
+  buffer.insert(buffer.end(), storage, storage + bytes);
+}
+
+/// Reverses the bytes of each `elementSize`-byte element of `buffer`
+/// (little-endian <-> host order on big-endian hosts).
+static void swapElements(char *buffer, size_t size, size_t elementSize) {
+  if (elementSize == 1)
+    return;
+  for (size_t i = 0; i < size; i += elementSize)
+    std::reverse(buffer + i, buffer + i + elementSize);
+}
+
+llvm::Expected<ONNXTensor>
+norm::decodeONNXTensor(const onnx::TensorProto &tensor,
+                       const ONNXTensorContext &context) {
+  const std::string &what = context.what;
+  if (tensor.data_location() == onnx::TensorProto_DataLocation_EXTERNAL ||
+      tensor.external_data_size() != 0)
+    return createStringError(what + " stores its data outside " +
+                             context.container + " (external data), which " +
+                             context.reader + " does not support");
+  if (tensor.has_segment())
+    return createStringError(what + " is a segment of a tensor, which " +
+                             context.reader + " does not support");
+  std::optional<ONNXDataType> dataType = getONNXDataType(tensor.data_type());
+  if (!dataType)
+    return createStringError(what + " has element type " +
+                             getONNXDataTypeName(tensor.data_type()) +
+                             ", which " + context.reader + " does not support");
+
+  ONNXTensor result;
+  result.name = tensor.name();
+  result.dataType = *dataType;
+  int64_t numElements = 1;
+  for (int64_t dim : tensor.dims()) {
+    if (dim < 0)
+      return createStringError(what + " has a negative dimension " +
+                               Twine(dim));
+    if (llvm::MulOverflow(numElements, dim, numElements))
+      return createStringError(what + " has too many elements");
+    result.dims.push_back(dim);
+  }
+  size_t elementSize = getONNXElementSize(*dataType);
+  int64_t numBytes;
+  if (llvm::MulOverflow(numElements, static_cast<int64_t>(elementSize),
+                        numBytes))
+    return createStringError(what + " has too many elements");
+  result.numElements = numElements;
+  bool isBool = *dataType == ONNXDataType::Bool;
+
+  // raw_data: the elements in little-endian byte order, one byte per bool.
+  if (tensor.has_raw_data()) {
+    const std::string &raw = tensor.raw_data();
+    if (static_cast<uint64_t>(raw.size()) != static_cast<uint64_t>(numBytes))
+      return createStringError(what + " holds " + Twine(raw.size()) +
+                               " bytes in 'raw_data', but its shape " +
+                               formatType(result.dims, *dataType) + " needs " +
+                               Twine(numBytes));
+    result.data.assign(raw.begin(), raw.end());
+    if (isBool)
+      for (char &byte : result.data)
+        byte = byte != 0;
+    else if (llvm::sys::IsBigEndianHost)
+      swapElements(result.data.data(), result.data.size(), elementSize);
+    return std::move(result);
+  }
+
+  // Typed fields, as onnx.proto assigns them: FLOAT16, BFLOAT16 (bit
+  // patterns), BOOL and the integers narrower than 64 bits except UINT32
+  // live in int32_data.
+  std::pair<int64_t, StringRef> field;
+  switch (*dataType) {
+  case ONNXDataType::Float:
+    field = {tensor.float_data_size(), "float_data"};
+    break;
+  case ONNXDataType::Double:
+    field = {tensor.double_data_size(), "double_data"};
+    break;
+  case ONNXDataType::Int64:
+    field = {tensor.int64_data_size(), "int64_data"};
+    break;
+  case ONNXDataType::UInt32:
+  case ONNXDataType::UInt64:
+    field = {tensor.uint64_data_size(), "uint64_data"};
+    break;
+  default: // BOOL, INT8/16/32, UINT8/16, FLOAT16, BFLOAT16.
+    field = {tensor.int32_data_size(), "int32_data"};
+    break;
+  }
+  // Checked before anything is allocated for the claimed shape.
+  if (field.first != numElements)
+    return createStringError(
+        what + " holds " + Twine(field.first) + " values in '" + field.second +
+        "', but its shape " + formatType(result.dims, *dataType) + " needs " +
+        Twine(numElements));
+
+  std::vector<char> &buffer = result.data;
+  buffer.reserve(numBytes);
+  switch (*dataType) {
+  case ONNXDataType::Float:
+    for (float value : tensor.float_data()) {
+      uint32_t bits;
+      std::memcpy(&bits, &value, 4);
+      appendBits(buffer, bits, 4);
+    }
+    break;
+  case ONNXDataType::Double:
+    for (double value : tensor.double_data()) {
+      uint64_t bits;
+      std::memcpy(&bits, &value, 8);
+      appendBits(buffer, bits, 8);
+    }
+    break;
+  case ONNXDataType::Int64:
+    for (int64_t value : tensor.int64_data())
+      appendBits(buffer, static_cast<uint64_t>(value), 8);
+    break;
+  case ONNXDataType::UInt32:
+  case ONNXDataType::UInt64:
+    for (uint64_t value : tensor.uint64_data())
+      appendBits(buffer, value, elementSize);
+    break;
+  default: // BOOL, INT8/16/32, UINT8/16, FLOAT16, BFLOAT16.
+    for (int32_t value : tensor.int32_data())
+      appendBits(buffer, isBool ? value != 0 : static_cast<uint32_t>(value),
+                 elementSize);
+    break;
+  }
+  return std::move(result);
+}
+
+llvm::Expected<ONNXTensor>
+norm::parseONNXTensor(llvm::MemoryBufferRef buffer,
+                      const ONNXTensorContext &context) {
+  StringRef data = buffer.getBuffer();
+  onnx::TensorProto tensor;
+  if (data.size() > static_cast<size_t>(INT_MAX) ||
+      !tensor.ParseFromArray(data.data(), static_cast<int>(data.size())))
+    return createStringError(context.what +
+                             " is not a valid ONNX TensorProto (the protobuf "
+                             "data is malformed or truncated)");
+  if (!tensor.has_data_type() ||
+      tensor.data_type() == onnx::TensorProto_DataType_UNDEFINED)
+    return createStringError(context.what +
+                             " is not an ONNX TensorProto: it sets no "
+                             "data_type" +
+                             (data.empty() ? " (the file is empty)" : ""));
+  return decodeONNXTensor(tensor, context);
+}
+
+std::string norm::serializeONNXTensor(StringRef name, ONNXDataType dataType,
+                                      ArrayRef<int64_t> dims, StringRef data) {
+  onnx::TensorProto tensor;
+  for (int64_t dim : dims)
+    tensor.add_dims(dim);
+  tensor.set_data_type(static_cast<int32_t>(dataType));
+  if (!name.empty())
+    tensor.set_name(name.str());
+  std::string *raw = tensor.mutable_raw_data();
+  raw->assign(data.begin(), data.end());
+  if (llvm::sys::IsBigEndianHost)
+    swapElements(raw->data(), raw->size(), getONNXElementSize(dataType));
+  return tensor.SerializeAsString();
+}

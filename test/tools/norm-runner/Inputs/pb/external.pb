@@ -1,0 +1,2 @@
+Btj
+locationweights.binp
