@@ -1,0 +1,428 @@
+#!/usr/bin/python3
+"""Property tests of the norm ops against an independent float64 reference.
+
+Generates random cases of norm.lp_normalization, norm.normalizer and
+norm.layer_normalization (ranks 1-5, every axis including negative ones,
+sizes 1, odd sizes 7/33/1023, static and dynamic shapes, every element type,
+Scale/B broadcast forms, stash_type 1 and 16), runs them through norm-runner
+with .npy inputs and outputs, and compares every element with a float64 NumPy
+reference written from docs/Rationale.md (not from the lowering).
+
+Many cases share one module: case i becomes arguments and results of the one
+function @main, so a batch costs one JIT compilation and one norm-runner
+process.
+
+Tolerances (docs/numerics.md), against the UNROUNDED float64 reference r:
+  f64:       |a - r| <= 1e-15 + 1e-12 |r|
+  f32:       |a - r| <= 1e-6 + 1e-5 |r|
+  f16, bf16: |a - r| <= 2 ulp_T(r)
+The errors are also measured in ulps of the output type (ulp_T(r) is the
+spacing of T's values at |r|; a correctly rounded result is <= 0.5 ulp), and
+--report writes the worst error per (op, input type, result) as JSON.
+
+Usage:
+  property.py --runner build/bin/norm-runner --workdir /tmp/prop \
+      [--seed 1] [--cases 300] [--batch 40] [--report worst.json] [-v]
+Exit status 0 when every element is within tolerance, 1 otherwise.
+"""
+
+import argparse
+import json
+import math
+import os
+import subprocess
+import sys
+
+import numpy as np
+
+# ---------------------------------------------------------------------------
+# Element types
+# ---------------------------------------------------------------------------
+
+FLOATS = ["f16", "bf16", "f32", "f64"]
+NP_STORE = {"f16": np.float16, "f32": np.float32, "f64": np.float64,
+            "i32": np.int32, "i64": np.int64}
+# (mantissa bits incl. the implicit one, min normal exponent)
+FLOAT_FORMAT = {"f16": (11, -14), "bf16": (8, -126), "f32": (24, -126),
+                "f64": (53, -1022)}
+
+
+def f64_to_bf16_bits(a):
+    """Rounds float64 values once, to nearest even, to bf16 bit patterns."""
+    a = np.asarray(a, dtype=np.float64)
+    m, e = np.frexp(a)  # a = m * 2^e, 0.5 <= |m| < 1
+    # bf16 quantum at a: 2^(e - 8) for normals, 2^-133 for subnormals.
+    q = np.exp2(np.maximum(e - 8, -133).astype(np.float64))
+    r = np.where(np.isfinite(a), np.round(a / q) * q, a)  # np.round: even
+    f32 = r.astype(np.float32)  # exact: r has <= 8 significant bits
+    bits = (f32.reshape(-1).view(np.uint32) >> 16).astype("<u2")
+    return bits.reshape(a.shape)
+
+
+def bf16_bits_to_f64(bits):
+    bits = np.asarray(bits)
+    f32 = (bits.reshape(-1).astype(np.uint32) << 16).view(np.float32)
+    return f32.astype(np.float64).reshape(bits.shape)
+
+
+def round_to(a, ty):
+    """float64 -> the stored representation of ty (bf16: '<u2' bits)."""
+    if ty == "bf16":
+        return f64_to_bf16_bits(a)
+    return np.asarray(a, dtype=np.float64).astype(NP_STORE[ty])
+
+
+def to_f64(stored, ty):
+    if ty == "bf16":
+        return bf16_bits_to_f64(stored)
+    return np.asarray(stored).astype(np.float64)
+
+
+def ulp(r, ty):
+    """Spacing of ty's values at |r| (r float64, unrounded)."""
+    digits, emin = FLOAT_FORMAT[ty]
+    a = np.abs(np.asarray(r, dtype=np.float64))
+    _, e = np.frexp(np.where(a == 0, 1.0, a))  # a in [2^(e-1), 2^e)
+    e = np.where(a == 0, emin + 1, e)
+    return np.exp2((np.maximum(e - 1, emin) - (digits - 1)).astype(float))
+
+
+def tolerance(ref, ty, mag, compute, n):
+    """The ruling's test tolerance at ref, plus a cancellation allowance:
+    a result that cancels terms of magnitude mag (>= |ref|), computed in
+    `compute` (f32 or f64) with reductions over n elements, may carry that
+    type's rounding errors of the terms, CANCEL * sqrt(n) * ulp(mag), even
+    when ref itself is tiny."""
+    if ty == "f64":
+        t = 1e-15 + 1e-12 * np.abs(ref)
+    elif ty == "f32":
+        t = 1e-6 + 1e-5 * np.abs(ref)
+    else:
+        t = 2 * ulp(ref, ty)
+    return t + CANCEL * math.sqrt(max(n, 1)) * ulp(mag, compute)
+
+
+# Allowance for results that cancel, in ulps of the computation type at the
+# magnitude of the terms, per sqrt(reduction length) (docs/numerics.md).
+CANCEL = 4
+
+
+def within(actual, ref, ty, mag, compute, n):
+    """Element-wise tolerance test (NaN == NaN; infinities must match)."""
+    err = np.abs(actual - ref)
+    ok = err <= tolerance(ref, ty, mag, compute, n)
+    both_nan = np.isnan(actual) & np.isnan(ref)
+    same_inf = np.isinf(ref) & (actual == ref)
+    return ok | both_nan | same_inf
+
+
+# ---------------------------------------------------------------------------
+# The float64 reference (docs/Rationale.md)
+# ---------------------------------------------------------------------------
+
+
+def ref_lp(x, axis, p):
+    if p == 1:
+        n = np.sum(np.abs(x), axis=axis, keepdims=True)
+    else:
+        m = np.max(np.abs(x), axis=axis, keepdims=True)
+        s = np.where(m == 0, 1.0, m)
+        n = s * np.sqrt(np.sum((x / s) ** 2, axis=axis, keepdims=True))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        y = x / n
+    return np.where(n == 0, 0.0, y)
+
+
+def ref_normalizer(x, mode):
+    if mode == "MAX":
+        d = np.max(x, axis=-1, keepdims=True)
+    elif mode == "L1":
+        d = np.sum(np.abs(x), axis=-1, keepdims=True)
+    else:
+        m = np.max(np.abs(x), axis=-1, keepdims=True)
+        s = np.where(m == 0, 1.0, m)
+        d = s * np.sqrt(np.sum((x / s) ** 2, axis=-1, keepdims=True))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        y = x / d
+    return np.where(d == 0, x, y)
+
+
+def ref_layer_norm(x, scale, b, axis, eps):
+    axes = tuple(range(axis, x.ndim))
+    mean = np.mean(x, axis=axes, keepdims=True)
+    d = x - mean
+    var = np.mean(d * d, axis=axes, keepdims=True)
+    inv = 1.0 / np.sqrt(var + eps)
+    y = d * inv * scale
+    # Y cancels x*inv*scale against mean*inv*scale (and B).
+    mag = (np.abs(x) + np.abs(mean)) * inv * np.abs(scale)
+    if b is not None:
+        y = y + b
+        mag = mag + np.abs(b)
+    # Magnitudes of the terms each result cancels (see tolerance()).
+    xmax = np.max(np.abs(x), axis=axes, keepdims=True)
+    return (y, mag), (mean, xmax), (inv, np.zeros_like(inv))
+
+
+# ---------------------------------------------------------------------------
+# Case generation
+# ---------------------------------------------------------------------------
+
+SMALL_DIMS = [1, 1, 2, 3, 4, 5, 7, 7, 8, 16, 33, 33]
+MAX_ELEMENTS = 12000
+
+
+def random_shape(rng, rank):
+    while True:
+        shape = [int(rng.choice(SMALL_DIMS)) for _ in range(rank)]
+        if rng.random() < 0.12:  # one long dimension
+            shape[rng.integers(rank)] = int(rng.choice([129, 1023]))
+        if int(np.prod(shape)) <= MAX_ELEMENTS:
+            return shape
+
+
+def random_floats(rng, ty, shape):
+    """Finite values of ty, rounded to ty; returns (stored, exact f64)."""
+    kind = rng.choice(["normal", "uniform", "offset", "ints", "wide"])
+    n = int(np.prod(shape))
+    if kind == "normal":
+        v = rng.normal(0.0, 1.0, n)
+    elif kind == "uniform":
+        v = rng.uniform(-10.0, 10.0, n)
+    elif kind == "offset":
+        v = rng.uniform(0.5, 1.5, n) * (1 if rng.random() < 0.5 else -1)
+    elif kind == "ints":
+        v = rng.integers(-20, 21, n).astype(np.float64)
+    else:  # magnitudes spread over many binades
+        lim = {"f16": 8, "bf16": 30, "f32": 30, "f64": 60}[ty]
+        v = rng.choice([-1.0, 1.0], n) * np.exp2(rng.uniform(-lim, lim, n))
+    if rng.random() < 0.1 and n > 0:  # some exact zeros
+        v[rng.random(n) < 0.3] = 0.0
+    stored = round_to(v.reshape(shape), ty)
+    return stored, to_f64(stored, ty)
+
+
+def random_ints(rng, ty, shape):
+    n = int(np.prod(shape))
+    if rng.random() < 0.7:
+        v = rng.integers(-1000, 1001, n)
+    elif ty == "i32":
+        v = rng.integers(-2**31, 2**31, n, dtype=np.int64)
+    else:  # |x| <= 2^52: exact in f64 (docs/Rationale.md)
+        v = rng.integers(-2**52, 2**52 + 1, n, dtype=np.int64)
+    stored = v.reshape(shape).astype(NP_STORE[ty])
+    return stored, stored.astype(np.float64)
+
+
+def type_str(shape, ty, dyn=None):
+    dims = ["?" if dyn and dyn[i] else str(d) for i, d in enumerate(shape)]
+    return "tensor<" + "".join(d + "x" for d in dims) + ty + ">"
+
+
+def make_case(rng, index):
+    """A dict: 'op' text builder inputs, inputs [(stored, ty, type)], and
+    expected [(ref f64, ty, type, name)]."""
+    op = rng.choice(["lp", "normalizer", "layer"], p=[0.35, 0.25, 0.4])
+    dynamic = rng.random() < 0.3
+    case = {"index": index, "op": str(op)}
+    if op == "normalizer":
+        ty = str(rng.choice(["f32", "f64", "i32", "i64"]))
+        rank = int(rng.integers(1, 3))
+        shape = random_shape(rng, rank)
+        gen = random_ints if ty.startswith("i") else random_floats
+        xs, x = gen(rng, ty, shape)
+        mode = str(rng.choice(["MAX", "L1", "L2"]))
+        dyn = [bool(rng.random() < 0.6) for _ in shape] if dynamic else None
+        xt = type_str(shape, ty, dyn)
+        yt = type_str(shape, "f32", dyn)
+        case.update(ty=ty, desc=f"normalizer {mode} {xt}",
+                    inputs=[(xs, ty, xt)],
+                    text=f"norm.normalizer %a{index}_0 norm = \"{mode}\" "
+                         f": {xt} -> {yt}",
+                    results=[(ref_normalizer(x, mode), "f32", yt, "Y", 0.0,
+                              "f64")])
+        return case
+
+    ty = str(rng.choice(FLOATS))
+    rank = int(rng.integers(1, 6))
+    shape = random_shape(rng, rank)
+    axis = int(rng.integers(-rank, rank))
+    dyn = [bool(rng.random() < 0.6) for _ in shape] if dynamic else None
+    xt = type_str(shape, ty, dyn)
+    xs, x = random_floats(rng, ty, shape)
+    if op == "lp":
+        p = int(rng.choice([1, 2]))
+        case.update(ty=ty, desc=f"lp axis={axis} p={p} {xt}",
+                    inputs=[(xs, ty, xt)],
+                    text=f"norm.lp_normalization %a{index}_0 axis = {axis} "
+                         f"p = {p} : {xt}",
+                    results=[(ref_lp(x, axis, p), ty, xt, "Y", 0.0, "f64")])
+        return case
+
+    # LayerNormalization.
+    naxis = axis % rank
+    eps = float(np.float32(rng.choice([1e-5, 1e-5, 1e-3, 0.1, 1e-8])))
+    stash = int(rng.choice([1, 1, 16]))
+    u = "f32" if stash == 1 else "bf16"
+
+    def operand_shape():
+        # Right-aligned suffix of X's shape covering at least the normalized
+        # dims (usually exactly them), then some dims replaced by 1.
+        lo = int(rng.integers(0, naxis + 1)) if rng.random() < 0.3 else naxis
+        if rng.random() < 0.1:  # fewer dims than the normalized shape
+            lo = int(rng.integers(naxis, rank + 1))
+        s = list(shape[lo:])
+        if rng.random() < 0.3:
+            s = [1 if rng.random() < 0.5 else d for d in s]
+        return s
+
+    def operand_type(s):
+        if not dynamic:
+            return type_str(s, ty)
+        off = rank - len(s)
+        # Only dims equal to X's runtime dim become '?': a dynamic Scale/B
+        # dim of runtime size 1 against a larger X dim is a known lowering
+        # bug (test/Integration/Hostile/layer_norm_dynamic_scale_size1.mlir).
+        d = [s[i] == shape[off + i] and rng.random() < 0.5
+             for i in range(len(s))]
+        return type_str(s, ty, d)
+
+    sshape = operand_shape()
+    ss, sc = random_floats(rng, ty, sshape)
+    inputs = [(xs, ty, xt), (ss, ty, operand_type(sshape))]
+    has_b = rng.random() < 0.75
+    bb = None
+    if has_b:
+        bshape = operand_shape()
+        bs, bb = random_floats(rng, ty, bshape)
+        inputs.append((bs, ty, operand_type(bshape)))
+    y, mean, inv = ref_layer_norm(x, sc, bb, naxis, eps)
+    compute = "f64" if ty == "f64" else "f32"
+    case["n"] = int(np.prod(shape[naxis:]))
+    stats_shape = [d if i < naxis else 1 for i, d in enumerate(shape)]
+    sdyn = [bool(dyn[i]) and i < naxis for i in range(rank)] if dyn else None
+    st = type_str(stats_shape, u, sdyn)
+    operands = ", ".join(f"%a{index}_{i}" for i in range(len(inputs)))
+    optypes = ", ".join(t for _, _, t in inputs)
+    case.update(
+        ty=ty,
+        desc=f"layer axis={axis} eps={eps} stash={stash} {optypes}",
+        inputs=inputs,
+        text=f"norm.layer_normalization {operands} axis = {axis} "
+             f"epsilon = {eps!r} stash_type = {stash} : ({optypes}) -> "
+             f"({xt}, {st}, {st})",
+        results=[(y[0], ty, xt, "Y", y[1], compute),
+                 (mean[0], u, st, "Mean", mean[1], compute),
+                 (inv[0], u, st, "InvStdDev", inv[1], compute)])
+    return case
+
+
+# ---------------------------------------------------------------------------
+# Running a batch
+# ---------------------------------------------------------------------------
+
+
+def write_module(cases, path):
+    args, rets, body = [], [], []
+    for c in cases:
+        i = c["index"]
+        args += [f"%a{i}_{k}: {t}" for k, (_, _, t) in enumerate(c["inputs"])]
+        names = [f"%r{i}_{k}" for k in range(len(c["results"]))]
+        body.append(f"  {', '.join(names)} = {c['text']}")
+        rets += [(n, r[2]) for n, r in zip(names, c["results"])]
+    with open(path, "w") as f:
+        f.write("func.func @main(" + ", ".join(args) + ")\n    -> (" +
+                ", ".join(t for _, t in rets) + ") {\n")
+        f.write("\n".join(body) + "\n")
+        f.write("  return " + ", ".join(n for n, _ in rets) + " : " +
+                ", ".join(t for _, t in rets) + "\n}\n")
+
+
+def run_batch(runner, cases, workdir, batch_index, stats, verbose):
+    d = os.path.join(workdir, f"batch{batch_index}")
+    os.makedirs(d, exist_ok=True)
+    module = os.path.join(d, "module.mlir")
+    write_module(cases, module)
+    cmd = [runner, module]
+    outs = []
+    for c in cases:
+        for k, (stored, _, _) in enumerate(c["inputs"]):
+            p = os.path.join(d, f"in{c['index']}_{k}.npy")
+            np.save(p, stored)
+            cmd.append(f"--input=@{p}")
+        for k in range(len(c["results"])):
+            p = os.path.join(d, f"out{c['index']}_{k}.npy")
+            outs.append(p)
+            cmd.append(f"--output=@{p}")
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    if proc.returncode != 0:
+        print(f"FAIL batch {batch_index}: norm-runner exited "
+              f"{proc.returncode}\n{proc.stderr}\n  module: {module}")
+        return len(cases)
+    failures = 0
+    it = iter(outs)
+    for c in cases:
+        bad = []
+        for (ref, ty, _, name, mag, compute) in c["results"]:
+            actual = to_f64(np.load(next(it)), ty)
+            if actual.shape != ref.shape:
+                bad.append(f"{name}: shape {actual.shape} != {ref.shape}")
+                continue
+            ok = within(actual, ref, ty, mag, compute, c.get("n", 1))
+            with np.errstate(invalid="ignore"):
+                e = np.abs(actual - ref) / ulp(ref, ty)
+            e = np.where(np.isfinite(ref), e, 0.0)
+            key = (c["op"], c["ty"], name, ty)
+            worst = float(np.max(e)) if e.size else 0.0
+            prev = stats.get(key)
+            if prev is None or worst > prev[0]:
+                stats[key] = (worst, c["desc"])
+            if not np.all(ok):
+                j = np.unravel_index(np.argmin(ok), ok.shape)
+                bad.append(f"{name} at {list(map(int, j))}: actual "
+                           f"{actual[j]!r}, expected {ref[j]!r} "
+                           f"({e[j]:.3g} ulp of {ty})")
+        if bad:
+            failures += 1
+            print(f"FAIL case {c['index']} ({c['desc']}): " + "; ".join(bad)
+                  + f"\n  module: {module}")
+        elif verbose:
+            print(f"ok   case {c['index']} ({c['desc']})")
+    return failures
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--runner", required=True)
+    ap.add_argument("--workdir", required=True)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--cases", type=int, default=300)
+    ap.add_argument("--batch", type=int, default=40,
+                    help="cases per module / norm-runner process")
+    ap.add_argument("--report", help="write the worst errors as JSON")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    a = ap.parse_args()
+
+    rng = np.random.default_rng(a.seed)
+    cases = [make_case(rng, i) for i in range(a.cases)]
+    os.makedirs(a.workdir, exist_ok=True)
+    stats, failures = {}, 0
+    for b in range(0, len(cases), a.batch):
+        failures += run_batch(a.runner, cases[b:b + a.batch], a.workdir,
+                              b // a.batch, stats, a.verbose)
+    print("worst error, in ulps of the result type:")
+    for key in sorted(stats):
+        print(f"  {key[0]:10} {key[1]:4} {key[2]:9} ({key[3]:4}): "
+              f"{stats[key][0]:8.4f}  [{stats[key][1]}]")
+    if a.report:
+        with open(a.report, "w") as f:
+            json.dump([{"op": k[0], "input": k[1], "result": k[2],
+                        "type": k[3], "worst_ulp": v[0], "case": v[1]}
+                       for k, v in sorted(stats.items())], f, indent=1)
+    print(f"property: seed {a.seed}: {a.cases - failures} of {a.cases} "
+          f"cases passed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
