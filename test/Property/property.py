@@ -121,13 +121,22 @@ def within(actual, ref, ty, mag, compute, n):
 # ---------------------------------------------------------------------------
 
 
+def l2(x, axis):
+    """sqrt(sum x^2), scaled by max|x| so float64 cannot overflow; with an
+    infinity or NaN in the slice, the plain IEEE formula."""
+    with np.errstate(invalid="ignore", over="ignore"):
+        m = np.max(np.abs(x), axis=axis, keepdims=True)
+        s = np.where((m == 0) | ~np.isfinite(m), 1.0, m)
+        n = s * np.sqrt(np.sum((x / s) ** 2, axis=axis, keepdims=True))
+        plain = np.sqrt(np.sum(x * x, axis=axis, keepdims=True))
+    return np.where(np.isfinite(m), n, plain)
+
+
 def ref_lp(x, axis, p):
     if p == 1:
         n = np.sum(np.abs(x), axis=axis, keepdims=True)
     else:
-        m = np.max(np.abs(x), axis=axis, keepdims=True)
-        s = np.where(m == 0, 1.0, m)
-        n = s * np.sqrt(np.sum((x / s) ** 2, axis=axis, keepdims=True))
+        n = l2(x, axis)
     with np.errstate(invalid="ignore", divide="ignore"):
         y = x / n
     return np.where(n == 0, 0.0, y)
@@ -139,9 +148,7 @@ def ref_normalizer(x, mode):
     elif mode == "L1":
         d = np.sum(np.abs(x), axis=-1, keepdims=True)
     else:
-        m = np.max(np.abs(x), axis=-1, keepdims=True)
-        s = np.where(m == 0, 1.0, m)
-        d = s * np.sqrt(np.sum((x / s) ** 2, axis=-1, keepdims=True))
+        d = l2(x, -1)
     with np.errstate(invalid="ignore", divide="ignore"):
         y = x / d
     return np.where(d == 0, x, y)
@@ -149,6 +156,7 @@ def ref_normalizer(x, mode):
 
 def ref_layer_norm(x, scale, b, axis, eps):
     axes = tuple(range(axis, x.ndim))
+    np.seterr(invalid="ignore", over="ignore")
     mean = np.mean(x, axis=axes, keepdims=True)
     d = x - mean
     var = np.mean(d * d, axis=axes, keepdims=True)
