@@ -1,0 +1,27 @@
+// norm-opt's bad-input classes: each exits with status 1 (`not` fails on a
+// crash or on exit status 0) with the diagnostic asserted.
+
+// RUN: rm -rf %t && split-file %s %t
+// RUN: not norm-opt %t/does-not-exist.mlir 2>&1 | FileCheck %s --check-prefix=NOFILE
+// NOFILE: cannot open input file '{{.*}}does-not-exist.mlir': No such file or directory
+// RUN: not norm-opt %t/parse.mlir 2>&1 | FileCheck %s --check-prefix=PARSE
+// PARSE: parse.mlir:1:14: error: expected non-function type
+// RUN: not norm-opt %t/verify.mlir --norm-to-llvm 2>&1 | FileCheck %s --check-prefix=VERIFY
+// VERIFY: verify.mlir:2:8: error: 'norm.lp_normalization' op attribute 'axis' = 5 is out of range: expected a value in [-1, 1) for 'input' of rank 1
+// RUN: not norm-opt %t/verify.mlir --bogus-flag 2>&1 | FileCheck %s --check-prefix=FLAG
+// FLAG: norm-opt: Unknown command line argument '--bogus-flag'.
+// RUN: not norm-opt %t/truncated.mlir --convert-norm-to-linalg 2>&1 | FileCheck %s --check-prefix=TRUNC
+// TRUNC: truncated.mlir:{{[0-9]+}}:{{[0-9]+}}: error:
+
+//--- parse.mlir
+func.func @f( {
+
+//--- verify.mlir
+func.func @f(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %y = norm.lp_normalization %x axis = 5 : tensor<2xf32>
+  return %y : tensor<2xf32>
+}
+
+//--- truncated.mlir
+func.func @f(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %y = norm.lp_normalization %x axis = 1 p =

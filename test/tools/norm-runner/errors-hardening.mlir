@@ -1,0 +1,38 @@
+// Bad-input classes of norm-runner not covered by errors.mlir / npy.mlir:
+// .npy headers that lie (a shape whose element count overflows, a negative
+// dimension, a header with no data after it), an unknown flag, a non-numeric
+// tolerance, and a wrong number of --expected-output. Each exits with
+// status 1 and one message (`not` fails on a crash). The .npy files are
+// written here with printf: "\x93NUMPY", version 1.0, header length, dict.
+
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: printf "\223NUMPY\001\000\115\000{'descr': '<f4', 'fortran_order': False, 'shape': (4611686018427387904, 4), }" > %t/huge.npy
+// RUN: not norm-runner %s --input=@%t/huge.npy 2>&1 | FileCheck %s --check-prefix=HUGE
+// HUGE: norm-runner: error: input 0: '{{.*}}huge.npy': shape has too many elements
+// RUN: printf "\223NUMPY\001\000\074\000{'descr': '<f4', 'fortran_order': False, 'shape': (2, -3), }" > %t/neg.npy
+// RUN: not norm-runner %s --input=@%t/neg.npy 2>&1 | FileCheck %s --check-prefix=NEG
+// NEG: norm-runner: error: input 0: '{{.*}}neg.npy': malformed header: expected a non-negative integer in 'shape'
+// RUN: printf "\223NUMPY\001\000\073\000{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }" > %t/nodata.npy
+// RUN: not norm-runner %s --input=@%t/nodata.npy 2>&1 | FileCheck %s --check-prefix=NODATA
+// NODATA: norm-runner: error: input 0: '{{.*}}nodata.npy': truncated data: 2x3xf32 needs 24 bytes, the file has 0
+
+// RUN: not norm-runner %s --bogus 2>&1 | FileCheck %s --check-prefix=FLAG
+// FLAG: norm-runner: Unknown command line argument '--bogus'.
+// RUN: not norm-runner %s --input="2x3xf32=1 2 3 4 5 6" --atol=abc 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=ATOL
+// ATOL: norm-runner: for the --atol option: 'abc' value invalid for floating point argument!
+// RUN: not norm-runner %s --input="2x3xf32=1 2 3 4 5 6" \
+// RUN:   --expected-output="2x3xf32=1 2 3 4 5 6" --expected-output="f32=1" 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=EXPCOUNT
+// EXPCOUNT: norm-runner: error: function 'main' has 1 result(s), but --expected-output was given 2 time(s)
+// RUN: not norm-runner %s --input="2x3xf32=1 2 3 4 5 6" \
+// RUN:   --expected-output="3x2xf32=1 2 3 4 5 6" 2>&1 | FileCheck %s --check-prefix=EXPSHAPE
+// EXPSHAPE: norm-runner: error: {{.*}}
+// RUN: not norm-runner %s --input="2x3xf32=1 2 3 four 5 6" 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=NONNUM
+// NONNUM: norm-runner: error: input 0: invalid f32 value 'four' (element 3)
+
+func.func @main(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %y = norm.lp_normalization %x : tensor<2x3xf32>
+  return %y : tensor<2x3xf32>
+}
