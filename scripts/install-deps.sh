@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
-  cmake ninja-build python3-numpy
+  cmake ninja-build python3-numpy libclang-rt-22-dev
   libonnx-dev libprotobuf-dev libonnx-testdata
 )
 
