@@ -1,4 +1,9 @@
 //===- InitAllNorm.h - register norm-mlir components ------------*- C++ -*-===//
+//
+// Registration entry points for tools and compilers that embed norm-mlir
+// (docs/embedding.md). Link NormMLIR::NormPipelines.
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef NORM_INITALLNORM_H
 #define NORM_INITALLNORM_H
@@ -8,11 +13,23 @@ class DialectRegistry;
 namespace norm {
 
 /// Inserts the norm dialect and the upstream dialects its lowerings produce
-/// (linalg, tensor, arith, math, bufferization, ...) with their interface
-/// extensions into `registry`.
+/// (func, linalg, tensor, arith, math, bufferization, memref, scf, cf,
+/// vector, llvm) with their bufferization interface models into `registry`.
+/// Adds to whatever `registry` already holds; calling it next to
+/// mlir::registerAllDialects or more than once is fine. Append the registry
+/// to an MLIRContext (or pass it to MlirOptMain) before parsing IR with
+/// `norm` ops.
 void registerNormDialects(DialectRegistry &registry);
 
-/// Registers the norm passes (Passes.td) and the `norm-to-llvm` pipeline.
+/// Registers the norm passes in the global pass registry
+/// (`convert-norm-to-linalg`, `norm-record-entry-signatures`; see
+/// include/norm/Conversion/Passes.td) and the `norm-to-llvm` pass pipeline,
+/// so that textual pass pipelines (mlir::parsePassPipeline, `--pass-pipeline`)
+/// can name them. Call it exactly once at start-up, before parsing pipelines:
+/// MLIR's registry rejects a second registration of the `norm-to-llvm`
+/// pipeline (fatal error), so do not call it twice, nor next to
+/// registerNormToLLVMPipeline. (mlirRegisterNormPasses of the C API may be
+/// called any number of times.)
 void registerNormPasses();
 
 } // namespace norm

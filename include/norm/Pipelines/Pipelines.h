@@ -1,4 +1,10 @@
 //===- Pipelines.h - norm-mlir pass pipelines -------------------*- C++ -*-===//
+//
+// The `norm-to-llvm` pipeline, for compilers that build it into their own
+// pass manager (docs/embedding.md). Link
+// NormMLIR::NormPipelines.
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef NORM_PIPELINES_PIPELINES_H
 #define NORM_PIPELINES_PIPELINES_H
@@ -9,7 +15,11 @@
 namespace mlir {
 namespace norm {
 
-/// Options of the `norm-to-llvm` pipeline.
+/// Options of the `norm-to-llvm` pipeline. In textual pipelines they are
+/// written `norm-to-llvm{name=value ...}`; in C++ set the fields (each is a
+/// PassOptions::Option) before calling buildNormToLLVMPipeline. A
+/// default-constructed struct gives the pipeline that `--norm-to-llvm`
+/// runs.
 struct NormToLLVMPipelineOptions
     : public PassPipelineOptions<NormToLLVMPipelineOptions> {};
 
@@ -19,11 +29,19 @@ struct NormToLLVMPipelineOptions
 /// the caller), lowering of loops and vectors, and conversion to LLVM.
 /// Public functions keep their original `function_type` in the
 /// `norm.entry_signature` attribute so that runners can call the lowered
-/// module. `pm` must be anchored on `builtin.module`.
+/// module. `pm` must be anchored on `builtin.module` (a PassManager built
+/// with ModuleOp::getOperationName(), or an OpPassManager nested on it).
+/// The input may mix norm ops with other ops of the func, linalg, tensor,
+/// arith and math dialects on ranked tensors; the dialects of the lowering
+/// must be registered (registerNormDialects). Afterwards the module holds
+/// only `llvm` dialect ops (plus the `norm.entry_signature` attributes),
+/// ready for mlir::translateModuleToLLVMIR or mlir::ExecutionEngine (with the
+/// builtin and LLVM dialect translations registered).
 void buildNormToLLVMPipeline(OpPassManager &pm,
                              const NormToLLVMPipelineOptions &options);
 
-/// Registers `norm-to-llvm` as a pass pipeline.
+/// Registers `norm-to-llvm` as a pass pipeline (with the options above) in
+/// the global registry. registerNormPasses already calls it.
 void registerNormToLLVMPipeline();
 
 } // namespace norm

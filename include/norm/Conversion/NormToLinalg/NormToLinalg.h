@@ -1,4 +1,15 @@
 //===- NormToLinalg.h - norm to linalg lowering patterns --------*- C++ -*-===//
+//
+// The lowering of the norm ops as pattern sets, for compilers that run it
+// inside their own conversion (docs/embedding.md). Link
+// NormMLIR::NormToLinalg. The patterns are plain rewrite patterns: they work
+// with applyPartialConversion (norm illegal, the rest legal, as
+// `convert-norm-to-linalg` does) and with applyPatternsGreedily. They
+// create arith, linalg, math and tensor ops, so a pass using them must list
+// those dialects in getDependentDialects. Ops whose types or attributes a
+// pattern does not handle are left alone (match failure with a reason).
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef NORM_CONVERSION_NORMTOLINALG_NORMTOLINALG_H
 #define NORM_CONVERSION_NORMTOLINALG_NORMTOLINALG_H
