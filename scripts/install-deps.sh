@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
   cmake ninja-build python3-numpy libclang-rt-22-dev
+  libomp-22-dev libbenchmark-dev
   libonnx-dev libprotobuf-dev libonnx-testdata
 )
 

@@ -9,6 +9,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 #include "norm/Conversion/Passes.h"
@@ -25,22 +26,31 @@ void mlir::norm::buildNormToLLVMPipeline(
   pm.addPass(createLinalgElementwiseOpFusionPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // One loop nest per op: the elementwise tail tiled by slice (scf.forall),
+  // its reductions fused in, so X is streamed from memory once.
+  pm.addNestedPass<func::FuncOp>(createFuseRowsPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
 
   // Tensors -> buffers. Function results become caller-owned allocations
-  // with identity layouts; temporaries are freed.
+  // with identity layouts. The slice loop runs sequentially (scf.for); the
+  // per-slice temporaries (a few scalars) are hoisted out of it and
+  // allocated once per call; the rest is freed.
   bufferization::OneShotBufferizePassOptions bufferizeOptions;
   bufferizeOptions.bufferizeFunctionBoundaries = true;
   bufferizeOptions.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
+  pm.addNestedPass<func::FuncOp>(createForallToForLoopPass());
+  pm.addNestedPass<func::FuncOp>(bufferization::createBufferLoopHoistingPass());
   bufferization::buildBufferDeallocationPipeline(pm);
   // Returned arguments and constants leave bufferization.clone behind.
   pm.addPass(createConvertBufferizationToMemRefPass());
 
-  // Loops. Reductions carry fastmath<reassoc>, so LLVM's loop vectorizer
-  // vectorizes them at -O3.
+  // Inner loops. Reductions carry fastmath<reassoc>, so LLVM's loop
+  // vectorizer vectorizes them at -O3 with partial sums per lane.
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
-  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createCanonicalizerPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
 
@@ -48,13 +58,16 @@ void mlir::norm::buildNormToLLVMPipeline(
   // x86 CPUs without AVX512-BF16 (no __truncsfbf2 from libgcc needed).
   arith::ArithExpandOpsPassOptions expandOptions;
   expandOptions.includeBf16 = true;
-  pm.addNestedPass<func::FuncOp>(arith::createArithExpandOpsPass(expandOptions));
+  pm.addNestedPass<func::FuncOp>(
+      arith::createArithExpandOpsPass(expandOptions));
+
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createSCFToControlFlowPass());
 
   // To the LLVM dialect.
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());
-  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createUBToLLVMConversionPass());

@@ -11,6 +11,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "norm/InitAllNorm.h"
 #include "norm/Pipelines/Pipelines.h"
 #include "llvm/ADT/DenseSet.h"
@@ -18,14 +19,23 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <map>
+#include <mutex>
+
+// The OpenMP runtime of Debian's libomp-22-dev (scripts/install-deps.sh).
+#ifndef NORM_LIBOMP_PATH
+#define NORM_LIBOMP_PATH "/usr/lib/llvm-22/lib/libomp.so"
+#endif
 
 using namespace mlir;
 using namespace mlir::norm;
@@ -121,6 +131,56 @@ private:
 } // namespace
 
 //===----------------------------------------------------------------------===//
+// Allocator with reuse (JitOptions::reuseAllocations)
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Blocks handed out by reusingMalloc: size of each live block, and freed
+/// blocks by size.
+struct ReusePool {
+  std::mutex mutex;
+  llvm::DenseMap<void *, size_t> liveSizes;
+  std::multimap<size_t, void *> freeBlocks;
+};
+} // namespace
+
+static ReusePool &getReusePool() {
+  static ReusePool *pool = new ReusePool(); // never destroyed
+  return *pool;
+}
+
+static void *reusingMalloc(size_t size) {
+  ReusePool &pool = getReusePool();
+  std::lock_guard<std::mutex> lock(pool.mutex);
+  void *block;
+  auto it = pool.freeBlocks.find(size);
+  if (it != pool.freeBlocks.end()) {
+    block = it->second;
+    pool.freeBlocks.erase(it);
+  } else {
+    block = std::malloc(size);
+    if (!block)
+      return nullptr;
+  }
+  pool.liveSizes[block] = size;
+  return block;
+}
+
+static void reusingFree(void *block) {
+  if (!block)
+    return;
+  ReusePool &pool = getReusePool();
+  std::lock_guard<std::mutex> lock(pool.mutex);
+  auto it = pool.liveSizes.find(block);
+  if (it == pool.liveSizes.end()) {
+    std::free(block);
+    return;
+  }
+  pool.freeBlocks.insert({it->second, block});
+  pool.liveSizes.erase(it);
+}
+
+//===----------------------------------------------------------------------===//
 // JitSession
 //===----------------------------------------------------------------------===//
 
@@ -136,6 +196,39 @@ static bool isLLVMDialectOnly(ModuleOp module) {
   });
 }
 
+/// If `module` has OpenMP ops (parallel loops lowered by
+/// convert-scf-to-openmp), loads libomp into the process so that the JIT
+/// resolves __kmpc_* from it, and sets its thread count unless `numThreads`
+/// is 0.
+static llvm::Error loadOpenMPIfNeeded(ModuleOp module, unsigned numThreads) {
+  // omp ops become __kmpc_* calls only in the translation to LLVM IR.
+  bool usesOpenMP = module
+                        .walk([](Operation *op) {
+                          return op->getName().getDialectNamespace() == "omp"
+                                     ? WalkResult::interrupt()
+                                     : WalkResult::advance();
+                        })
+                        .wasInterrupted();
+  if (!usesOpenMP)
+    return llvm::Error::success();
+  std::string error;
+  if (!llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(
+          "__kmpc_fork_call") &&
+      llvm::sys::DynamicLibrary::LoadLibraryPermanently(NORM_LIBOMP_PATH,
+                                                        &error))
+    return createStringError("cannot load the OpenMP runtime '" +
+                             Twine(NORM_LIBOMP_PATH) + "': " + error);
+  if (numThreads == 0)
+    return llvm::Error::success();
+  auto *setNumThreads = reinterpret_cast<void (*)(int)>(
+      llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(
+          "omp_set_num_threads"));
+  if (!setNumThreads)
+    return createStringError("the OpenMP runtime has no omp_set_num_threads");
+  setNumThreads(static_cast<int>(numThreads));
+  return llvm::Error::success();
+}
+
 static bool isPublicEntry(LLVM::LLVMFuncOp func) {
   return !func.isExternal() && func.isPublic() &&
          func.getLinkage() == LLVM::Linkage::External &&
@@ -143,7 +236,8 @@ static bool isPublicEntry(LLVM::LLVMFuncOp func) {
 }
 
 llvm::Expected<std::unique_ptr<JitSession>>
-JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source) {
+JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source,
+                   const JitOptions &options) {
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
 
@@ -151,6 +245,7 @@ JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source) {
   norm::registerNormDialects(registry);
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
+  registerOpenMPDialectTranslation(registry);
 
   std::unique_ptr<JitSession> session(new JitSession());
   session->context =
@@ -166,6 +261,7 @@ JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source) {
     return diagnostics.takeError("cannot parse '" + sourceName + "'");
   ModuleOp module = *session->module;
 
+  auto loweringStart = std::chrono::steady_clock::now();
   if (!isLLVMDialectOnly(module)) {
     PassManager pm(context, ModuleOp::getOperationName());
     norm::buildNormToLLVMPipeline(pm, norm::NormToLLVMPipelineOptions());
@@ -173,6 +269,9 @@ JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source) {
       return diagnostics.takeError("cannot lower '" + sourceName +
                                    "' to the LLVM dialect");
   }
+  auto codegenStart = std::chrono::steady_clock::now();
+  session->loweringSeconds =
+      std::chrono::duration<double>(codegenStart - loweringStart).count();
   for (auto func : module.getOps<LLVM::LLVMFuncOp>())
     if (isPublicEntry(func))
       session->functionNames.push_back(func.getName().str());
@@ -180,6 +279,9 @@ JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source) {
   // Functions the module declares must come from this process (libc, libm):
   // check here, as ORC would print its own message for a missing symbol.
   llvm::sys::DynamicLibrary::LoadLibraryPermanently(nullptr);
+  if (llvm::Error err = loadOpenMPIfNeeded(module, options.numThreads))
+    return withPrefix("cannot JIT-compile '" + sourceName + "': ",
+                      std::move(err));
   for (auto func : module.getOps<LLVM::LLVMFuncOp>()) {
     if (!func.isExternal() || func.symbolKnownUseEmpty(module) ||
         llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(
@@ -215,6 +317,29 @@ JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source) {
                                  reason + ")");
   }
   session->engine = std::move(*engine);
+  session->reuseAllocations = options.reuseAllocations;
+  if (options.reuseAllocations)
+    session->engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+      llvm::orc::SymbolMap symbols;
+      symbols[interner("malloc")] = {
+          llvm::orc::ExecutorAddr::fromPtr(&reusingMalloc),
+          llvm::JITSymbolFlags::Exported};
+      symbols[interner("free")] = {
+          llvm::orc::ExecutorAddr::fromPtr(&reusingFree),
+          llvm::JITSymbolFlags::Exported};
+      return symbols;
+    });
+  // The engine compiles the whole module on the first lookup: do it here so
+  // that compile time is not part of the first call.
+  if (!session->functionNames.empty())
+    if (auto packed =
+            session->engine->lookupPacked(session->functionNames.front());
+        !packed)
+      return withPrefix("cannot JIT-compile '" + sourceName + "': ",
+                        packed.takeError());
+  session->codegenSeconds = std::chrono::duration<double>(
+                                std::chrono::steady_clock::now() - codegenStart)
+                                .count();
   return std::move(session);
 }
 
@@ -364,8 +489,30 @@ static llvm::Expected<HostTensor> copyResult(ArrayRef<int64_t> words,
   return std::move(tensor);
 }
 
-llvm::Expected<SmallVector<HostTensor>>
-JitSession::call(StringRef name, ArrayRef<HostTensor> inputs) {
+//===----------------------------------------------------------------------===//
+// Calls
+//===----------------------------------------------------------------------===//
+
+PreparedCall::~PreparedCall() = default;
+
+void PreparedCall::freeResults() {
+  // Free every result buffer once, unless it is not owned.
+  llvm::DenseSet<intptr_t> skip(notOwned.begin(), notOwned.end());
+  for (int64_t offset : resultOffsets) {
+    intptr_t allocated = resultWords[offset];
+    if (skip.insert(allocated).second)
+      freeFunction(reinterpret_cast<void *>(allocated));
+  }
+}
+
+void PreparedCall::invoke() {
+  std::fill(resultWords.begin(), resultWords.end(), 0);
+  function(packedArgs.data());
+  freeResults();
+}
+
+llvm::Expected<std::unique_ptr<PreparedCall>>
+JitSession::prepare(StringRef name, ArrayRef<HostTensor> inputs) {
   llvm::Expected<FunctionType> signature = getSignature(name);
   if (!signature)
     return signature.takeError();
@@ -378,8 +525,9 @@ JitSession::call(StringRef name, ArrayRef<HostTensor> inputs) {
             input, cast<RankedTensorType>(signature->getInput(index))))
       return withPrefix("input " + Twine(index) + ": ", std::move(err));
 
+  std::unique_ptr<PreparedCall> prepared(new PreparedCall());
   // One 8-byte word per scalar parameter of the lowered function.
-  SmallVector<int64_t> argWords;
+  SmallVector<int64_t> &argWords = prepared->argWords;
   for (const HostTensor &input : inputs) {
     auto data = reinterpret_cast<intptr_t>(input.getData());
     argWords.append({data, data, /*offset=*/0});
@@ -388,47 +536,49 @@ JitSession::call(StringRef name, ArrayRef<HostTensor> inputs) {
     for (int64_t d = input.getRank() - 2; d >= 0; --d)
       strides[d] = strides[d + 1] * input.getShape()[d + 1];
     llvm::append_range(argWords, strides);
+    prepared->notOwned.push_back(data);
   }
-  SmallVector<void *> packedArgs;
+  prepared->notOwned.append({0, static_cast<intptr_t>(kGlobalAllocatedPtr)});
   for (int64_t &word : argWords)
-    packedArgs.push_back(&word);
-  SmallVector<int64_t> resultOffsets;
+    prepared->packedArgs.push_back(&word);
   int64_t numResultWords = 0;
   for (Type type : signature->getResults()) {
-    resultOffsets.push_back(numResultWords);
+    prepared->resultOffsets.push_back(numResultWords);
     numResultWords +=
         getDescriptorWords(cast<RankedTensorType>(type).getRank());
   }
-  SmallVector<int64_t> resultWords(numResultWords, 0);
-  if (!resultWords.empty())
-    packedArgs.push_back(resultWords.data());
+  prepared->resultWords.assign(numResultWords, 0);
+  if (!prepared->resultWords.empty())
+    prepared->packedArgs.push_back(prepared->resultWords.data());
 
   // Look the function up first: JIT materialization errors (unresolved
-  // symbols) are returned here instead of aborting inside invokePacked.
-  if (auto packed = engine->lookupPacked(name); !packed)
+  // symbols) are returned here instead of aborting inside the call.
+  auto packed = engine->lookupPacked(name);
+  if (!packed)
     return withPrefix("cannot JIT-compile '" + name + "': ",
                       packed.takeError());
-  if (llvm::Error err = engine->invokePacked(name, packedArgs))
-    return withPrefix("cannot call '" + name + "': ", std::move(err));
+  prepared->function = *packed;
+  prepared->freeFunction = reuseAllocations ? &reusingFree : &std::free;
+  return std::move(prepared);
+}
 
-  // Free every result buffer once, after copying, unless it is not owned.
-  llvm::scope_exit freeResults([&] {
-    llvm::DenseSet<intptr_t> notOwned = {0, kGlobalAllocatedPtr};
-    for (const HostTensor &input : inputs)
-      notOwned.insert(reinterpret_cast<intptr_t>(input.getData()));
-    for (int64_t offset : resultOffsets) {
-      intptr_t allocated = resultWords[offset];
-      if (notOwned.insert(allocated).second)
-        std::free(reinterpret_cast<void *>(allocated));
-    }
-  });
+llvm::Expected<SmallVector<HostTensor>>
+JitSession::call(StringRef name, ArrayRef<HostTensor> inputs) {
+  llvm::Expected<std::unique_ptr<PreparedCall>> prepared =
+      prepare(name, inputs);
+  if (!prepared)
+    return prepared.takeError();
+  PreparedCall &call = **prepared;
+  call.function(call.packedArgs.data());
+  llvm::scope_exit freeResults([&] { call.freeResults(); });
 
+  FunctionType signature = *getSignature(name);
   SmallVector<HostTensor> results;
-  for (auto [index, type] : llvm::enumerate(signature->getResults())) {
+  for (auto [index, type] : llvm::enumerate(signature.getResults())) {
     auto tensorType = cast<RankedTensorType>(type);
     llvm::Expected<HostTensor> result =
-        copyResult(ArrayRef(resultWords)
-                       .slice(resultOffsets[index],
+        copyResult(ArrayRef(call.resultWords)
+                       .slice(call.resultOffsets[index],
                               getDescriptorWords(tensorType.getRank())),
                    tensorType);
     if (!result)

@@ -53,4 +53,27 @@ def RecordEntrySignaturesPass
   }];
 }
 
+def FuseRowsPass : Pass<"norm-fuse-rows", "::mlir::func::FuncOp"> {
+  let summary = "Tile the normalization roots by slice and fuse their "
+                "reductions: one loop nest per op";
+  let description = [{
+    Finds each all-parallel `linalg` op (the elementwise tail of a `norm`
+    lowering) that reads per-slice values computed by reductions, tiles its
+    slice (kept) dims by 1 in an `scf.forall` and fuses every producer
+    (reductions, fills, per-slice maps) into that loop
+    (scf::tileConsumerAndFuseProducersUsingSCF). Producers whose values are
+    also used outside (LayerNorm's Mean and InvStdDev) stay for those uses,
+    i.e. they are computed a second time. Afterwards each slice is read by the
+    reductions and the tail while it is still in cache, and no tensor of the
+    input's size is materialized except the result.
+
+    Only trailing-axis reductions are fused (the kept dims must be a
+    prefix of the loop dims); other ops are left as they are.
+  }];
+  let dependentDialects = [
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 #endif // NORM_CONVERSION_PASSES_TD

@@ -53,6 +53,41 @@ constexpr StringLiteral kEntrySignatureAttrName = "norm.entry_signature";
 llvm::Error checkTensorMatchesType(const HostTensor &tensor,
                                    RankedTensorType type);
 
+/// Options of JitSession::create.
+struct JitOptions {
+  /// Threads the parallel row loops run on (OpenMP); 0 = the OpenMP default
+  /// (OMP_NUM_THREADS, else all cores).
+  unsigned numThreads = 0;
+  /// Resolve `malloc`/`free` of the compiled code to an allocator that keeps
+  /// freed blocks for reuse by allocations of the same size, so that repeated
+  /// calls (benchmarks) get already touched result buffers instead of fresh
+  /// pages from the OS. Memory is released when the process exits.
+  bool reuseAllocations = false;
+};
+
+/// A function call with its arguments bound once, for repeated timing: each
+/// invoke() runs the compiled function and frees its result buffers, without
+/// copying them anywhere.
+class PreparedCall {
+public:
+  /// Calls the function once; errors only if it cannot be called.
+  void invoke();
+  ~PreparedCall();
+
+private:
+  friend class JitSession;
+  PreparedCall() = default;
+  void freeResults();
+
+  void (*function)(void **) = nullptr;
+  void (*freeFunction)(void *) = nullptr;
+  SmallVector<int64_t> argWords;
+  SmallVector<int64_t> resultWords;
+  SmallVector<int64_t> resultOffsets;
+  SmallVector<void *> packedArgs;
+  SmallVector<intptr_t> notOwned;
+};
+
 /// A compiled module whose public functions can be called on HostTensors.
 class JitSession {
 public:
@@ -63,7 +98,14 @@ public:
   /// step are returned in the Error as one line, `file:line:col: message`
   /// items joined by "; ".
   static llvm::Expected<std::unique_ptr<JitSession>>
-  create(std::unique_ptr<llvm::MemoryBuffer> source);
+  create(std::unique_ptr<llvm::MemoryBuffer> source,
+         const JitOptions &options = JitOptions());
+
+  /// Seconds spent in create() lowering the module to the LLVM dialect
+  /// (the norm-to-llvm pipeline) and compiling it to machine code (LLVM O3
+  /// and codegen).
+  double getLoweringSeconds() const { return loweringSeconds; }
+  double getCodegenSeconds() const { return codegenSeconds; }
 
   ~JitSession();
 
@@ -91,6 +133,11 @@ public:
   llvm::Expected<SmallVector<HostTensor>> call(StringRef name,
                                                ArrayRef<HostTensor> inputs);
 
+  /// Checks `inputs` as call() does and binds them to function `name` for
+  /// repeated calls. `inputs` must outlive the returned object.
+  llvm::Expected<std::unique_ptr<PreparedCall>>
+  prepare(StringRef name, ArrayRef<HostTensor> inputs);
+
 private:
   JitSession();
 
@@ -98,6 +145,9 @@ private:
   OwningOpRef<ModuleOp> module;
   std::unique_ptr<ExecutionEngine> engine;
   std::vector<std::string> functionNames;
+  bool reuseAllocations = false;
+  double loweringSeconds = 0;
+  double codegenSeconds = 0;
 };
 
 } // namespace runner

@@ -1,0 +1,45 @@
+// RUN: norm-opt %s --convert-norm-to-linalg --linalg-fuse-elementwise-ops \
+// RUN:   --canonicalize --norm-fuse-rows --canonicalize --cse | FileCheck %s
+
+// One loop nest per op: the reductions (sum, sum of squared deviations) and
+// the elementwise tail run per row inside one scf.forall; no linalg op on
+// the whole of X is left outside.
+
+// CHECK-LABEL: func.func @layernorm
+// CHECK-NOT:     linalg.generic
+// CHECK:         scf.forall
+// CHECK:           linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]{{.*}}tensor<1x?xf32>
+// CHECK-NOT:       iterator_types = ["parallel", "reduction"]{{.*}}ins(%extracted_slice : tensor<1x?xf32>)
+// CHECK:           linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]{{.*}}tensor<1x?xf32>
+// CHECK:           linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]{{.*}}tensor<1x?xf32>
+// CHECK:           tensor.parallel_insert_slice
+// CHECK-NOT:     linalg.generic
+// CHECK:         return
+func.func @layernorm(%x: tensor<?x?xf32>, %scale: tensor<?xf32>,
+                     %b: tensor<?xf32>) -> tensor<?x?xf32> {
+  %y, %mean, %inv = norm.layer_normalization %x, %scale, %b
+      : (tensor<?x?xf32>, tensor<?xf32>, tensor<?xf32>)
+      -> (tensor<?x?xf32>, tensor<?x1xf32>, tensor<?x1xf32>)
+  return %y : tensor<?x?xf32>
+}
+
+// CHECK-LABEL: func.func @lpnorm_rank3
+// CHECK-NOT:     linalg.generic
+// CHECK:         scf.forall ({{.*}}, {{.*}}) in
+// CHECK:           linalg.generic {{.*}}tensor<1x1x?xf32>
+// CHECK:           linalg.generic {{.*}}tensor<1x1x?xf32>
+// CHECK:           tensor.parallel_insert_slice
+// CHECK:         return
+func.func @lpnorm_rank3(%x: tensor<4x?x?xf32>) -> tensor<4x?x?xf32> {
+  %y = norm.lp_normalization %x axis = 2 p = 2 : tensor<4x?x?xf32>
+  return %y : tensor<4x?x?xf32>
+}
+
+// Reductions over leading or middle axes are left alone (for now).
+// CHECK-LABEL: func.func @lpnorm_axis0
+// CHECK-NOT:     scf.forall
+// CHECK:         return
+func.func @lpnorm_axis0(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %y = norm.lp_normalization %x axis = 0 p = 2 : tensor<8x16xf32>
+  return %y : tensor<8x16xf32>
+}

@@ -1,0 +1,244 @@
+//===- norm-benchmark.cpp - time a JIT-compiled function of a module ------===//
+//
+// Google Benchmark driver with norm-runner's arguments: compiles FILE with
+// the default pipeline (JitSession), binds the --input tensors once and times
+// calls of --function. An input SPEC without values ("16384x1024xf32") is
+// filled with deterministic pseudo-random numbers. Reported per call: time,
+// bytes moved (inputs read once + results written once) and GB/s; the
+// pipeline's compile time (lowering + LLVM codegen) is a counter too.
+//
+// Timing excludes compilation and the page faults of first-touched result
+// buffers: the compiled code allocates from a pool that reuses freed blocks
+// of the same size (JitOptions::reuseAllocations), so every timed call gets
+// result buffers already touched by the warm-up calls. The `faults/call`
+// counter (minor page faults per timed call) shows it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "norm/Runner/JitSession.h"
+#include "norm/Runner/TensorSpec.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <benchmark/benchmark.h>
+#include <sys/resource.h>
+
+#include <cmath>
+#include <cstring>
+#include <thread>
+
+using namespace mlir;
+using namespace mlir::norm::runner;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory benchCategory("norm-benchmark options");
+
+static cl::opt<std::string>
+    moduleFile(cl::Positional, cl::desc("<module file, or - for stdin>"),
+               cl::init("-"), cl::cat(benchCategory));
+
+static cl::opt<std::string>
+    function("function",
+             cl::desc("Function to time (default: the only public function, "
+                      "else 'main')"),
+             cl::value_desc("name"), cl::cat(benchCategory));
+
+static cl::list<std::string> inputs(
+    "input",
+    cl::desc("Argument, in order: a norm-runner SPEC, or SHAPExTYPE without "
+             "values (e.g. 16384x1024xf32) for a pseudo-random fill"),
+    cl::value_desc("spec"), cl::cat(benchCategory));
+
+// --threads=N is parsed by hand: libLLVM already registers a cl::opt named
+// "threads".
+static unsigned threads = 0;
+
+/// Removes --threads=N / -threads=N / --threads N from argv into `threads`.
+static bool takeThreadsFlag(int &argc, char **argv) {
+  int out = 1;
+  for (int i = 1; i < argc; ++i) {
+    StringRef arg = argv[i];
+    StringRef value;
+    if (arg.consume_front("--threads") || arg.consume_front("-threads")) {
+      if (arg.consume_front("="))
+        value = arg;
+      else if (arg.empty() && i + 1 < argc)
+        value = argv[++i];
+      else {
+        argv[out++] = argv[i];
+        continue;
+      }
+      if (value.getAsInteger(10, threads)) {
+        llvm::errs() << "norm-benchmark: --threads needs a number\n";
+        return false;
+      }
+      continue;
+    }
+    argv[out++] = argv[i];
+  }
+  argc = out;
+  return true;
+}
+
+static cl::opt<std::string>
+    name("name", cl::desc("Benchmark name (default: the function name)"),
+         cl::cat(benchCategory));
+
+/// Returns the next number of a 64-bit LCG, as a double in [-1, 1).
+static double nextRandom(uint64_t &state) {
+  state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+  return static_cast<double>(state >> 11) * 0x1.0p-52 - 1.0;
+}
+
+static uint16_t toBF16(float value) {
+  uint32_t bits;
+  std::memcpy(&bits, &value, 4);
+  bits += 0x7fff + ((bits >> 16) & 1); // round to nearest even (finite)
+  return static_cast<uint16_t>(bits >> 16);
+}
+
+/// Fills `tensor` with values in [-2, 2) + 0.5 (a nonzero mean), seeded by
+/// the argument index.
+static void fillRandom(HostTensor &tensor, uint64_t seed) {
+  uint64_t state = seed * 0x9e3779b97f4a7c15ULL + 1;
+  char *data = tensor.getData();
+  for (int64_t i = 0, e = tensor.getNumElements(); i < e; ++i) {
+    double value = 2.0 * nextRandom(state) + 0.5;
+    switch (tensor.getElementType()) {
+    case ElementType::F16: {
+      _Float16 half = static_cast<_Float16>(value);
+      std::memcpy(data + 2 * i, &half, 2);
+      break;
+    }
+    case ElementType::BF16: {
+      uint16_t bits = toBF16(static_cast<float>(value));
+      std::memcpy(data + 2 * i, &bits, 2);
+      break;
+    }
+    case ElementType::F32:
+      reinterpret_cast<float *>(data)[i] = static_cast<float>(value);
+      break;
+    case ElementType::F64:
+      reinterpret_cast<double *>(data)[i] = value;
+      break;
+    case ElementType::I32:
+      reinterpret_cast<int32_t *>(data)[i] =
+          static_cast<int32_t>(std::lround(value * 1000));
+      break;
+    case ElementType::I64:
+      reinterpret_cast<int64_t *>(data)[i] = std::llround(value * 1000);
+      break;
+    }
+  }
+}
+
+static llvm::Expected<HostTensor>
+makeInput(StringRef spec, std::optional<ElementType> type, uint64_t seed) {
+  if (spec.starts_with("@") || spec.contains('='))
+    return parseTensorSpec(spec, type);
+  llvm::Expected<TensorTypeSpec> tensorType = parseTensorType(spec);
+  if (!tensorType)
+    return tensorType.takeError();
+  HostTensor tensor(tensorType->elementType, tensorType->shape);
+  fillRandom(tensor, seed);
+  return std::move(tensor);
+}
+
+static int fail(llvm::Error err) {
+  llvm::WithColor::error(llvm::errs(), "norm-benchmark")
+      << llvm::toString(std::move(err)) << '\n';
+  return 1;
+}
+
+int main(int argc, char **argv) {
+  if (!takeThreadsFlag(argc, argv))
+    return 1;
+  benchmark::Initialize(&argc, argv);
+  cl::HideUnrelatedOptions(benchCategory);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "norm-benchmark: JIT-compile a module and time one of its functions "
+      "(Google Benchmark flags --benchmark_* are accepted too)\n\n"
+      "  --threads=N   threads of the parallel loops (default: all cores)\n");
+
+  auto source = llvm::MemoryBuffer::getFileOrSTDIN(moduleFile);
+  if (!source)
+    return fail(llvm::createStringError("cannot read '" + moduleFile +
+                                        "': " + source.getError().message()));
+  JitOptions options;
+  options.numThreads = threads;
+  options.reuseAllocations = true;
+  auto session = JitSession::create(std::move(*source), options);
+  if (!session)
+    return fail(session.takeError());
+  llvm::Expected<std::string> functionName =
+      (*session)->resolveFunctionName(function);
+  if (!functionName)
+    return fail(functionName.takeError());
+  llvm::Expected<FunctionType> signature =
+      (*session)->getSignature(*functionName);
+  if (!signature)
+    return fail(signature.takeError());
+  if (inputs.size() != signature->getNumInputs())
+    return fail(
+        llvm::createStringError("function '" + *functionName + "' takes " +
+                                llvm::Twine(signature->getNumInputs()) +
+                                " input(s), but --input was given " +
+                                llvm::Twine(inputs.size()) + " time(s)"));
+
+  std::vector<HostTensor> args;
+  double bytes = 0;
+  for (auto [index, spec] : llvm::enumerate(inputs)) {
+    auto tensorType = cast<RankedTensorType>(signature->getInput(index));
+    llvm::Expected<HostTensor> tensor = makeInput(
+        spec, getElementTypeFromMlir(tensorType.getElementType()), index);
+    if (!tensor)
+      return fail(llvm::createStringError("input " + llvm::Twine(index) + ": " +
+                                          llvm::toString(tensor.takeError())));
+    bytes += tensor->getSizeInBytes();
+    args.push_back(std::move(*tensor));
+  }
+  // Result sizes: call once through the checked path (this also warms up).
+  auto results = (*session)->call(*functionName, args);
+  if (!results)
+    return fail(results.takeError());
+  for (const HostTensor &result : *results)
+    bytes += result.getSizeInBytes();
+  results->clear();
+
+  auto prepared = (*session)->prepare(*functionName, args);
+  if (!prepared)
+    return fail(prepared.takeError());
+  PreparedCall &call = **prepared;
+  for (int i = 0; i < 3; ++i)
+    call.invoke();
+
+  double loweringMs = (*session)->getLoweringSeconds() * 1e3;
+  double codegenMs = (*session)->getCodegenSeconds() * 1e3;
+  unsigned numThreads = threads ? threads : std::thread::hardware_concurrency();
+  std::string benchName = name.empty() ? *functionName : name;
+  benchmark::RegisterBenchmark(benchName.c_str(), [&](benchmark::State &state) {
+    struct rusage before, after;
+    getrusage(RUSAGE_SELF, &before);
+    for (auto _ : state)
+      call.invoke();
+    getrusage(RUSAGE_SELF, &after);
+    state.counters["faults/call"] =
+        double(after.ru_minflt - before.ru_minflt) / state.iterations();
+    state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * bytes));
+    state.counters["bytes"] = bytes;
+    state.counters["GB/s"] = benchmark::Counter(
+        bytes / 1e9, benchmark::Counter::kIsIterationInvariantRate);
+    state.counters["compile_ms"] = loweringMs + codegenMs;
+    state.counters["threads"] = numThreads;
+  })->UseRealTime();
+  benchmark::AddCustomContext("compile_ms",
+                              std::to_string(loweringMs + codegenMs));
+  benchmark::AddCustomContext("lowering_ms", std::to_string(loweringMs));
+  benchmark::AddCustomContext("codegen_ms", std::to_string(codegenMs));
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
