@@ -20,6 +20,10 @@ void mlir::norm::buildNormToLLVMPipeline(
     OpPassManager &pm, const NormToLLVMPipelineOptions &options) {
   // Keep the tensor signature of public functions for runners.
   pm.addPass(createRecordEntrySignaturesPass());
+  // Check at run time what the verifiers cannot check on dynamic sizes
+  // (cf.assert; norm-runner reports a failed check as an error).
+  if (options.runtimeVerification)
+    pm.addPass(createGenerateRuntimeVerificationPass());
   // norm -> linalg on tensors, then fuse elementwise producers into their
   // consumers.
   pm.addNestedPass<func::FuncOp>(createConvertNormToLinalgPass());

@@ -131,6 +131,26 @@ private:
 } // namespace
 
 //===----------------------------------------------------------------------===//
+// Failed run-time checks
+//===----------------------------------------------------------------------===//
+
+// `cf.assert` (emitted by generate-runtime-verification, e.g. for dynamic
+// sizes that disagree) lowers to puts(message) followed by abort(). The JIT
+// binds both to these functions, so that a failed check is one error on
+// stderr and exit status 1, not a SIGABRT with a core dump.
+
+static int reportFailedRuntimeCheck(const char *message) {
+  std::fflush(stdout);
+  llvm::errs() << "error: run-time check failed: " << message << "\n";
+  return 0;
+}
+
+[[noreturn]] static void exitAfterFailedRuntimeCheck() {
+  llvm::errs().flush();
+  std::_Exit(1);
+}
+
+//===----------------------------------------------------------------------===//
 // Allocator with reuse (JitOptions::reuseAllocations)
 //===----------------------------------------------------------------------===//
 
@@ -318,17 +338,26 @@ JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source,
   }
   session->engine = std::move(*engine);
   session->reuseAllocations = options.reuseAllocations;
-  if (options.reuseAllocations)
-    session->engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
-      llvm::orc::SymbolMap symbols;
-      symbols[interner("malloc")] = {
-          llvm::orc::ExecutorAddr::fromPtr(&reusingMalloc),
-          llvm::JITSymbolFlags::Exported};
-      symbols[interner("free")] = {
-          llvm::orc::ExecutorAddr::fromPtr(&reusingFree),
-          llvm::JITSymbolFlags::Exported};
-      return symbols;
-    });
+  bool reuseAllocations = options.reuseAllocations;
+  session->engine->registerSymbols(
+      [reuseAllocations](llvm::orc::MangleAndInterner interner) {
+        llvm::orc::SymbolMap symbols;
+        symbols[interner("puts")] = {
+            llvm::orc::ExecutorAddr::fromPtr(&reportFailedRuntimeCheck),
+            llvm::JITSymbolFlags::Exported};
+        symbols[interner("abort")] = {
+            llvm::orc::ExecutorAddr::fromPtr(&exitAfterFailedRuntimeCheck),
+            llvm::JITSymbolFlags::Exported};
+        if (reuseAllocations) {
+          symbols[interner("malloc")] = {
+              llvm::orc::ExecutorAddr::fromPtr(&reusingMalloc),
+              llvm::JITSymbolFlags::Exported};
+          symbols[interner("free")] = {
+              llvm::orc::ExecutorAddr::fromPtr(&reusingFree),
+              llvm::JITSymbolFlags::Exported};
+        }
+        return symbols;
+      });
   // The engine compiles the whole module on the first lookup: do it here so
   // that compile time is not part of the first call.
   if (!session->functionNames.empty())

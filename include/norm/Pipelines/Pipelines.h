@@ -21,7 +21,16 @@ namespace norm {
 /// default-constructed struct gives the pipeline that `--norm-to-llvm`
 /// runs.
 struct NormToLLVMPipelineOptions
-    : public PassPipelineOptions<NormToLLVMPipelineOptions> {};
+    : public PassPipelineOptions<NormToLLVMPipelineOptions> {
+  /// Run `generate-runtime-verification` first: dynamic sizes that the
+  /// verifiers cannot check (Scale/B broadcast, static result sizes) are
+  /// checked by `cf.assert` at run time. Spelled
+  /// `norm-to-llvm{runtime-verification=false}` in a pipeline string.
+  PassOptions::Option<bool> runtimeVerification{
+      *this, "runtime-verification",
+      llvm::cl::desc("Check dynamic sizes at run time (cf.assert)"),
+      llvm::cl::init(true)};
+};
 
 /// Builds the pipeline from a module with `norm` ops (or linalg on tensors)
 /// to the LLVM dialect: norm -> linalg, bufferization with identity-layout

@@ -45,6 +45,59 @@ static AffineMap getBroadcastMap(MLIRContext *ctx, int64_t rank,
   return AffineMap::get(rank, /*symbolCount=*/0, exprs, ctx);
 }
 
+/// Resolves run-time broadcasting of Scale or B. A dynamic size of `operand`
+/// may be 1 or X's size at run time (the op's runtime verification rejects
+/// anything else), which no indexing map can express; such operands are
+/// first copied into a tensor of X's trailing sizes, reading index 0 where
+/// the run-time size is 1. Operands without such sizes are returned as is.
+static Value materializeRuntimeBroadcast(OpBuilder &b, Location loc,
+                                         Value operand, Value x) {
+  auto type = cast<RankedTensorType>(operand.getType());
+  auto xType = cast<RankedTensorType>(x.getType());
+  int64_t rank = type.getRank();
+  int64_t offset = xType.getRank() - rank;
+  bool needed = llvm::any_of(llvm::seq<int64_t>(0, rank), [&](int64_t i) {
+    return type.isDynamicDim(i) && xType.getDimSize(offset + i) != 1;
+  });
+  if (!needed)
+    return operand;
+
+  // The broadcast shape: 1 where the operand has a static 1, X's size
+  // elsewhere.
+  SmallVector<OpFoldResult> sizes;
+  for (int64_t i = 0; i < rank; ++i) {
+    if (type.getDimSize(i) == 1)
+      sizes.push_back(b.getIndexAttr(1));
+    else
+      sizes.push_back(tensor::getMixedSize(b, loc, x, offset + i));
+  }
+  Value init = tensor::EmptyOp::create(b, loc, sizes, type.getElementType());
+  auto identity = AffineMap::getMultiDimIdentityMap(rank, b.getContext());
+  auto copy = linalg::GenericOp::create(
+      b, loc, init.getType(), /*inputs=*/ValueRange{}, init,
+      ArrayRef<AffineMap>{identity}, getReductionIteratorTypes(rank, {}),
+      [&](OpBuilder &nb, Location nloc, ValueRange) {
+        // operand[i...] with i_k = 0 where the run-time size k is 1.
+        SmallVector<Value> indices;
+        for (int64_t i = 0; i < rank; ++i) {
+          Value index = linalg::IndexOp::create(nb, nloc, i);
+          if (type.isDynamicDim(i)) {
+            Value one = arith::ConstantIndexOp::create(nb, nloc, 1);
+            Value zero = arith::ConstantIndexOp::create(nb, nloc, 0);
+            Value size = tensor::DimOp::create(nb, nloc, operand, i);
+            Value isOne = arith::CmpIOp::create(
+                nb, nloc, arith::CmpIPredicate::eq, size, one);
+            index = arith::SelectOp::create(nb, nloc, isOne, zero, index);
+          }
+          indices.push_back(index);
+        }
+        linalg::YieldOp::create(
+            nb, nloc,
+            tensor::ExtractOp::create(nb, nloc, operand, indices).getResult());
+      });
+  return copy.getResult(0);
+}
+
 /// Returns the product of the sizes `dims` of `tensor` converted to `type`:
 /// a constant where all are static, tensor.dim products otherwise.
 static Value buildElementCount(OpBuilder &b, Location loc, Value tensor,
@@ -202,6 +255,12 @@ struct LayerNormalizationLowering
         });
 
     // Y = (X - Mean) * InvStdDev * Scale + B, rounded once to X's type.
+    scale = materializeRuntimeBroadcast(rewriter, loc, scale, x);
+    scaleType = cast<RankedTensorType>(scale.getType());
+    if (bias) {
+      bias = materializeRuntimeBroadcast(rewriter, loc, bias, x);
+      biasType = cast<RankedTensorType>(bias.getType());
+    }
     AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, ctx);
     AffineMap keptMap = getKeptDimsMap(ctx, rank, reducedDims);
     SmallVector<Value> inputs{x, mean, invStdDev, scale};

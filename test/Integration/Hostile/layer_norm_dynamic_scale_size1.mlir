@@ -1,13 +1,8 @@
-// KNOWN BUG (lib/Conversion/NormToLinalg, LayerNormalization lowering): a
-// dynamic ('?') Scale or B dimension is assumed equal to X's dimension at
-// run time. Here Scale is tensor<?xf32> with run-time size 1 against X 2x4:
-// by unidirectional broadcasting (docs/Rationale.md) Scale [2] broadcasts to
-// every column, so Y = 2 * normalized + B. The lowering indexes Scale with
-// X's column index, reading Scale[1..3] out of bounds (garbage, or an ASan
-// report). Expected values: float64 reference, rows [1 2 3 4] and
-// [0 0 0 8] (epsilon 1e-5), Scale 2, no B. Actual (2026-01): [-2.683271 -0 0 0]
-// [-1.1547 -0 -0 0], i.e. Scale[1..3] read past the 1-element buffer.
-// XFAIL: *
+// A dynamic ('?') Scale dimension of run-time size 1 broadcasts (unidirectional
+// broadcasting, docs/Rationale.md): Scale is tensor<?xf32> with run-time
+// value [2] against X 2x4, so Y = 2 * normalized. Expected values: float64
+// reference, rows [1 2 3 4] and [0 0 0 8] (epsilon 1e-5), Scale 2, no B.
+// (This was a bug until the lowering copied such operands to X's sizes.)
 // RUN: norm-runner %s --input="2x4xf32=1 2 3 4 0 0 0 8" --input="1xf32=2" \
 // RUN:   --expected-output="2x4xf32=-2.683271 -0.8944236 0.8944236 2.683271 -1.1547 -1.1547 -1.1547 3.4641001" \
 // RUN:   | FileCheck %s

@@ -7,6 +7,10 @@
 
 #include "norm/Dialect/Norm/IR/NormOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -35,8 +39,8 @@ static std::string formatShape(ArrayRef<int64_t> shape) {
 static LogicalResult verifyAxis(Operation *op, StringRef operandName,
                                 int64_t rank, int64_t axis) {
   if (rank == 0)
-    return op->emitOpError() << "expects '" << operandName
-                             << "' of rank >= 1, but found rank 0";
+    return op->emitOpError()
+           << "expects '" << operandName << "' of rank >= 1, but found rank 0";
   if (axis < -rank || axis >= rank)
     return op->emitOpError()
            << "attribute 'axis' = " << axis << " is out of range: expected a "
@@ -54,6 +58,37 @@ static LogicalResult verifyResultShape(Operation *op, StringRef resultName,
            << "expects result '" << resultName << "' of shape "
            << formatShape(expected) << ", but found " << formatShape(actual);
   return success();
+}
+
+/// Returns the size `dim` of `value` as an index: a constant if static.
+static Value buildSize(OpBuilder &b, Location loc, Value value, int64_t dim) {
+  auto type = cast<RankedTensorType>(value.getType());
+  if (!type.isDynamicDim(dim))
+    return arith::ConstantIndexOp::create(b, loc, type.getDimSize(dim));
+  return tensor::DimOp::create(b, loc, value, dim);
+}
+
+/// Emits `cf.assert(dim(lhs, lhsDim) == dim(rhs, rhsDim))`, or with
+/// `allowLhsOne` `... || dim(lhs, lhsDim) == 1`, unless both sizes are static
+/// (the verifier has then checked them already).
+static void assertSameSize(
+    OpBuilder &b, Location loc, Operation *op, Value lhs, int64_t lhsDim,
+    Value rhs, int64_t rhsDim, bool allowLhsOne, const Twine &message,
+    function_ref<std::string(Operation *, StringRef)> generateErrorMessage) {
+  auto lhsType = cast<RankedTensorType>(lhs.getType());
+  auto rhsType = cast<RankedTensorType>(rhs.getType());
+  if (!lhsType.isDynamicDim(lhsDim) && !rhsType.isDynamicDim(rhsDim))
+    return;
+  Value lhsSize = buildSize(b, loc, lhs, lhsDim);
+  Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lhsSize,
+                                   buildSize(b, loc, rhs, rhsDim));
+  if (allowLhsOne && lhsType.isDynamicDim(lhsDim)) {
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    Value isOne =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lhsSize, one);
+    ok = arith::OrIOp::create(b, loc, ok, isOne);
+  }
+  cf::AssertOp::create(b, loc, ok, generateErrorMessage(op, message.str()));
 }
 
 //===----------------------------------------------------------------------===//
@@ -82,6 +117,20 @@ LogicalResult NormalizerOp::verify() {
                          << " (the rank of 'X'), but found rank "
                          << yType.getRank();
   return verifyResultShape(*this, "Y", xType.getShape(), yType.getShape());
+}
+
+void NormalizerOp::generateRuntimeVerification(
+    OpBuilder &builder, Location loc,
+    function_ref<std::string(Operation *, StringRef)> generateErrorMessage) {
+  // A Y more static than X: its static sizes must be X's at run time.
+  int64_t rank = getX().getType().getRank();
+  for (int64_t i = 0; i < rank; ++i)
+    if (!getY().getType().isDynamicDim(i))
+      assertSameSize(builder, loc, *this, getY(), i, getX(), i,
+                     /*allowLhsOne=*/false,
+                     "dimension " + Twine(i) + " of 'X' differs from the " +
+                         "static size of result 'Y'",
+                     generateErrorMessage);
 }
 
 //===----------------------------------------------------------------------===//
@@ -174,17 +223,64 @@ LogicalResult LayerNormalizationOp::verify() {
     auto type = cast<RankedTensorType>(value.getType());
     if (type.getElementType() != stashType)
       return emitOpError() << "expects result '" << name << "' to have element "
-                           << "type " << stashType << " (stash_type = "
-                           << getStashType() << "), but found "
-                           << type.getElementType();
+                           << "type " << stashType
+                           << " (stash_type = " << getStashType()
+                           << "), but found " << type.getElementType();
     if (type.getRank() != rank)
-      return emitOpError() << "expects result '" << name << "' of rank "
-                           << rank << " (the rank of 'X'), but found rank "
+      return emitOpError() << "expects result '" << name << "' of rank " << rank
+                           << " (the rank of 'X'), but found rank "
                            << type.getRank();
     if (failed(verifyResultShape(*this, name, statsShape, type.getShape())))
       return failure();
   }
   return success();
+}
+
+void LayerNormalizationOp::generateRuntimeVerification(
+    OpBuilder &builder, Location loc,
+    function_ref<std::string(Operation *, StringRef)> generateErrorMessage) {
+  RankedTensorType xType = getX().getType();
+  int64_t rank = xType.getRank();
+
+  // Scale and B broadcast right-aligned: each size that is not a static 1
+  // must equal X's size at run time.
+  for (auto [name, operand] : {std::pair<StringRef, Value>{"Scale", getScale()},
+                               std::pair<StringRef, Value>{"B", getB()}}) {
+    if (!operand)
+      continue;
+    auto type = cast<RankedTensorType>(operand.getType());
+    int64_t offset = rank - type.getRank();
+    for (int64_t i = 0; i < type.getRank(); ++i) {
+      if (type.getDimSize(i) == 1)
+        continue;
+      assertSameSize(builder, loc, *this, operand, i, getX(), offset + i,
+                     /*allowLhsOne=*/true,
+                     "dimension " + Twine(i) + " of '" + name +
+                         "' is not broadcastable to dimension " +
+                         Twine(offset + i) +
+                         " of 'X' (sizes differ and "
+                         "are not 1)",
+                     generateErrorMessage);
+    }
+  }
+
+  // Static result sizes must be X's (Y), or X's outer sizes (Mean and
+  // InvStdDev) at run time.
+  int64_t axis = getNormalizedAxis();
+  for (auto [name, result] :
+       {std::pair<StringRef, Value>{"Y", getY()},
+        std::pair<StringRef, Value>{"Mean", getMean()},
+        std::pair<StringRef, Value>{"InvStdDev", getInvStdDev()}}) {
+    int64_t checkedRank = name == "Y" ? rank : axis;
+    auto type = cast<RankedTensorType>(result.getType());
+    for (int64_t i = 0; i < checkedRank; ++i)
+      if (!type.isDynamicDim(i))
+        assertSameSize(builder, loc, *this, result, i, getX(), i,
+                       /*allowLhsOne=*/false,
+                       "dimension " + Twine(i) + " of 'X' differs from the " +
+                           "static size of result '" + name + "'",
+                       generateErrorMessage);
+  }
 }
 
 #define GET_OP_CLASSES

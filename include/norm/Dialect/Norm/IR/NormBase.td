@@ -28,6 +28,13 @@ def Norm_Dialect : Dialect {
     `convert-norm-to-linalg` and to the LLVM dialect by the `norm-to-llvm`
     pipeline.
   }];
+  // Runtime verification of dynamic shapes builds tensor.dim, arith.cmpi and
+  // cf.assert.
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::cf::ControlFlowDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
 }
 
 //===----------------------------------------------------------------------===//

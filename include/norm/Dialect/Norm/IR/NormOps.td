@@ -11,6 +11,7 @@
 include "norm/Dialect/Norm/IR/NormBase.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/RuntimeVerifiableOpInterface.td"
 
 //===----------------------------------------------------------------------===//
 // LpNormalizationOp
@@ -62,7 +63,8 @@ def Norm_LpNormalizationOp : Norm_Op<"lp_normalization",
 // NormalizerOp
 //===----------------------------------------------------------------------===//
 
-def Norm_NormalizerOp : Norm_Op<"normalizer", [Pure]> {
+def Norm_NormalizerOp : Norm_Op<"normalizer",
+    [Pure, DeclareOpInterfaceMethods<RuntimeVerifiableOpInterface>]> {
   let summary = "ONNX-ML Normalizer (ai.onnx.ml, opset 1)";
   let description = [{
     Normalizes each row of `X` ([C] is one row, [N, C] is N rows) and returns
@@ -77,6 +79,10 @@ def Norm_NormalizerOp : Norm_Op<"normalizer", [Pure]> {
     Where the divisor is 0, `Y = X` converted to f32. Integer inputs are
     converted exactly to f64; the arithmetic runs in f64 and the result is
     rounded once to f32.
+
+    Dynamic dimensions: where `Y` has a static size for a dynamic size of
+    `X`, `generate-runtime-verification` (part of `norm-to-llvm`) checks at
+    run time that they agree.
 
     Example:
 
@@ -101,7 +107,8 @@ def Norm_NormalizerOp : Norm_Op<"normalizer", [Pure]> {
 // LayerNormalizationOp
 //===----------------------------------------------------------------------===//
 
-def Norm_LayerNormalizationOp : Norm_Op<"layer_normalization", [Pure]> {
+def Norm_LayerNormalizationOp : Norm_Op<"layer_normalization",
+    [Pure, DeclareOpInterfaceMethods<RuntimeVerifiableOpInterface>]> {
   let summary = "ONNX LayerNormalization (ai.onnx, opset 17)";
   let description = [{
     Standardizes `X` over the normalized axes [axis, ..., r-1], then scales
@@ -123,6 +130,10 @@ def Norm_LayerNormalizationOp : Norm_Op<"layer_normalization", [Pure]> {
     Results: `Y` has X's type; `Mean` and `InvStdDev` have the shape
     [d0, ..., d(axis-1), 1, ..., 1] and the element type given by
     `stash_type` (1: f32, 16: bf16).
+
+    Dynamic dimensions: what the verifier cannot check statically, that
+    Scale/B broadcast to X and that static result sizes match X, is checked
+    at run time by `generate-runtime-verification` (part of `norm-to-llvm`).
 
     Example:
 
