@@ -16,6 +16,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "norm/InitAllNorm.h"
 #include "norm/Pipelines/Pipelines.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include <cstdint>
 #include <memory>
@@ -29,13 +30,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   norm::registerNormDialects(registry);
   MLIRContext context(registry, MLIRContext::Threading::DISABLED);
   context.loadAllAvailableDialects();
-  ScopedDiagnosticHandler swallow(&context, [](Diagnostic &) {
-    return success();
-  });
+  ScopedDiagnosticHandler swallow(&context,
+                                  [](Diagnostic &) { return success(); });
 
-  llvm::StringRef text(reinterpret_cast<const char *>(data), size);
+  // MLIR's lexer needs the NUL that MemoryBuffer puts after a file's text
+  // (it finds the end of the input by reading it): parseSourceString on
+  // libFuzzer's unterminated bytes reads past them (llvm-project#154462).
+  // getMemBufferCopy adds the NUL, as norm-opt's file reading does.
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(
+          llvm::StringRef(reinterpret_cast<const char *>(data), size), "fuzz"),
+      llvm::SMLoc());
   OwningOpRef<ModuleOp> module =
-      parseSourceString<ModuleOp>(text, ParserConfig(&context));
+      parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
   if (!module)
     return 0;
   PassManager pm(&context, ModuleOp::getOperationName());

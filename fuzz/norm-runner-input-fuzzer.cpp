@@ -21,7 +21,8 @@
 
 using namespace mlir::norm::runner;
 
-template <typename T> static void consume(llvm::Expected<T> value) {
+template <typename T>
+static void consume(llvm::Expected<T> value) {
   if (!value)
     llvm::consumeError(value.takeError());
 }

@@ -80,7 +80,10 @@ runner::readTensorProto(llvm::MemoryBufferRef buffer) {
   HostTensor tensor(*type, decoded->dims);
   assert(tensor.getSizeInBytes() == decoded->data.size() &&
          "the decoder checked the data size");
-  std::memcpy(tensor.getData(), decoded->data.data(), decoded->data.size());
+  // An empty std::vector may have a null data(); memcpy's arguments must not
+  // be null even for zero bytes (UBSan: nonnull-attribute).
+  if (!decoded->data.empty())
+    std::memcpy(tensor.getData(), decoded->data.data(), decoded->data.size());
   return std::move(tensor);
 }
 
