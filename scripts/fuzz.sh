@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets (NORM_ENABLE_FUZZERS=ON: -fsanitize=fuzzer,
 # address,undefined, clang-22 with libclang-rt-22-dev) in build-asan/ (shared
 # with scripts/sanitize.sh, same flags) and runs each for FUZZ_SECONDS
-# (default 60) from the seed corpora in fuzz/corpus. libFuzzer first runs
+# (default 60; libFuzzer seed FUZZ_SEED, default 1) from the seed corpora in fuzz/corpus. libFuzzer first runs
 # every seed, so the regression inputs kept there (regression-*) are replayed
 # on every run. Fails on any crash, leak or sanitizer report; the full output
 # is in build-asan/fuzz-logs/<target>.log, the report is printed, and the
@@ -31,6 +31,7 @@ for target in norm-opt-fuzzer norm-runner-input-fuzzer; do
   mkdir -p "$corpus"
   "$BUILD_DIR/bin/$target" "$corpus" "fuzz/corpus/$target" \
     -max_total_time="$SECONDS_EACH" -max_len=4096 -timeout=20 \
+    -seed="${FUZZ_SEED:-1}" \
     -artifact_prefix="$art/$target-" -print_final_stats=1 >"$log" 2>&1
   status=$?
   if [ "$status" -ne 0 ]; then
