@@ -47,6 +47,8 @@ void mlir::norm::buildNormToLLVMPipeline(
   pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
   pm.addNestedPass<func::FuncOp>(createForallToForLoopPass());
   pm.addNestedPass<func::FuncOp>(bufferization::createBufferLoopHoistingPass());
+  pm.addNestedPass<func::FuncOp>(
+      bufferization::createPromoteBuffersToStackPass());
   bufferization::buildBufferDeallocationPipeline(pm);
   // Returned arguments and constants leave bufferization.clone behind.
   pm.addPass(createConvertBufferizationToMemRefPass());

@@ -71,16 +71,28 @@ static Value materializeRuntimeBroadcast(OpBuilder &b, Location loc,
     else
       sizes.push_back(tensor::getMixedSize(b, loc, x, offset + i));
   }
-  Value init = tensor::EmptyOp::create(b, loc, sizes, type.getElementType());
-  auto identity = AffineMap::getMultiDimIdentityMap(rank, b.getContext());
-  auto copy = linalg::GenericOp::create(
-      b, loc, init.getType(), /*inputs=*/ValueRange{}, init,
-      ArrayRef<AffineMap>{identity}, getReductionIteratorTypes(rank, {}),
-      [&](OpBuilder &nb, Location nloc, ValueRange) {
+  // A tensor.generate, not a linalg.generic: elementwise fusion would fuse
+  // a generic into the normalization, and the per-element select of the
+  // index keeps LLVM from vectorizing that loop. This copy has X's trailing
+  // size only and is made once per call.
+  SmallVector<Value> dynamicSizes;
+  SmallVector<int64_t> staticSizes;
+  for (OpFoldResult size : sizes) {
+    if (auto attr = dyn_cast<Attribute>(size)) {
+      staticSizes.push_back(cast<IntegerAttr>(attr).getInt());
+    } else {
+      staticSizes.push_back(ShapedType::kDynamic);
+      dynamicSizes.push_back(cast<Value>(size));
+    }
+  }
+  auto resultType = RankedTensorType::get(staticSizes, type.getElementType());
+  auto copy = tensor::GenerateOp::create(
+      b, loc, resultType, dynamicSizes,
+      [&](OpBuilder &nb, Location nloc, ValueRange ivs) {
         // operand[i...] with i_k = 0 where the run-time size k is 1.
         SmallVector<Value> indices;
         for (int64_t i = 0; i < rank; ++i) {
-          Value index = linalg::IndexOp::create(nb, nloc, i);
+          Value index = ivs[i];
           if (type.isDynamicDim(i)) {
             Value one = arith::ConstantIndexOp::create(nb, nloc, 1);
             Value zero = arith::ConstantIndexOp::create(nb, nloc, 0);
@@ -91,11 +103,11 @@ static Value materializeRuntimeBroadcast(OpBuilder &b, Location loc,
           }
           indices.push_back(index);
         }
-        linalg::YieldOp::create(
+        tensor::YieldOp::create(
             nb, nloc,
             tensor::ExtractOp::create(nb, nloc, operand, indices).getResult());
       });
-  return copy.getResult(0);
+  return copy.getResult();
 }
 
 /// Returns the product of the sizes `dims` of `tensor` converted to `type`:

@@ -109,21 +109,19 @@ func.func @ln_f32_bias(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %b: tensor<3xf32>
 // CHECK-SAME:        ins(%[[SUMSQ]] : tensor<?xf32>)
 // CHECK:           math.sqrt
 // The dynamic Scale size may be 1 at run time (broadcast) or X's size:
-// Scale is first copied to X's trailing size, reading index 0 where it is 1.
+// Scale is first copied to X's trailing size, reading index 0 where it is 1
+// (a tensor.generate, which elementwise fusion leaves out of the loop).
 // CHECK:         %[[BSIZE:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x?x?xf16>
-// CHECK:         %[[BINIT:.+]] = tensor.empty(%[[BSIZE]]) : tensor<1x?xf16>
-// CHECK:         %[[BSCALE:.+]] = linalg.generic
-// CHECK-SAME:        iterator_types = ["parallel", "parallel"]
-// CHECK-SAME:        outs(%[[BINIT]] : tensor<1x?xf16>)
-// CHECK-DAG:       %[[I0:.+]] = linalg.index 0 : index
-// CHECK-DAG:       %[[I1:.+]] = linalg.index 1 : index
+// CHECK:         %[[BSCALE:.+]] = tensor.generate %[[BSIZE]] {
+// CHECK-NEXT:    ^bb0(%[[I0:.+]]: index, %[[I1:.+]]: index):
 // CHECK-DAG:       %[[C0:.+]] = arith.constant 0 : index
 // CHECK-DAG:       %[[C1:.+]] = arith.constant 1 : index
 // CHECK-DAG:       %[[SSIZE:.+]] = tensor.dim %[[SCALE]], %{{.+}} : tensor<1x?xf16>
 // CHECK:           %[[ISONE:.+]] = arith.cmpi eq, %[[SSIZE]], %[[C1]] : index
 // CHECK:           %[[IDX:.+]] = arith.select %[[ISONE]], %[[C0]], %[[I1]] : index
 // CHECK:           %[[SV:.+]] = tensor.extract %[[SCALE]][%[[I0]], %[[IDX]]] : tensor<1x?xf16>
-// CHECK:           linalg.yield %[[SV]] : f16
+// CHECK:           tensor.yield %[[SV]] : f16
+// CHECK:         } : tensor<1x?xf16>
 // CHECK:         %[[OUT:.+]] = tensor.empty(%{{.+}}, %{{.+}}, %{{.+}}) : tensor<?x?x?xf16>
 // CHECK:         %[[Y:.+]] = linalg.generic
 // CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$OUTER]], #[[$OUTER]], #[[$SCALEMAP]], #[[$ID]]]
