@@ -57,6 +57,16 @@ func.func @lp_integer(%x: tensor<2x3xi32>) -> tensor<2x3xi32> {
 
 // -----
 
+// An unranked input is reported by the operand's constraint, not by the parser
+// ("invalid kind of type specified: expected builtin.tensor").
+func.func @lp_unranked(%x: tensor<*xf32>) -> tensor<*xf32> {
+  // expected-error @+1 {{'norm.lp_normalization' op operand #0 must be ranked tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float values, but got 'tensor<*xf32>'}}
+  %0 = norm.lp_normalization %x : tensor<*xf32>
+  return %0 : tensor<*xf32>
+}
+
+// -----
+
 // The output has the input's type.
 func.func @lp_result_type(%x: tensor<2x3xf32>) -> tensor<2x3xf64> {
   // expected-error @+1 {{requires the same type for all operands and results}}

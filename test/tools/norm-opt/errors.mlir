@@ -13,6 +13,22 @@
 // RUN: not norm-opt %t/truncated.mlir --convert-norm-to-linalg 2>&1 | FileCheck %s --check-prefix=TRUNC
 // TRUNC: truncated.mlir:{{[0-9]+}}:{{[0-9]+}}: error:
 
+// `sh -c '...; echo'` checks the exact exit status.
+// An unranked LpNormalization input: the verifier's message, not the parser's
+// "invalid kind of type specified: expected builtin.tensor".
+// RUN: sh -c 'norm-opt %t/unranked.mlir 2>&1; echo "exit status $?"' \
+// RUN:   | FileCheck %s --check-prefix=UNRANKED
+// UNRANKED: unranked.mlir:2:8: error: 'norm.lp_normalization' op operand #0 must be ranked tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float values, but got 'tensor<*xf32>'
+// UNRANKED: exit status 1
+// The norm-to-llvm pipeline has one option, runtime-verification. MLIR's
+// pass-option parser reports any other on its own line, without "error:"
+// (upstream MlirOptMain behaviour, docs/embedding.md). The option is parsed
+// after the module, so the module must be valid.
+// RUN: sh -c 'norm-opt %t/valid.mlir --norm-to-llvm=foo=1 2>&1; \
+// RUN:   echo "exit status $?"' | FileCheck %s --check-prefix=PIPEOPT
+// PIPEOPT: <Pass-Options-Parser>: no such option foo
+// PIPEOPT-NEXT: exit status 1
+
 //--- parse.mlir
 func.func @f( {
 
@@ -25,3 +41,15 @@ func.func @f(%x: tensor<2xf32>) -> tensor<2xf32> {
 //--- truncated.mlir
 func.func @f(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %y = norm.lp_normalization %x axis = 1 p =
+
+//--- unranked.mlir
+func.func @f(%x: tensor<*xf32>) -> tensor<*xf32> {
+  %y = norm.lp_normalization %x : tensor<*xf32>
+  return %y : tensor<*xf32>
+}
+
+//--- valid.mlir
+func.func @f(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %y = norm.lp_normalization %x : tensor<2xf32>
+  return %y : tensor<2xf32>
+}

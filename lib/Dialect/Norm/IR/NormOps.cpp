@@ -283,5 +283,22 @@ void LayerNormalizationOp::generateRuntimeVerification(
   }
 }
 
+//===----------------------------------------------------------------------===//
+// Custom directives
+//===----------------------------------------------------------------------===//
+
+/// `custom<AnyType>(type($x))` reads and writes the type as `type($x)` does,
+/// but accepts any type: the operand's ODS constraint then reports a wrong one
+/// ("operand #0 must be ranked tensor of ..., but got 'tensor<*xf32>'").
+/// `type($x)` of a RankedTensorOf operand would instead fail in the parser
+/// with "invalid kind of type specified: expected builtin.tensor".
+static ParseResult parseAnyType(OpAsmParser &parser, Type &type) {
+  return parser.parseType(type);
+}
+
+static void printAnyType(OpAsmPrinter &printer, Operation *, Type type) {
+  printer.printType(type);
+}
+
 #define GET_OP_CLASSES
 #include "norm/Dialect/Norm/IR/NormOps.cpp.inc"

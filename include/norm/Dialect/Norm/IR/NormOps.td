@@ -49,7 +49,8 @@ def Norm_LpNormalizationOp : Norm_Op<"lp_normalization",
   let results = (outs Norm_FloatTensor:$output);
 
   let assemblyFormat = [{
-    $input (`axis` `=` $axis^)? (`p` `=` $p^)? attr-dict `:` type($input)
+    $input (`axis` `=` $axis^)? (`p` `=` $p^)? attr-dict `:`
+    custom<AnyType>(type($input))
   }];
   let hasVerifier = 1;
 
