@@ -101,6 +101,11 @@
 // RUN:   --input=@%S/Inputs/pb/int8.pb 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=INT8 --implicit-check-not=error:
 // INT8: norm-runner: error: input 0: '{{.*}}int8.pb' has element type INT8, which norm-runner does not support; supported: FLOAT16, BFLOAT16, FLOAT, DOUBLE, INT32, INT64
+// A data_type that ONNX does not define is named by its number.
+// RUN: not norm-runner %s --function=copy_f32 \
+// RUN:   --input=@%S/Inputs/pb/data_type_99.pb 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=DTYPE99 --implicit-check-not=error:
+// DTYPE99: norm-runner: error: input 0: '{{.*}}data_type_99.pb' has element type 99 (not a data type of ONNX 1.17), which norm-runner does not support{{$}}
 // RUN: not norm-runner %s --function=copy_f32 \
 // RUN:   --input=@%S/Inputs/pb/raw_size.pb 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=RAWSIZE --implicit-check-not=error:

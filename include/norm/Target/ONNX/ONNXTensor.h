@@ -53,8 +53,8 @@ enum class ONNXDataType : int32_t {
 };
 
 /// Returns ONNX's name of a TensorProto.DataType value ("FLOAT", "STRING",
-/// "FLOAT8E4M3FN", ...), or "data type N" for a value ONNX 1.17 does not
-/// define.
+/// "FLOAT8E4M3FN", ...), or "N (not a data type of ONNX 1.17)" for a value
+/// ONNX 1.17 does not define. Messages use it after "element type".
 std::string getONNXDataTypeName(int32_t dataType);
 
 /// Returns `dataType` as an ONNXDataType if the decoder handles it.

@@ -34,7 +34,7 @@ std::string norm::getONNXDataTypeName(int32_t dataType) {
       "FLOAT8E5M2FNUZ", "UINT4",        "INT4",           "FLOAT4E2M1"};
   if (dataType >= 0 && dataType < static_cast<int32_t>(std::size(names)))
     return names[dataType];
-  return "data type " + std::to_string(dataType);
+  return std::to_string(dataType) + " (not a data type of ONNX 1.17)";
 }
 
 std::optional<ONNXDataType> norm::getONNXDataType(int32_t dataType) {

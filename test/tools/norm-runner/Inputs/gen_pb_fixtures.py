@@ -91,6 +91,8 @@ def main():
     t.string_data.append(b"abc")
     write("string.pb", t)
     write("int8.pb", numpy_helper.from_array(np.array([1, 2, 3], "i1")))
+    write("data_type_99.pb",
+          typed(99, [2], "float_data", [1, 2]))
     t = numpy_helper.from_array(np.array([1, 2], "<f4"))
     t.dims[:] = [3]
     write("raw_size.pb", t)
