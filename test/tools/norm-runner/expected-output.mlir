@@ -123,6 +123,25 @@
 // RUN:   2>&1 | FileCheck %s --check-prefix=TYPE
 // TYPE: norm-runner: error: expected-output 0: element type mismatch: result is 2x3xf32, expected 2x3xf64
 
+// --output together with --expected-output: the results are printed (or
+// written) first, then compared.
+// RUN: norm-runner %s --function=two --input="3xf32=1 2 3" \
+// RUN:   --input="3xi32=1 -2 3" --output=- --output=- \
+// RUN:   --expected-output="3xf32=3 5 7" --expected-output="3xi32=10 -20 30" \
+// RUN:   | FileCheck %s --check-prefix=PRINTED
+// PRINTED: 3xf32=3 5 7
+// PRINTED-NEXT: 3xi32=10 -20 30
+// PRINTED-NEXT: [SUCCESS] result[0]: 3xf32
+// PRINTED-NEXT: [SUCCESS] result[1]: 3xi32
+// PRINTED-NOT: {{.}}
+
+// --atol=inf is accepted: every finite value matches (infinities and NaN
+// still follow their own rules).
+// RUN: norm-runner %s --function=affine_f32 --input="2x3xf32=1 2 3 4 5 6" \
+// RUN:   --expected-output="2x3xf32=-1e30 0 0 0 0 3e38" --atol=inf \
+// RUN:   | FileCheck %s --check-prefix=ATOLINF
+// ATOLINF: [SUCCESS] result[0]: 2x3xf32
+
 // One --expected-output per result.
 // RUN: not norm-runner %s --function=two --input="3xf32=1 2 3" \
 // RUN:   --input="3xi32=1 -2 3" --expected-output="3xf32=3 5 7" 2>&1 \
