@@ -37,21 +37,32 @@ void mlir::norm::buildNormToLLVMPipeline(
   pm.addPass(createCSEPass());
 
   // Tensors -> buffers. Function results become caller-owned allocations
-  // with identity layouts. The slice loop runs sequentially (scf.for); the
-  // per-slice temporaries (a few scalars) are hoisted out of it and
-  // allocated once per call; the rest is freed.
+  // with identity layouts; the rest is freed. The per-slice temporaries (a
+  // few scalars) must not be heap allocations per slice: sequentially they
+  // are hoisted out of the slice loop (scf.for), then made allocas; in
+  // parallel they are made allocas in the loop body, and
+  // norm-openmp-cleanup moves them to the start of each thread's region.
   bufferization::OneShotBufferizePassOptions bufferizeOptions;
   bufferizeOptions.bufferizeFunctionBoundaries = true;
   bufferizeOptions.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
-  pm.addNestedPass<func::FuncOp>(createForallToForLoopPass());
-  pm.addNestedPass<func::FuncOp>(bufferization::createBufferLoopHoistingPass());
+  if (!options.parallel) {
+    pm.addNestedPass<func::FuncOp>(createForallToForLoopPass());
+    pm.addNestedPass<func::FuncOp>(
+        bufferization::createBufferLoopHoistingPass());
+  }
   pm.addNestedPass<func::FuncOp>(
       bufferization::createPromoteBuffersToStackPass());
   bufferization::buildBufferDeallocationPipeline(pm);
   // Returned arguments and constants leave bufferization.clone behind.
   pm.addPass(createConvertBufferizationToMemRefPass());
+  if (options.parallel) {
+    // The slice loop on OpenMP threads (static schedule).
+    pm.addNestedPass<func::FuncOp>(createForallToParallelLoopPass());
+    pm.addPass(createConvertSCFToOpenMPPass());
+    pm.addPass(createOpenMPCleanupPass());
+  }
 
   // Inner loops. Reductions carry fastmath<reassoc>, so LLVM's loop
   // vectorizer vectorizes them at -O3 with partial sums per lane.
@@ -67,8 +78,12 @@ void mlir::norm::buildNormToLLVMPipeline(
   pm.addNestedPass<func::FuncOp>(
       arith::createArithExpandOpsPass(expandOptions));
 
+  // memref (with any alloca scopes left in OpenMP loop bodies) before scf
+  // -> cf: an alloca scope must keep a single-block region until lowered.
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createSCFToControlFlowPass());
+  if (options.parallel)
+    pm.addPass(createConvertOpenMPToLLVMPass());
 
   // To the LLVM dialect.
   pm.addPass(createConvertMathToLLVMPass());

@@ -224,9 +224,16 @@ static llvm::Error loadOpenMPIfNeeded(ModuleOp module, unsigned numThreads) {
   // omp ops become __kmpc_* calls only in the translation to LLVM IR.
   bool usesOpenMP = module
                         .walk([](Operation *op) {
-                          return op->getName().getDialectNamespace() == "omp"
-                                     ? WalkResult::interrupt()
-                                     : WalkResult::advance();
+                          if (op->getName().getDialectNamespace() == "omp")
+                            return WalkResult::interrupt();
+                          // Calls of the runtime's API (norm-openmp-cleanup
+                          // asks omp_get_max_threads).
+                          auto func = dyn_cast<LLVM::LLVMFuncOp>(op);
+                          if (func && func.isExternal() &&
+                              (func.getName().starts_with("omp_") ||
+                               func.getName().starts_with("__kmpc_")))
+                            return WalkResult::interrupt();
+                          return WalkResult::advance();
                         })
                         .wasInterrupted();
   if (!usesOpenMP)

@@ -14,6 +14,9 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdlib>
+#include <string>
+
 namespace cl = llvm::cl;
 
 static cl::OptionCategory runnerCategory("norm-runner options");
@@ -59,13 +62,56 @@ static cl::opt<double> relTolerance(
              "on the element type)"),
     cl::cat(runnerCategory));
 
+/// Removes --threads=N / -threads=N / --threads N from argv and returns N
+/// (0 where absent). Parsed by hand: libLLVM already registers a cl::opt
+/// named "threads". Returns -1 on a bad value.
+static long takeThreadsFlag(int &argc, char **argv) {
+  long threads = 0;
+  int out = 1;
+  for (int i = 1; i < argc; ++i) {
+    llvm::StringRef arg = argv[i];
+    llvm::StringRef value;
+    if (arg.consume_front("--threads") || arg.consume_front("-threads")) {
+      if (arg.consume_front("="))
+        value = arg;
+      else if (arg.empty() && i + 1 < argc)
+        value = argv[++i];
+      else {
+        argv[out++] = argv[i];
+        continue;
+      }
+      unsigned parsed;
+      if (value.getAsInteger(10, parsed) || parsed == 0 || parsed > 4096)
+        return -1;
+      threads = parsed;
+      continue;
+    }
+    argv[out++] = argv[i];
+  }
+  argc = out;
+  return threads;
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
+  long threads = takeThreadsFlag(argc, argv);
+  if (threads < 0) {
+    llvm::WithColor::error(llvm::errs(), "norm-runner")
+        << "--threads needs a number from 1 to 4096\n";
+    return 1;
+  }
+  // The OpenMP runtime, loaded when the module has parallel loops, reads
+  // OMP_NUM_THREADS when it starts.
+  if (threads > 0)
+    setenv("OMP_NUM_THREADS", std::to_string(threads).c_str(),
+           /*overwrite=*/1);
   cl::HideUnrelatedOptions(runnerCategory);
   cl::ParseCommandLineOptions(
       argc, argv,
       "norm-runner: JIT-compile a norm/linalg/LLVM-dialect module and call "
       "one of its functions on tensors\n\n"
+      "  --threads=N  threads of the parallel row loops (OpenMP; default: "
+      "OMP_NUM_THREADS, else all cores)\n"
       "  Exit status: 0 on success, 1 on any error or failed comparison.\n");
 
   mlir::norm::runner::RunOptions options;

@@ -76,4 +76,26 @@ def FuseRowsPass : Pass<"norm-fuse-rows", "::mlir::func::FuncOp"> {
   ];
 }
 
+def OpenMPCleanupPass : Pass<"norm-openmp-cleanup", "::mlir::ModuleOp"> {
+  let summary = "Per-thread stack temporaries, and a sequential version of "
+                "small loops, for OpenMP loops from convert-scf-to-openmp";
+  let description = [{
+    Moves the statically shaped `memref.alloca`s of the `memref.alloca_scope`
+    that convert-scf-to-openmp puts around each loop body to the start of
+    the enclosing `omp.parallel` region (one copy per thread, promoted to
+    registers by LLVM) and inlines scopes left empty of allocas.
+
+    Then puts each `omp.parallel` with one 1-d loop under an `scf.if` whose
+    else branch is the same loop as an `scf.for` on the calling thread. The
+    threads are used when the loop has more than one iteration, enough work
+    (iterations times the elements of the largest subview with
+    loop-invariant sizes in the body, at least 128Ki) and the runtime has
+    more than one thread (`omp_get_max_threads`, declared in the module):
+    forking a team costs microseconds that small loops do not repay.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 #endif // NORM_CONVERSION_PASSES_TD

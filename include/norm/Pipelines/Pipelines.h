@@ -30,6 +30,18 @@ struct NormToLLVMPipelineOptions
       *this, "runtime-verification",
       llvm::cl::desc("Check dynamic sizes at run time (cf.assert)"),
       llvm::cl::init(true)};
+  /// Run the slice (row) loop of each op on OpenMP threads
+  /// (`convert-scf-to-openmp`): the lowered module then calls `__kmpc_*`
+  /// functions of an OpenMP runtime (libomp), which the JIT must be able to
+  /// resolve (norm-runner loads it; with mlir-runner add libomp.so to
+  /// `-shared-libs`), and needs the OpenMP dialect translation to LLVM IR.
+  /// The thread count is the runtime's (OMP_NUM_THREADS,
+  /// omp_set_num_threads). `norm-to-llvm{parallel=false}` keeps sequential
+  /// loops and needs no runtime.
+  PassOptions::Option<bool> parallel{
+      *this, "parallel",
+      llvm::cl::desc("Run the slice loops on OpenMP threads (libomp)"),
+      llvm::cl::init(true)};
 };
 
 /// Builds the pipeline from a module with `norm` ops (or linalg on tensors)

@@ -1,0 +1,258 @@
+//===- OpenMPCleanup.cpp - norm-openmp-cleanup ----------------------------===//
+//
+// convert-scf-to-openmp wraps each parallel loop body in a
+// memref.alloca_scope, so the stack temporaries of a row (a few scalars:
+// sums, means) are allocated and released per iteration with
+// stacksave/stackrestore. LLVM cannot promote such dynamic allocas to
+// registers and the per-row overhead dominates short rows. This pass moves
+// statically shaped allocas of the scope to the start of the enclosing
+// omp.parallel region (one copy per thread, in the outlined function's entry
+// block, where SROA promotes them) and inlines scopes left without allocas.
+// A freshly allocated buffer has undefined contents, so reusing it across
+// iterations of one thread is valid.
+//
+// It also gives each omp.parallel whose loop has a single iteration
+// `if(false)`: no thread team for a single row.
+//
+//===----------------------------------------------------------------------===//
+
+#include "norm/Conversion/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir {
+namespace norm {
+#define GEN_PASS_DEF_OPENMPCLEANUPPASS
+#include "norm/Conversion/Passes.h.inc"
+} // namespace norm
+} // namespace mlir
+
+using namespace mlir;
+
+namespace {
+struct OpenMPCleanupPass
+    : public norm::impl::OpenMPCleanupPassBase<OpenMPCleanupPass> {
+  void runOnOperation() override {
+    IRRewriter rewriter(&getContext());
+    SmallVector<memref::AllocaScopeOp> scopes;
+    getOperation().walk([&](memref::AllocaScopeOp scope) {
+      if (scope->getParentOfType<omp::LoopNestOp>() &&
+          scope.getNumResults() == 0)
+        scopes.push_back(scope);
+    });
+    for (memref::AllocaScopeOp scope : scopes) {
+      auto parallel = scope->getParentOfType<omp::ParallelOp>();
+      if (!parallel)
+        continue;
+      Block &entry = parallel.getRegion().front();
+      bool allHoisted = true;
+      scope.walk([&](memref::AllocaOp alloca) {
+        if (!alloca.getType().hasStaticShape() ||
+            !alloca.getOperands().empty() ||
+            alloca->getParentOfType<memref::AllocaScopeOp>() != scope) {
+          allHoisted = false;
+          return;
+        }
+        rewriter.moveOpBefore(alloca, &entry, entry.begin());
+      });
+      if (allHoisted && scope.getBodyRegion().hasOneBlock()) {
+        Block &body = scope.getBodyRegion().front();
+        Operation *terminator = body.getTerminator();
+        rewriter.eraseOp(terminator);
+        rewriter.inlineBlockBefore(&body, scope);
+        rewriter.eraseOp(scope);
+      }
+    }
+
+    // Small loops run sequentially, without the runtime.
+    SmallVector<omp::ParallelOp> parallels;
+    getOperation().walk([&](omp::ParallelOp op) { parallels.push_back(op); });
+    for (omp::ParallelOp parallel : parallels)
+      if (failed(addSequentialVersion(rewriter, parallel)))
+        return signalPassFailure();
+  }
+
+  /// Rewrites `omp.parallel { allocas; omp.wsloop { omp.loop_nest } }` with
+  /// a single 1-d loop into
+  ///   scf.if (several iterations, enough work, more than one thread) {
+  ///     omp.parallel ...
+  ///   } else { allocas; scf.for ... }
+  /// Forking a thread team costs microseconds (more when the other cores
+  /// are busy), which small loops do not repay. "Enough work" is
+  /// iterations * elements of the largest loop-invariant-sized subview in
+  /// the body (a slice of X) >= kMinParallelElements. Other shapes of
+  /// omp.parallel are left as they are.
+  LogicalResult addSequentialVersion(IRRewriter &rewriter,
+                                     omp::ParallelOp parallel) {
+    if (parallel.getIfExpr() || parallel.getRegion().getBlocks().size() != 1)
+      return success();
+    Block &entry = parallel.getRegion().front();
+    omp::WsloopOp wsloop;
+    for (Operation &op : entry) {
+      if (isa<memref::AllocaOp, omp::TerminatorOp>(op))
+        continue;
+      if (auto ws = dyn_cast<omp::WsloopOp>(op); ws && !wsloop) {
+        wsloop = ws;
+        continue;
+      }
+      return success();
+    }
+    if (!wsloop)
+      return success();
+    auto loop = dyn_cast<omp::LoopNestOp>(wsloop.getWrappedLoop());
+    if (!loop || loop.getLoopLowerBounds().size() != 1 ||
+        !loop.getRegion().hasOneBlock())
+      return success();
+    Value lb = loop.getLoopLowerBounds()[0];
+    Value ub = loop.getLoopUpperBounds()[0];
+    Value step = loop.getLoopSteps()[0];
+    Region *outer = parallel->getParentRegion();
+    auto definedOutside = [&](Value v) {
+      return v.getParentRegion()->isAncestor(outer);
+    };
+    if (!definedOutside(lb) || !definedOutside(ub) || !definedOutside(step))
+      return success();
+
+    if (!parallel->getParentOfType<FunctionOpInterface>())
+      return success();
+
+    // Elements per iteration: the largest subview with loop-invariant sizes.
+    Location loc = parallel.getLoc();
+    rewriter.setInsertionPoint(parallel);
+    Value perIteration;
+    std::optional<int64_t> staticPer = 1;
+    int64_t bestStatic = -1;
+    loop.walk([&](memref::SubViewOp subview) {
+      SmallVector<OpFoldResult> sizes = subview.getMixedSizes();
+      if (!llvm::all_of(sizes, [&](OpFoldResult size) {
+            auto value = dyn_cast<Value>(size);
+            return !value || definedOutside(value);
+          }))
+        return;
+      int64_t staticPart = 1;
+      for (OpFoldResult size : sizes)
+        if (auto attr = dyn_cast<Attribute>(size))
+          staticPart *= cast<IntegerAttr>(attr).getInt();
+      // Prefer more dynamic sizes, then larger static ones.
+      int64_t score =
+          staticPart +
+          (int64_t(1) << 40) * llvm::count_if(sizes, [](OpFoldResult s) {
+            return isa<Value>(s);
+          });
+      if (score <= bestStatic)
+        return;
+      bestStatic = score;
+      staticPer = staticPart;
+      if (llvm::any_of(sizes, [](OpFoldResult s) { return isa<Value>(s); }))
+        staticPer = std::nullopt;
+      Value product = arith::ConstantIndexOp::create(rewriter, loc, 1);
+      for (OpFoldResult size : sizes) {
+        Value v = isa<Value>(size)
+                      ? cast<Value>(size)
+                      : arith::ConstantIndexOp::create(
+                            rewriter, loc,
+                            cast<IntegerAttr>(cast<Attribute>(size)).getInt())
+                            .getResult();
+        product = arith::MulIOp::create(rewriter, loc, product, v);
+      }
+      perIteration = product;
+    });
+    if (!perIteration)
+      perIteration = arith::ConstantIndexOp::create(rewriter, loc, 1);
+
+    // Statically too small (e.g. a 5x7 tensor): only the sequential loop.
+    std::optional<int64_t> staticLb = getConstantIntValue(lb);
+    std::optional<int64_t> staticUb = getConstantIntValue(ub);
+    std::optional<int64_t> staticStep = getConstantIntValue(step);
+    bool neverParallel = false;
+    if (staticLb && staticUb && staticStep && *staticStep > 0) {
+      int64_t iters = (*staticUb - *staticLb) / *staticStep;
+      neverParallel = iters <= 1 ||
+                      (staticPer && iters * *staticPer < kMinParallelElements);
+    }
+
+    // iterations = (ub - lb) / step (steps are 1 here, but stay general).
+    Value span = arith::SubIOp::create(rewriter, loc, ub, lb);
+    Value iterations = arith::DivUIOp::create(rewriter, loc, span, step);
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    Value several = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::sgt, iterations, one);
+    Value work = arith::MulIOp::create(rewriter, loc, iterations, perIteration);
+    Value minWork =
+        arith::ConstantIndexOp::create(rewriter, loc, kMinParallelElements);
+    Value enough = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::sge, work, minWork);
+    Value manyThreads =
+        arith::ConstantIntOp::create(rewriter, loc, rewriter.getI1Type(), 0);
+    if (!neverParallel) {
+      Value threads =
+          func::CallOp::create(rewriter, loc, getMaxThreadsFunc(rewriter),
+                               ValueRange{})
+              .getResult(0);
+      manyThreads = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::sgt, threads,
+          arith::ConstantIntOp::create(rewriter, loc, rewriter.getI32Type(),
+                                       1));
+    }
+    Value cond = arith::AndIOp::create(rewriter, loc, several, enough);
+    cond = arith::AndIOp::create(rewriter, loc, cond, manyThreads);
+    if (neverParallel)
+      cond =
+          arith::ConstantIntOp::create(rewriter, loc, rewriter.getI1Type(), 0);
+
+    auto ifOp = scf::IfOp::create(rewriter, loc, cond, /*withElse=*/true);
+    rewriter.moveOpBefore(parallel, ifOp.thenBlock()->getTerminator());
+
+    // The sequential copy: the allocas at the start of the function (static
+    // allocas, which LLVM promotes to registers), the loop body in an
+    // scf.for.
+    IRMapping mapping;
+    auto func = parallel->getParentOfType<FunctionOpInterface>();
+    if (!func)
+      return success();
+    rewriter.setInsertionPointToStart(&func.getFunctionBody().front());
+    for (Operation &op : entry)
+      if (isa<memref::AllocaOp>(op))
+        rewriter.clone(op, mapping);
+    rewriter.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+    auto forOp = scf::ForOp::create(rewriter, loc, lb, ub, step);
+    Block &body = loop.getRegion().front();
+    mapping.map(body.getArgument(0), forOp.getInductionVar());
+    rewriter.setInsertionPoint(forOp.getBody()->getTerminator());
+    for (Operation &op : body.without_terminator())
+      rewriter.clone(op, mapping);
+    if (!isa<omp::YieldOp>(body.getTerminator()) ||
+        body.getTerminator()->getNumOperands() != 0) {
+      parallel->emitError("norm-openmp-cleanup: unexpected loop terminator");
+      return failure();
+    }
+    return success();
+  }
+
+  /// `func.func private @omp_get_max_threads() -> i32`, declared once.
+  func::FuncOp getMaxThreadsFunc(IRRewriter &rewriter) {
+    ModuleOp module = getOperation();
+    StringRef name = "omp_get_max_threads";
+    if (auto func = module.lookupSymbol<func::FuncOp>(name))
+      return func;
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(module.getBody());
+    auto func = func::FuncOp::create(
+        rewriter, module.getLoc(), name,
+        rewriter.getFunctionType({}, {rewriter.getI32Type()}));
+    func.setPrivate();
+    return func;
+  }
+
+  /// Elements (iterations * elements per iteration) below which a loop runs
+  /// on the calling thread: 128K f32 are 512 KiB, about 10 us of work.
+  static constexpr int64_t kMinParallelElements = 128 * 1024;
+};
+} // namespace
