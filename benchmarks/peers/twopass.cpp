@@ -87,7 +87,7 @@ int main(int argc, char **argv) {
   std::sort(times.begin(), times.end());
   double median = times[times.size() / 2];
   double bytes = 2.0 * n * c * 4 + (isLayerNorm ? 2.0 * c * 4 : 0);
-  std::printf("%s %ldx%ld threads=%s ms=%.4f GB/s=%.2f check=%g\n", op, n, c,
+  std::printf("%s %ldx%ld threads=%s ms=%.6f GB/s=%.2f check=%g\n", op, n, c,
               argv[4], median * 1e3, bytes / median / 1e9, y[n * c / 2]);
   return 0;
 }

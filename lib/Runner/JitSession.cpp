@@ -533,11 +533,15 @@ PreparedCall::~PreparedCall() = default;
 
 void PreparedCall::freeResults() {
   // Free every result buffer once, unless it is not owned.
-  llvm::DenseSet<intptr_t> skip(notOwned.begin(), notOwned.end());
+  // A few results and inputs: a linear search is cheaper than a set, which
+  // matters for benchmarks of tiny tensors.
+  SmallVector<intptr_t, 8> skip(notOwned.begin(), notOwned.end());
   for (int64_t offset : resultOffsets) {
     intptr_t allocated = resultWords[offset];
-    if (skip.insert(allocated).second)
-      freeFunction(reinterpret_cast<void *>(allocated));
+    if (llvm::is_contained(skip, allocated))
+      continue;
+    skip.push_back(allocated);
+    freeFunction(reinterpret_cast<void *>(allocated));
   }
 }
 

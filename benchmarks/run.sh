@@ -1,0 +1,230 @@
+#!/usr/bin/env bash
+# The performance comparison behind docs/performance.md, in one run:
+#   benchmarks/run.sh [BUILD_DIR] [--quick]
+# measures STREAM copy bandwidth, a hand-written -O3 -march=native
+# -ffast-math two-pass C++ loop (peers/twopass.cpp), PyTorch (Debian
+# python3-torch) and ONNX Runtime (npm onnxruntime-node, peers/ort_bench.js)
+# where they are installed, and norm-mlir (BUILD_DIR/bin/norm-benchmark) on
+# the shapes below with 1 and 2 threads, then writes docs/performance.md (a
+# markdown table) and docs/performance.png (gnuplot). Every number in those
+# files comes from this script; each row records the load average when it
+# was measured. --quick: shorter runs, output under BUILD_DIR/bench-peers.
+# A peer that is not installed is reported as "not installed".
+set -uo pipefail
+src=$(cd "$(dirname "$0")/.." && pwd)
+build=$(cd "${1:-build}" && pwd) || exit 1
+quick=0
+[ "${2:-}" = --quick ] && quick=1
+work="$build/bench-peers"
+mkdir -p "$work"
+cc=$(command -v clang-22 || command -v cc)
+cxx=$(command -v clang++-22 || command -v c++)
+
+echo "== peers"
+"$cc" -O3 -march=native -fopenmp "$src/benchmarks/peers/stream_copy.c" \
+  -o "$work/stream_copy" || exit 1
+"$cxx" -O3 -march=native -ffast-math -fopenmp \
+  "$src/benchmarks/peers/twopass.cpp" -o "$work/twopass" || exit 1
+
+# ONNX Runtime: onnxruntime-node with its install script skipped (the npm
+# package ships the native linux-x64 binary; nothing is downloaded).
+ort_dir="$work/ort"
+if [ ! -d "$ort_dir/node_modules/onnxruntime-node" ] && command -v npm >/dev/null; then
+  mkdir -p "$ort_dir"
+  (cd "$ort_dir" && ONNXRUNTIME_NODE_INSTALL=skip npm i --no-audit --no-fund \
+    onnxruntime-node >/dev/null 2>&1) || echo "npm i onnxruntime-node failed"
+fi
+export NODE_PATH="$ort_dir/node_modules"
+
+export NORM_SRC="$src" NORM_BUILD="$build" NORM_WORK="$work" NORM_QUICK="$quick"
+exec /usr/bin/python3 - <<'PY'
+import json, os, platform, re, subprocess, time
+
+src, build, work = os.environ["NORM_SRC"], os.environ["NORM_BUILD"], os.environ["NORM_WORK"]
+quick = os.environ["NORM_QUICK"] == "1"
+bench = os.path.join(build, "bin", "norm-benchmark")
+mods = os.path.join(src, "benchmarks", "modules")
+out_dir = work if quick else os.path.join(src, "docs")
+
+def run(cmd, timeout=600):
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        return p.returncode, p.stdout + p.stderr
+    except (OSError, subprocess.TimeoutExpired) as e:
+        return 1, str(e)
+
+def load():
+    return os.getloadavg()[0]
+
+# Which peers are there.
+rc, out = run(["/usr/bin/python3", "-c", "import torch; print(torch.__version__)"])
+torch_version = out.strip() if rc == 0 else None
+rc, out = run(["node", "-e", "console.log(require('onnxruntime-node/package.json').version)"])
+ort_version = out.strip() if rc == 0 else None
+
+ELEM = {"f32": 4, "f16": 2, "bf16": 2}
+# (op, shape, type, module, peer op name; None: no two-pass C++ peer)
+f32_shapes = [(16384, 1024), (4096, 4096), (65536, 128), (262144, 64), (128, 768), (1, 768)]
+configs = []
+for op in ("layernorm", "lpnorm", "normalizer"):
+    for n, c in f32_shapes:
+        configs.append((op, n, c, "f32", op, op, True))
+configs.append(("layernorm", 16384, 1024, "f16", "layernorm_f16", "layernorm", False))
+configs.append(("layernorm", 16384, 1024, "bf16", "layernorm_bf16", "layernorm", False))
+configs.append(("lpnorm axis 0", 4096, 4096, "f32", "lpnorm_axis0", "lpnorm0", False))
+if quick:
+    configs = [k for k in configs if k[1] * k[2] >= 1 << 20 or k[1] == 1][:6]
+
+def norm_mlir(module, n, c, t, threads):
+    inputs = [f"--input={n}x{c}x{t}"]
+    if module.startswith("layernorm"):
+        inputs += [f"--input={c}x{t}"] * 2
+    cmd = [bench, os.path.join(mods, module + ".mlir"), *inputs, f"--threads={threads}",
+           "--name=b", "--benchmark_min_time=%s" % ("0.05" if quick else "0.2"),
+           "--benchmark_repetitions=%d" % (2 if quick else 5),
+           "--benchmark_report_aggregates_only=true", "--benchmark_format=json"]
+    rc, out = run(cmd)
+    if rc != 0:
+        return None, None, out.strip().splitlines()[-1:]
+    data = json.loads(out[out.index("{"):])
+    med = [b for b in data["benchmarks"] if b.get("aggregate_name") == "median"][0]
+    scale = {"ns": 1e-6, "us": 1e-3, "ms": 1.0}[med["time_unit"]]
+    return med["real_time"] * scale, med.get("compile_ms"), None
+
+def peer_ms(cmd):
+    rc, out = run(cmd)
+    m = re.search(r"ms=([0-9.]+)", out)
+    if rc == 0 and m:
+        return float(m.group(1)), None
+    m = re.search(r"error=(.*)", out)
+    return None, (m.group(1).strip() if m else out.strip()[-80:])
+
+rows, copy = [], {}
+for threads in (1, 2):
+    rc, out = run([os.path.join(work, "stream_copy"), str(threads)])
+    copy[threads] = float(re.search(r"GB/s=([0-9.]+)", out).group(1))
+    copy_load = load()
+    print(f"== {threads} thread(s): copy {copy[threads]:.1f} GB/s (load {copy_load:.2f})", flush=True)
+    for op, n, c, t, module, peer_op, has_twopass in configs:
+        l0 = load()
+        ms, compile_ms, err = norm_mlir(module, n, c, t, threads)
+        row = dict(op=op, n=n, c=c, t=t, threads=threads, ms=ms, compile_ms=compile_ms,
+                   err=err, load=l0)
+        if ms:
+            gbs = 2.0 * n * c * ELEM[t] / (ms * 1e-3) / 1e9
+            row.update(gbs=gbs, pct=100 * gbs / copy[threads])
+        peers = {}
+        peers["twopass"] = (peer_ms([os.path.join(work, "twopass"), peer_op, str(n), str(c), str(threads)])
+                            if has_twopass else (None, "-"))
+        peers["torch"] = (peer_ms(["/usr/bin/python3", os.path.join(src, "benchmarks/peers/torch_bench.py"),
+                                   peer_op, str(n), str(c), str(threads), t])
+                          if torch_version else (None, "not installed"))
+        peers["ort"] = (peer_ms(["node", os.path.join(src, "benchmarks/peers/ort_bench.js"),
+                                 peer_op, str(n), str(c), str(threads), t])
+                        if ort_version else (None, "not installed"))
+        row["peers"] = peers
+        row["load_end"] = load()
+        rows.append(row)
+        print(f"{op:14s} {n}x{c} {t:4s} t{threads}: norm-mlir "
+              + (f"{ms:.4f} ms {row['gbs']:.1f} GB/s {row['pct']:.0f}%" if ms else f"FAILED {err}")
+              + "".join(f" | {k} " + (f"{v[0]:.6f} ms" if v[0] is not None else str(v[1])) for k, v in peers.items())
+              + f" (load {l0:.2f})", flush=True)
+
+def fmt_ms(ms):
+    return ("%.5f" % ms if ms < 0.01 else "%.4f" % ms if ms < 0.1 else
+            "%.3f" % ms if ms < 10 else "%.2f" % ms)
+
+def peer_cell(row, key):
+    ms, err = row["peers"][key]
+    if ms is None:
+        return err if err in ("-", "not installed") else "n/a (%s)" % err[:40].replace("|", "/")
+    if not row["ms"]:
+        return fmt_ms(ms)
+    return "%s (%.2fx)" % (fmt_ms(ms), ms / row["ms"]) if ms > 0 else fmt_ms(ms)
+
+cpu = "unknown CPU"
+try:
+    for line in open("/proc/cpuinfo"):
+        if line.startswith("model name"):
+            cpu = line.split(":", 1)[1].strip()
+            break
+except OSError:
+    pass
+lines = [
+    "# Performance",
+    "",
+    "<!-- GENERATED by benchmarks/run.sh; do not edit. -->",
+    "",
+    f"Generated by `benchmarks/run.sh` on {time.strftime('%Y-%m-%d %H:%M %Z')}: {cpu}, "
+    f"{os.cpu_count()} logical cores, {platform.system()} {platform.release()}. "
+    "All numbers on this page come from that one run.",
+    "",
+    f"STREAM copy bandwidth (peers/stream_copy.c, best of 10, 2 x 256 MiB): "
+    f"**{copy[1]:.1f} GB/s** with 1 thread, **{copy[2]:.1f} GB/s** with 2 threads.",
+    "",
+    "* **norm-mlir**: `norm-benchmark` (the JIT'd `norm-to-llvm` pipeline on the dynamic-shape "
+    "modules in benchmarks/modules/, median of 5 repetitions of >= 0.2 s); GB/s counts X read once "
+    "and Y written once; *% copy* is that over the copy bandwidth with the same thread count; "
+    "*compile* is lowering + LLVM codegen of the module.",
+    "* **two-pass C++**: peers/twopass.cpp, `-O3 -march=native -ffast-math -fopenmp` (f32, last axis; "
+    "Normalizer L2 is the same loop as LpNorm p = 2).",
+    f"* **PyTorch**: {'torch ' + torch_version if torch_version else 'not installed'} (Debian python3-torch), "
+    "eager `F.layer_norm` / `F.normalize(p=2)`, `torch.set_num_threads`.",
+    f"* **ONNX Runtime**: {'onnxruntime-node ' + ort_version if ort_version else 'not installed'} "
+    "(npm, `ONNXRUNTIME_NODE_INSTALL=skip`; the package ships the linux-x64 native library), CPU provider, "
+    "`intraOpNumThreads` = threads; the timed model is the op followed by `Slice` to Y[0:1, 0:1], so only "
+    "one element goes back to JavaScript; time of `session.run`.",
+    "* Peer cells: median ms, and in parentheses how many times slower the peer is than norm-mlir "
+    "(> 1: norm-mlir faster). *n/a*: the peer has no kernel for it (message shortened); *-*: no such peer.",
+    "* *load*: 1-minute load average when the row started: other work on the machine makes numbers "
+    "noisy, and 2-thread numbers are only meaningful when the load is below ~1 on a 2-core machine.",
+    "",
+    "| op | shape | type | threads | norm-mlir ms | GB/s | % copy | compile ms | two-pass C++ | PyTorch | ONNX Runtime | load |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|",
+]
+for r in rows:
+    lines.append("| %s | %dx%d | %s | %d | %s | %s | %s | %s | %s | %s | %s | %.2f |" % (
+        r["op"], r["n"], r["c"], r["t"], r["threads"],
+        fmt_ms(r["ms"]) if r["ms"] else "failed", "%.1f" % r["gbs"] if r["ms"] else "",
+        "%.0f%%" % r["pct"] if r["ms"] else "", "%.0f" % r["compile_ms"] if r["compile_ms"] else "",
+        peer_cell(r, "twopass"), peer_cell(r, "torch"), peer_cell(r, "ort"), r["load"]))
+lines += ["", "![norm-mlir bandwidth as % of copy bandwidth](performance.png)", ""]
+os.makedirs(out_dir, exist_ok=True)
+with open(os.path.join(out_dir, "performance.md"), "w") as f:
+    f.write("\n".join(lines))
+
+# Plot: % of copy bandwidth per configuration, 1 and 2 threads.
+dat = os.path.join(work, "performance.dat")
+labels = []
+with open(dat, "w") as f:
+    keys = []
+    for r in rows:
+        k = (r["op"], r["n"], r["c"], r["t"])
+        if k not in keys:
+            keys.append(k)
+    for i, k in enumerate(keys):
+        vals = []
+        for th in (1, 2):
+            m = [r for r in rows if (r["op"], r["n"], r["c"], r["t"]) == k and r["threads"] == th]
+            vals.append("%.1f" % m[0]["pct"] if m and m[0]["ms"] else "0")
+        label = "%s %dx%d %s" % (k[0].replace(" axis 0", "0"), k[1], k[2], k[3])
+        f.write('%d "%s" %s %s\n' % (i, label, vals[0], vals[1]))
+png = os.path.join(out_dir, "performance.png")
+script = f"""
+set terminal pngcairo size 1400,600 font ",9"
+set output "{png}"
+set title "norm-mlir: bandwidth as % of STREAM copy (1 thread {copy[1]:.1f} GB/s, 2 threads {copy[2]:.1f} GB/s)"
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.8 border -1
+set ylabel "% of copy bandwidth"
+set yrange [0:*]
+set xtics rotate by -45 scale 0
+set grid ytics
+plot "{dat}" using 3:xtic(2) title "1 thread", "" using 4 title "2 threads"
+"""
+rc, out = run(["gnuplot", "-e", script.replace("\n", ";")]) if os.path.exists("/usr/bin/gnuplot") else (1, "gnuplot not installed")
+if rc != 0:
+    print("no plot:", out.strip()[:200])
+print("wrote", os.path.join(out_dir, "performance.md"), "and", png)
+PY
