@@ -89,7 +89,7 @@ def OpenMPCleanupPass : Pass<"norm-openmp-cleanup", "::mlir::ModuleOp"> {
     else branch is the same loop as an `scf.for` on the calling thread. The
     threads are used when the loop has more than one iteration, enough work
     (iterations times the elements of the largest subview with
-    loop-invariant sizes in the body, at least 128Ki) and the runtime has
+    loop-invariant sizes in the body, at least 32Ki) and the runtime has
     more than one thread (`omp_get_max_threads`, declared in the module):
     forking a team costs microseconds that small loops do not repay.
   }];

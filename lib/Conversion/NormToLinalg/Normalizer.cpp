@@ -104,7 +104,20 @@ struct NormalizerLowering : public OpConversionPattern<NormalizerOp> {
             Value x = convertToFloat(b, nloc, elements[0], f64);
             Value d = isMax ? elements[1] : createRoot(b, nloc, elements[1], p);
             Value zero = createFloatConstant(b, nloc, f64, 0.0);
-            Value quotient = arith::DivFOp::create(b, nloc, x, d);
+            // For f32/i32/i64 input, X * (1 / Divisor) in f64: a per-slice
+            // reciprocal (hoisted out of the row loop by LLVM) and a multiply
+            // per element; |Divisor| >= 2^-149 here, so the reciprocal is
+            // finite, and the extra f64 rounding is below the final f32
+            // one. f64 input (MAX only here) keeps the division: 1 / a
+            // subnormal f64 overflows.
+            Value quotient;
+            if (inputElementType.isF64()) {
+              quotient = arith::DivFOp::create(b, nloc, x, d);
+            } else {
+              Value one = createFloatConstant(b, nloc, f64, 1.0);
+              Value reciprocal = arith::DivFOp::create(b, nloc, one, d);
+              quotient = arith::MulFOp::create(b, nloc, x, reciprocal);
+            }
             Value isZero = arith::CmpFOp::create(
                 b, nloc, arith::CmpFPredicate::OEQ, d, zero);
             Value y = arith::SelectOp::create(b, nloc, isZero, x, quotient);

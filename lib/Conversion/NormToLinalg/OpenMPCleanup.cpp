@@ -252,7 +252,8 @@ struct OpenMPCleanupPass
   }
 
   /// Elements (iterations * elements per iteration) below which a loop runs
-  /// on the calling thread: 128K f32 are 512 KiB, about 10 us of work.
-  static constexpr int64_t kMinParallelElements = 128 * 1024;
+  /// on the calling thread: 32Ki f32 are 128 KiB, a few microseconds of work,
+  /// about what forking and joining a team of idle threads costs.
+  static constexpr int64_t kMinParallelElements = 32 * 1024;
 };
 } // namespace

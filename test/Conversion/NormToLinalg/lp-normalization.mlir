@@ -28,7 +28,9 @@
 // CHECK-NEXT:      %[[XW2:.+]] = arith.extf %[[IN2]] : f32 to f64
 // CHECK-NEXT:      %[[NORM:.+]] = math.sqrt %[[S]] : f64
 // CHECK-NEXT:      %[[Z:.+]] = arith.constant 0.000000e+00 : f64
-// CHECK-NEXT:      %[[Q:.+]] = arith.divf %[[XW2]], %[[NORM]] : f64
+// CHECK-NEXT:      %[[ONE1:.+]] = arith.constant 1.000000e+00 : f64
+// CHECK-NEXT:      %[[RCP1:.+]] = arith.divf %[[ONE1]], %[[NORM]] : f64
+// CHECK-NEXT:      %[[Q:.+]] = arith.mulf %[[XW2]], %[[RCP1]] : f64
 // CHECK-NEXT:      %[[ISZERO:.+]] = arith.cmpf oeq, %[[NORM]], %[[Z]] : f64
 // CHECK-NEXT:      %[[SEL:.+]] = arith.select %[[ISZERO]], %[[Z]], %[[Q]] : f64
 // CHECK-NEXT:      %[[R:.+]] = arith.truncf %[[SEL]] : f64 to f32
@@ -72,7 +74,9 @@ func.func @lp_p2_f32_static(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
 // CHECK-NEXT:      %[[XW2:.+]] = arith.extf %[[IN2]] : f32 to f64
 // CHECK-NOT:       math.sqrt
 // CHECK:           %[[Z:.+]] = arith.constant 0.000000e+00 : f64
-// CHECK:           %[[Q:.+]] = arith.divf %[[XW2]], %[[S]] : f64
+// CHECK:           %[[ONE2:.+]] = arith.constant 1.000000e+00 : f64
+// CHECK-NEXT:      %[[RCP2:.+]] = arith.divf %[[ONE2]], %[[S]] : f64
+// CHECK-NEXT:      %[[Q:.+]] = arith.mulf %[[XW2]], %[[RCP2]] : f64
 // CHECK:           %[[ISZERO:.+]] = arith.cmpf oeq, %[[S]], %[[Z]] : f64
 // CHECK:           %[[SEL:.+]] = arith.select %[[ISZERO]], %[[Z]], %[[Q]] : f64
 // CHECK:           %[[R:.+]] = arith.truncf %[[SEL]] : f64 to f32
@@ -105,7 +109,9 @@ func.func @lp_p1_f32_dynamic_axis0(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
 // CHECK-SAME:        ins(%[[X]], %[[SUM]] : tensor<4xf16>, tensor<f32>)
 // CHECK:           %[[XW2:.+]] = arith.extf %{{.+}} : f16 to f32
 // CHECK:           %[[NORM:.+]] = math.sqrt %{{.+}} : f32
-// CHECK:           %[[Q:.+]] = arith.divf %[[XW2]], %[[NORM]] : f32
+// CHECK:           %[[ONE3:.+]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT:      %[[RCP3:.+]] = arith.divf %[[ONE3]], %[[NORM]] : f32
+// CHECK-NEXT:      %[[Q:.+]] = arith.mulf %[[XW2]], %[[RCP3]] : f32
 // CHECK:           %[[ISZERO:.+]] = arith.cmpf oeq, %[[NORM]], %[[Z:.+]] : f32
 // CHECK:           %[[SEL:.+]] = arith.select %[[ISZERO]], %[[Z]], %[[Q]] : f32
 // CHECK-NOT:       arith.truncf
@@ -136,7 +142,9 @@ func.func @lp_p2_f16(%x: tensor<4xf16>) -> tensor<4xf16> {
 // CHECK-NEXT:      %[[ADD:.+]] = arith.addf %[[ACC]], %[[SQ]] fastmath<reassoc> : f64
 // CHECK:         %[[Y:.+]] = linalg.generic
 // CHECK-SAME:        ins(%[[X]], %[[SUM]] : tensor<3x?xbf16>, tensor<?xf64>)
-// CHECK:           %[[Q:.+]] = arith.divf %{{.+}}, %{{.+}} : f64
+// CHECK:           %[[ONE4:.+]] = arith.constant 1.000000e+00 : f64
+// CHECK-NEXT:      %[[RCP4:.+]] = arith.divf %[[ONE4]], %{{.+}} : f64
+// CHECK-NEXT:      %[[Q:.+]] = arith.mulf %{{.+}}, %[[RCP4]] : f64
 // CHECK:           %[[SEL:.+]] = arith.select %{{.+}}, %{{.+}}, %[[Q]] : f64
 // CHECK-NEXT:      %[[RNE:.+]] = arith.truncf %[[SEL]] : f64 to f32
 // CHECK-NEXT:      %[[BACK:.+]] = arith.extf %[[RNE]] : f32 to f64

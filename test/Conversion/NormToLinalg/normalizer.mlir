@@ -26,7 +26,9 @@
 // CHECK-NEXT:    ^bb0(%[[IN2:.+]]: f32, %[[D:.+]]: f64, %{{.+}}: f32):
 // CHECK-NEXT:      %[[XW2:.+]] = arith.extf %[[IN2]] : f32 to f64
 // CHECK-NEXT:      %[[Z:.+]] = arith.constant 0.000000e+00 : f64
-// CHECK-NEXT:      %[[Q:.+]] = arith.divf %[[XW2]], %[[D]] : f64
+// CHECK-NEXT:      %[[ONE1:.+]] = arith.constant 1.000000e+00 : f64
+// CHECK-NEXT:      %[[RCP1:.+]] = arith.divf %[[ONE1]], %[[D]] : f64
+// CHECK-NEXT:      %[[Q:.+]] = arith.mulf %[[XW2]], %[[RCP1]] : f64
 // CHECK-NEXT:      %[[ISZERO:.+]] = arith.cmpf oeq, %[[D]], %[[Z]] : f64
 // CHECK-NEXT:      %[[SEL:.+]] = arith.select %[[ISZERO]], %[[XW2]], %[[Q]] : f64
 // CHECK-NEXT:      %[[R:.+]] = arith.truncf %[[SEL]] : f64 to f32
@@ -67,7 +69,9 @@ func.func @normalizer_max_f32(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
 // CHECK-NEXT:    ^bb0(%[[IN2:.+]]: i64, %[[S:.+]]: f64, %{{.+}}: f32):
 // CHECK-NEXT:      %[[XW2:.+]] = arith.sitofp %[[IN2]] : i64 to f64
 // CHECK-NOT:       math.sqrt
-// CHECK:           %[[Q:.+]] = arith.divf %[[XW2]], %[[S]] : f64
+// CHECK:           %[[ONE2:.+]] = arith.constant 1.000000e+00 : f64
+// CHECK-NEXT:      %[[RCP2:.+]] = arith.divf %[[ONE2]], %[[S]] : f64
+// CHECK-NEXT:      %[[Q:.+]] = arith.mulf %[[XW2]], %[[RCP2]] : f64
 // CHECK-NEXT:      %[[ISZERO:.+]] = arith.cmpf oeq, %[[S]], %{{.+}} : f64
 // CHECK-NEXT:      %[[SEL:.+]] = arith.select %[[ISZERO]], %[[XW2]], %[[Q]] : f64
 // CHECK-NEXT:      %[[R:.+]] = arith.truncf %[[SEL]] : f64 to f32
@@ -100,7 +104,9 @@ func.func @normalizer_l1_i64_dynamic(%x: tensor<?xi64>) -> tensor<?xf32> {
 // CHECK-NEXT:    ^bb0(%[[IN2:.+]]: i32, %[[S:.+]]: f64, %{{.+}}: f32):
 // CHECK-NEXT:      %[[XW2:.+]] = arith.sitofp %[[IN2]] : i32 to f64
 // CHECK-NEXT:      %[[NORM:.+]] = math.sqrt %[[S]] : f64
-// CHECK:           %[[Q:.+]] = arith.divf %[[XW2]], %[[NORM]] : f64
+// CHECK:           %[[ONE3:.+]] = arith.constant 1.000000e+00 : f64
+// CHECK-NEXT:      %[[RCP3:.+]] = arith.divf %[[ONE3]], %[[NORM]] : f64
+// CHECK-NEXT:      %[[Q:.+]] = arith.mulf %[[XW2]], %[[RCP3]] : f64
 // CHECK-NEXT:      %[[ISZERO:.+]] = arith.cmpf oeq, %[[NORM]], %{{.+}} : f64
 // CHECK-NEXT:      %[[SEL:.+]] = arith.select %[[ISZERO]], %[[XW2]], %[[Q]] : f64
 // CHECK-NEXT:      %[[R:.+]] = arith.truncf %[[SEL]] : f64 to f32

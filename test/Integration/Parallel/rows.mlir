@@ -1,4 +1,4 @@
-// The row loop on OpenMP threads: 1031x131 (more than the 128Ki elements
+// The row loop on OpenMP threads: 1031x131 (more than the 32Ki elements
 // below which norm-openmp-cleanup keeps a loop on the calling thread), row
 // count not a multiple of the thread count, dynamic shapes. Expected: float64
 // reference rounded once to f32. Same results with 1, 2 and 3 threads.
