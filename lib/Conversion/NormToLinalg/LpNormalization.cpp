@@ -20,6 +20,8 @@
 #include "norm/Dialect/Norm/IR/NormOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 using namespace mlir;
@@ -79,6 +81,40 @@ struct LpNormalizationLowering : public OpConversionPattern<LpNormalizationOp> {
             return createReassocAdd(b, nloc, acc,
                                     createPowerTerm(b, nloc, x, p));
           });
+      if (axis != inputType.getRank() - 1) {
+        // A leading or middle axis: the per-slice values vary along the
+        // innermost loop, so 1 / Norm is computed once per slice into R by a
+        // linalg.map (elementwise fusion, which works on linalg.generic
+        // only, would put the square root and division back into Y's loop).
+        // Y = S == 0 ? 0 : X * R
+        Value init = tensor::EmptyOp::create(
+            rewriter, loc, tensor::getMixedSizes(rewriter, loc, sum), accType);
+        Value reciprocal =
+            linalg::MapOp::create(
+                rewriter, loc, ValueRange{sum}, init,
+                [&](OpBuilder &b, Location nloc, ValueRange args) {
+                  Value norm = createRoot(b, nloc, args[0], p);
+                  Value one = createFloatConstant(b, nloc, accType, 1.0);
+                  linalg::YieldOp::create(
+                      b, nloc,
+                      arith::DivFOp::create(b, nloc, one, norm).getResult());
+                })
+                .getResult()[0];
+        result = buildSliceElementwise(
+            rewriter, loc, input, {sum, reciprocal}, reducedDims, elementType,
+            [&](OpBuilder &b, Location nloc, ValueRange elements) -> Value {
+              Value x = convertToFloat(b, nloc, elements[0], accType);
+              Value zero = createFloatConstant(b, nloc, accType, 0.0);
+              Value quotient = arith::MulFOp::create(b, nloc, x, elements[2]);
+              Value isZero = arith::CmpFOp::create(
+                  b, nloc, arith::CmpFPredicate::OEQ, elements[1], zero);
+              Value y =
+                  arith::SelectOp::create(b, nloc, isZero, zero, quotient);
+              return createTruncF(b, nloc, y, elementType);
+            });
+        rewriter.replaceOp(op, castToType(rewriter, loc, result, op.getType()));
+        return success();
+      }
       // Norm = S (p = 1) or sqrt(S) (p = 2)
       // Y = Norm == 0 ? 0 : X / Norm (ordered compare: NaN stays NaN)
       result = buildSliceElementwise(

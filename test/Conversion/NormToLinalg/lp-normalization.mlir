@@ -63,24 +63,30 @@ func.func @lp_p2_f32_static(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
 // CHECK-NEXT:      %[[ABS:.+]] = math.absf %[[XW]] : f64
 // CHECK-NEXT:      %[[ADD:.+]] = arith.addf %[[ACC]], %[[ABS]] fastmath<reassoc> : f64
 // CHECK-NEXT:      linalg.yield %[[ADD]] : f64
+// Not the innermost axis: 1 / S once per column (a linalg.map, which
+// elementwise fusion leaves alone), then Y = S == 0 ? 0 : X * R.
+// CHECK:         %[[REMPTY:.+]] = tensor.empty(%{{.+}}) : tensor<?xf64>
+// CHECK:         %[[RCP:.+]] = linalg.map ins(%[[SUM]] : tensor<?xf64>) outs(%[[REMPTY]] : tensor<?xf64>)
+// CHECK-NEXT:      (%[[SIN:.+]]: f64, %{{.+}}: f64) {
+// CHECK-NOT:         math.sqrt
+// CHECK:             %[[ONE:.+]] = arith.constant 1.000000e+00 : f64
+// CHECK-NEXT:        %[[R0:.+]] = arith.divf %[[ONE]], %[[SIN]] : f64
+// CHECK-NEXT:        linalg.yield %[[R0]] : f64
 // CHECK-DAG:     %[[E0:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x?xf32>
 // CHECK-DAG:     %[[E1:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x?xf32>
 // CHECK:         %[[OUT:.+]] = tensor.empty(%[[E0]], %[[E1]]) : tensor<?x?xf32>
 // CHECK:         %[[Y:.+]] = linalg.generic
-// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$COL]], #[[$ID]]]
+// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$COL]], #[[$COL]], #[[$ID]]]
 // CHECK-SAME:        iterator_types = ["parallel", "parallel"]
-// CHECK-SAME:        ins(%[[X]], %[[SUM]] : tensor<?x?xf32>, tensor<?xf64>) outs(%[[OUT]] : tensor<?x?xf32>)
-// CHECK-NEXT:    ^bb0(%[[IN2:.+]]: f32, %[[S:.+]]: f64, %{{.+}}: f32):
+// CHECK-SAME:        ins(%[[X]], %[[SUM]], %[[RCP]] : tensor<?x?xf32>, tensor<?xf64>, tensor<?xf64>) outs(%[[OUT]] : tensor<?x?xf32>)
+// CHECK-NEXT:    ^bb0(%[[IN2:.+]]: f32, %[[S:.+]]: f64, %[[RE:.+]]: f64, %{{.+}}: f32):
 // CHECK-NEXT:      %[[XW2:.+]] = arith.extf %[[IN2]] : f32 to f64
-// CHECK-NOT:       math.sqrt
-// CHECK:           %[[Z:.+]] = arith.constant 0.000000e+00 : f64
-// CHECK:           %[[ONE2:.+]] = arith.constant 1.000000e+00 : f64
-// CHECK-NEXT:      %[[RCP2:.+]] = arith.divf %[[ONE2]], %[[S]] : f64
-// CHECK-NEXT:      %[[Q:.+]] = arith.mulf %[[XW2]], %[[RCP2]] : f64
-// CHECK:           %[[ISZERO:.+]] = arith.cmpf oeq, %[[S]], %[[Z]] : f64
-// CHECK:           %[[SEL:.+]] = arith.select %[[ISZERO]], %[[Z]], %[[Q]] : f64
-// CHECK:           %[[R:.+]] = arith.truncf %[[SEL]] : f64 to f32
-// CHECK:           linalg.yield %[[R]] : f32
+// CHECK-NEXT:      %[[Z:.+]] = arith.constant 0.000000e+00 : f64
+// CHECK-NEXT:      %[[Q:.+]] = arith.mulf %[[XW2]], %[[RE]] : f64
+// CHECK-NEXT:      %[[ISZERO:.+]] = arith.cmpf oeq, %[[S]], %[[Z]] : f64
+// CHECK-NEXT:      %[[SEL:.+]] = arith.select %[[ISZERO]], %[[Z]], %[[Q]] : f64
+// CHECK-NEXT:      %[[R:.+]] = arith.truncf %[[SEL]] : f64 to f32
+// CHECK-NEXT:      linalg.yield %[[R]] : f32
 // CHECK:         return %[[Y]] : tensor<?x?xf32>
 func.func @lp_p1_f32_dynamic_axis0(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %y = norm.lp_normalization %x axis = 0 p = 1 : tensor<?x?xf32>
@@ -140,11 +146,13 @@ func.func @lp_p2_f16(%x: tensor<4xf16>) -> tensor<4xf16> {
 // CHECK-NEXT:      %[[X64:.+]] = arith.extf %[[X32]] : f32 to f64
 // CHECK-NEXT:      %[[SQ:.+]] = arith.mulf %[[X64]], %[[X64]] : f64
 // CHECK-NEXT:      %[[ADD:.+]] = arith.addf %[[ACC]], %[[SQ]] fastmath<reassoc> : f64
+// CHECK:         %[[RCP:.+]] = linalg.map ins(%[[SUM]] : tensor<?xf64>)
+// CHECK:             math.sqrt
+// CHECK:             arith.divf
 // CHECK:         %[[Y:.+]] = linalg.generic
-// CHECK-SAME:        ins(%[[X]], %[[SUM]] : tensor<3x?xbf16>, tensor<?xf64>)
-// CHECK:           %[[ONE4:.+]] = arith.constant 1.000000e+00 : f64
-// CHECK-NEXT:      %[[RCP4:.+]] = arith.divf %[[ONE4]], %{{.+}} : f64
-// CHECK-NEXT:      %[[Q:.+]] = arith.mulf %{{.+}}, %[[RCP4]] : f64
+// CHECK-SAME:        ins(%[[X]], %[[SUM]], %[[RCP]] : tensor<3x?xbf16>, tensor<?xf64>, tensor<?xf64>)
+// CHECK-NOT:       arith.divf
+// CHECK:           %[[Q:.+]] = arith.mulf %{{.+}}, %{{.+}} : f64
 // CHECK:           %[[SEL:.+]] = arith.select %{{.+}}, %{{.+}}, %[[Q]] : f64
 // CHECK-NEXT:      %[[RNE:.+]] = arith.truncf %[[SEL]] : f64 to f32
 // CHECK-NEXT:      %[[BACK:.+]] = arith.extf %[[RNE]] : f32 to f64
