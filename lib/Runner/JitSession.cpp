@@ -2,6 +2,7 @@
 
 #include "norm/Runner/JitSession.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
@@ -256,6 +257,39 @@ static llvm::Error loadOpenMPIfNeeded(ModuleOp module, unsigned numThreads) {
   return llvm::Error::success();
 }
 
+/// Errors unless `type` is a ranked tensor of a supported element type.
+static llvm::Error checkSupportedType(Type type) {
+  auto tensorType = dyn_cast<RankedTensorType>(type);
+  if (tensorType && getElementTypeFromMlir(tensorType.getElementType()))
+    return llvm::Error::success();
+  return createStringError("has type " + typeToString(type) +
+                           "; norm-runner passes only ranked tensors of " +
+                           getSupportedElementTypeNames());
+}
+
+/// Errors if a public function of the not yet lowered `module` has an
+/// unranked tensor argument or result, with getSignature's message. The
+/// pipeline lowers such a function to calls of the `memrefCopy` runtime
+/// function, so it would fail later, at link time, with a misleading error.
+static llvm::Error checkNoUnrankedSignature(ModuleOp module) {
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (!func.isPublic())
+      continue;
+    FunctionType type = func.getFunctionType();
+    for (auto [index, input] : llvm::enumerate(type.getInputs()))
+      if (isa<UnrankedTensorType>(input))
+        return createStringError("function '" + func.getName() +
+                                 "': argument " + Twine(index) + " " +
+                                 llvm::toString(checkSupportedType(input)));
+    for (auto [index, result] : llvm::enumerate(type.getResults()))
+      if (isa<UnrankedTensorType>(result))
+        return createStringError("function '" + func.getName() + "': result " +
+                                 Twine(index) + " " +
+                                 llvm::toString(checkSupportedType(result)));
+  }
+  return llvm::Error::success();
+}
+
 static bool isPublicEntry(LLVM::LLVMFuncOp func) {
   return !func.isExternal() && func.isPublic() &&
          func.getLinkage() == LLVM::Linkage::External &&
@@ -290,6 +324,8 @@ JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source,
 
   auto loweringStart = std::chrono::steady_clock::now();
   if (!isLLVMDialectOnly(module)) {
+    if (llvm::Error err = checkNoUnrankedSignature(module))
+      return std::move(err);
     PassManager pm(context, ModuleOp::getOperationName());
     norm::buildNormToLLVMPipeline(pm, norm::NormToLLVMPipelineOptions());
     if (failed(pm.run(module)))
@@ -402,16 +438,6 @@ JitSession::resolveFunctionName(StringRef requested) const {
                            "with --function");
 }
 
-/// Errors unless `type` is a ranked tensor of a supported element type.
-static llvm::Error checkSupportedType(Type type) {
-  auto tensorType = dyn_cast<RankedTensorType>(type);
-  if (tensorType && getElementTypeFromMlir(tensorType.getElementType()))
-    return llvm::Error::success();
-  return createStringError("has type " + typeToString(type) +
-                           "; norm-runner passes only ranked tensors of " +
-                           getSupportedElementTypeNames());
-}
-
 /// Returns true if `type` looks like the LLVM struct of a memref descriptor.
 static bool isDescriptorStruct(Type type, int64_t rank) {
   auto structType = dyn_cast<LLVM::LLVMStructType>(type);
@@ -423,17 +449,23 @@ llvm::Expected<FunctionType> JitSession::getSignature(StringRef name) const {
   auto func = module.get().lookupSymbol<LLVM::LLVMFuncOp>(name);
   if (!func || !isPublicEntry(func))
     return createStringError("function '" + name + "' not found");
-  auto attr = func->getAttrOfType<TypeAttr>(kEntrySignatureAttrName);
+  Attribute attr = func->getAttr(kEntrySignatureAttrName);
   if (!attr)
     return createStringError(
         "function '" + name + "' has no '" + kEntrySignatureAttrName +
         "' attribute, so its tensor signature is unknown; LLVM-dialect input "
         "must come from 'norm-opt --norm-to-llvm' (or pass the module before "
         "lowering)");
-  auto signature = dyn_cast<FunctionType>(attr.getValue());
-  if (!signature)
-    return createStringError("'" + kEntrySignatureAttrName + "' of '" + name +
-                             "' is not a function type");
+  auto typeAttr = dyn_cast<TypeAttr>(attr);
+  auto signature =
+      typeAttr ? dyn_cast<FunctionType>(typeAttr.getValue()) : FunctionType();
+  if (!signature) {
+    std::string found;
+    llvm::raw_string_ostream os(found);
+    os << attr;
+    return createStringError("'" + kEntrySignatureAttrName + "' of function '" +
+                             name + "' must be a function type, got " + found);
+  }
   for (auto [index, type] : llvm::enumerate(signature.getInputs()))
     if (llvm::Error err = checkSupportedType(type))
       return withPrefix("function '" + name + "': argument " + Twine(index) +
