@@ -86,9 +86,9 @@ int main(int argc, char **argv) {
     auto t0 = std::chrono::steady_clock::now();
     for (long k = 0; k < batch; ++k)
       run();
-    double t = std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                             t0)
-                   .count();
+    double t =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
+            .count();
     times.push_back(t / batch);
     total += t;
   }
