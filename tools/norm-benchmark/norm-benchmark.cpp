@@ -17,6 +17,7 @@
 
 #include "norm/Runner/JitSession.h"
 #include "norm/Runner/TensorSpec.h"
+#include "norm/Runner/ThreadsFlag.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/WithColor.h"
@@ -51,36 +52,8 @@ static cl::list<std::string> inputs(
              "values (e.g. 16384x1024xf32) for a pseudo-random fill"),
     cl::value_desc("spec"), cl::cat(benchCategory));
 
-// --threads=N is parsed by hand: libLLVM already registers a cl::opt named
-// "threads".
+/// --threads=N (0: all cores), read before llvm::cl (ThreadsFlag.h).
 static unsigned threads = 0;
-
-/// Removes --threads=N / -threads=N / --threads N from argv into `threads`.
-static bool takeThreadsFlag(int &argc, char **argv) {
-  int out = 1;
-  for (int i = 1; i < argc; ++i) {
-    StringRef arg = argv[i];
-    StringRef value;
-    if (arg.consume_front("--threads") || arg.consume_front("-threads")) {
-      if (arg.consume_front("="))
-        value = arg;
-      else if (arg.empty() && i + 1 < argc)
-        value = argv[++i];
-      else {
-        argv[out++] = argv[i];
-        continue;
-      }
-      if (value.getAsInteger(10, threads)) {
-        llvm::errs() << "norm-benchmark: --threads needs a number\n";
-        return false;
-      }
-      continue;
-    }
-    argv[out++] = argv[i];
-  }
-  argc = out;
-  return true;
-}
 
 static cl::opt<std::string>
     name("name", cl::desc("Benchmark name (default: the function name)"),
@@ -153,8 +126,10 @@ static int fail(llvm::Error err) {
 }
 
 int main(int argc, char **argv) {
-  if (!takeThreadsFlag(argc, argv))
-    return 1;
+  llvm::Expected<unsigned> threadsFlag = takeThreadsFlag(argc, argv);
+  if (!threadsFlag)
+    return fail(threadsFlag.takeError());
+  threads = *threadsFlag;
   benchmark::Initialize(&argc, argv);
   cl::HideUnrelatedOptions(benchCategory);
   cl::ParseCommandLineOptions(

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "norm/Runner/RunModule.h"
+#include "norm/Runner/ThreadsFlag.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/WithColor.h"
@@ -62,48 +63,19 @@ static cl::opt<double> relTolerance(
              "on the element type)"),
     cl::cat(runnerCategory));
 
-/// Removes --threads=N / -threads=N / --threads N from argv and returns N
-/// (0 where absent). Parsed by hand: libLLVM already registers a cl::opt
-/// named "threads". Returns -1 on a bad value.
-static long takeThreadsFlag(int &argc, char **argv) {
-  long threads = 0;
-  int out = 1;
-  for (int i = 1; i < argc; ++i) {
-    llvm::StringRef arg = argv[i];
-    llvm::StringRef value;
-    if (arg.consume_front("--threads") || arg.consume_front("-threads")) {
-      if (arg.consume_front("="))
-        value = arg;
-      else if (arg.empty() && i + 1 < argc)
-        value = argv[++i];
-      else {
-        argv[out++] = argv[i];
-        continue;
-      }
-      unsigned parsed;
-      if (value.getAsInteger(10, parsed) || parsed == 0 || parsed > 4096)
-        return -1;
-      threads = parsed;
-      continue;
-    }
-    argv[out++] = argv[i];
-  }
-  argc = out;
-  return threads;
-}
-
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
-  long threads = takeThreadsFlag(argc, argv);
-  if (threads < 0) {
+  llvm::Expected<unsigned> threads =
+      mlir::norm::runner::takeThreadsFlag(argc, argv);
+  if (!threads) {
     llvm::WithColor::error(llvm::errs(), "norm-runner")
-        << "--threads needs a number from 1 to 4096\n";
+        << llvm::toString(threads.takeError()) << "\n";
     return 1;
   }
   // The OpenMP runtime, loaded when the module has parallel loops, reads
   // OMP_NUM_THREADS when it starts.
-  if (threads > 0)
-    setenv("OMP_NUM_THREADS", std::to_string(threads).c_str(),
+  if (*threads > 0)
+    setenv("OMP_NUM_THREADS", std::to_string(*threads).c_str(),
            /*overwrite=*/1);
   cl::HideUnrelatedOptions(runnerCategory);
   cl::ParseCommandLineOptions(

@@ -17,7 +17,9 @@
 // RUN:   --input=@%t/x.npy --expected-output=@%t/lp.npy | FileCheck %s
 
 // RUN: not norm-runner --threads=0 %s 2>&1 | FileCheck %s --check-prefix=BAD
-// BAD: error: --threads needs a number from 1 to 4096
+// BAD: norm-runner: error: --threads needs a number from 1 to 4096, found '0'
+// RUN: not norm-runner %s --threads two 2>&1 | FileCheck %s --check-prefix=BAD2
+// BAD2: norm-runner: error: --threads needs a number from 1 to 4096, found 'two'
 
 // The lowered module has the parallel loop and its sequential version.
 // RUN: norm-opt %s --norm-to-llvm | FileCheck %s --check-prefix=LLVM
