@@ -152,6 +152,30 @@ static int reportFailedRuntimeCheck(const char *message) {
 }
 
 //===----------------------------------------------------------------------===//
+// Failed allocations
+//===----------------------------------------------------------------------===//
+
+// The lowered code does not check malloc's result: the JIT binds malloc to
+// checkedMalloc (or reusingMalloc), which ends the process with one error
+// and exit status 1 instead of letting the code write through null.
+
+[[noreturn]] static void exitOutOfMemory(size_t size) {
+  std::fflush(stdout);
+  llvm::errs() << "error: out of memory: the compiled function could not "
+                  "allocate "
+               << size << " bytes\n";
+  llvm::errs().flush();
+  std::_Exit(1);
+}
+
+static void *checkedMalloc(size_t size) {
+  void *block = std::malloc(size);
+  if (!block && size != 0)
+    exitOutOfMemory(size);
+  return block;
+}
+
+//===----------------------------------------------------------------------===//
 // Allocator with reuse (JitOptions::reuseAllocations)
 //===----------------------------------------------------------------------===//
 
@@ -179,9 +203,7 @@ static void *reusingMalloc(size_t size) {
     block = it->second;
     pool.freeBlocks.erase(it);
   } else {
-    block = std::malloc(size);
-    if (!block)
-      return nullptr;
+    block = checkedMalloc(size);
   }
   pool.liveSizes[block] = size;
   return block;
@@ -391,10 +413,11 @@ JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source,
         symbols[interner("abort")] = {
             llvm::orc::ExecutorAddr::fromPtr(&exitAfterFailedRuntimeCheck),
             llvm::JITSymbolFlags::Exported};
+        symbols[interner("malloc")] = {
+            llvm::orc::ExecutorAddr::fromPtr(reuseAllocations ? &reusingMalloc
+                                                              : &checkedMalloc),
+            llvm::JITSymbolFlags::Exported};
         if (reuseAllocations) {
-          symbols[interner("malloc")] = {
-              llvm::orc::ExecutorAddr::fromPtr(&reusingMalloc),
-              llvm::JITSymbolFlags::Exported};
           symbols[interner("free")] = {
               llvm::orc::ExecutorAddr::fromPtr(&reusingFree),
               llvm::JITSymbolFlags::Exported};

@@ -2,7 +2,11 @@
 
 #include "norm/Runner/ThreadsFlag.h"
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
+
+#include <cstdlib>
 
 llvm::Expected<unsigned> mlir::norm::runner::takeThreadsFlag(int &argc,
                                                              char **argv) {
@@ -32,4 +36,22 @@ llvm::Expected<unsigned> mlir::norm::runner::takeThreadsFlag(int &argc,
   }
   argc = out;
   return threads;
+}
+
+llvm::Error mlir::norm::runner::checkOpenMPThreadsEnvironment() {
+  const char *value = std::getenv("OMP_NUM_THREADS");
+  if (!value)
+    return llvm::Error::success();
+  llvm::SmallVector<llvm::StringRef> counts;
+  llvm::StringRef(value).split(counts, ',');
+  for (llvm::StringRef count : counts) {
+    unsigned threads;
+    if (count.trim().getAsInteger(10, threads) || threads == 0 ||
+        threads > 4096)
+      return llvm::createStringError(
+          llvm::Twine("OMP_NUM_THREADS='") + value +
+          "' is not a thread count: expected numbers from 1 to 4096, "
+          "separated by commas");
+  }
+  return llvm::Error::success();
 }

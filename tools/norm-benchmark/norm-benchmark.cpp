@@ -130,6 +130,9 @@ int main(int argc, char **argv) {
   if (!threadsFlag)
     return fail(threadsFlag.takeError());
   threads = *threadsFlag;
+  if (threads == 0)
+    if (llvm::Error err = checkOpenMPThreadsEnvironment())
+      return fail(std::move(err));
   benchmark::Initialize(&argc, argv);
   cl::HideUnrelatedOptions(benchCategory);
   cl::ParseCommandLineOptions(

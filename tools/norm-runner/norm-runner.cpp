@@ -74,6 +74,12 @@ int main(int argc, char **argv) {
   }
   // The OpenMP runtime, loaded when the module has parallel loops, reads
   // OMP_NUM_THREADS when it starts.
+  if (*threads == 0)
+    if (llvm::Error err = mlir::norm::runner::checkOpenMPThreadsEnvironment()) {
+      llvm::WithColor::error(llvm::errs(), "norm-runner")
+          << llvm::toString(std::move(err)) << "\n";
+      return 1;
+    }
   if (*threads > 0)
     setenv("OMP_NUM_THREADS", std::to_string(*threads).c_str(),
            /*overwrite=*/1);

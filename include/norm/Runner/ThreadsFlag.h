@@ -16,6 +16,11 @@ namespace runner {
 /// Errors: a value that is not an integer from 1 to 4096.
 llvm::Expected<unsigned> takeThreadsFlag(int &argc, char **argv);
 
+/// Checks OMP_NUM_THREADS, which the OpenMP runtime reads when it starts
+/// and which it does not reject cleanly (it may abort or hang): where set,
+/// it must be numbers from 1 to 4096 separated by commas.
+llvm::Error checkOpenMPThreadsEnvironment();
+
 } // namespace runner
 } // namespace norm
 } // namespace mlir
