@@ -27,6 +27,85 @@
 using namespace mlir;
 using namespace mlir::norm;
 
+/// Returns S = sum of term(x) over `axis`, which is not the innermost axis:
+/// the loop along `axis` is outside the one along the innermost axis, so
+/// every step of it loads and stores the whole row of partial sums (one
+/// accumulator per slice). Four rows are added per step instead (four
+/// strided views of X), which quarters that load/store traffic; the first
+/// rows % 4 rows are reduced by a plain reduction whose result initializes
+/// the 4-row one. The order of the additions changes, not the accumulation
+/// type. Only for shapes without a static zero or a static axis size below
+/// 4 (the caller checks; tensor.extract_slice rejects static offsets
+/// outside a static dim even for empty slices).
+static Value
+buildFourRowAxisSum(OpBuilder &b, Location loc, Value input, int64_t axis,
+                    FloatType accType,
+                    function_ref<Value(OpBuilder &, Location, Value)> term) {
+  constexpr int64_t kRowsPerStep = 4;
+  auto inputType = cast<RankedTensorType>(input.getType());
+  int64_t rank = inputType.getRank();
+  MLIRContext *ctx = b.getContext();
+  SmallVector<int64_t, 1> reducedDims{axis};
+
+  // The rows % 4 first rows, then rows r + 4i + k (k = 0..3). The offsets
+  // stay in bounds when a part is empty (tensor.extract_slice requires
+  // offset < size even for an empty slice): the four strided parts start
+  // at 0 when there are fewer than four rows.
+  Value rows = tensor::DimOp::create(b, loc, input, axis);
+  Value step = arith::ConstantIndexOp::create(b, loc, kRowsPerStep);
+  Value restRows = arith::RemUIOp::create(b, loc, rows, step);
+  Value groups = arith::DivUIOp::create(b, loc, rows, step);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value noGroups =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, groups, zero);
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, input);
+  auto slice = [&](OpFoldResult offset, OpFoldResult size,
+                   int64_t stride) -> Value {
+    SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
+    SmallVector<OpFoldResult> sliceSizes = sizes;
+    SmallVector<OpFoldResult> strides(rank, b.getIndexAttr(1));
+    offsets[axis] = offset;
+    sliceSizes[axis] = size;
+    strides[axis] = b.getIndexAttr(stride);
+    return tensor::ExtractSliceOp::create(b, loc, input, offsets, sliceSizes,
+                                          strides)
+        .getResult();
+  };
+
+  Value rest = buildReduction(
+      b, loc, slice(b.getIndexAttr(0), restRows, 1), /*sliceInputs=*/{},
+      reducedDims, b.getFloatAttr(accType, 0.0),
+      [&](OpBuilder &nb, Location nloc, ValueRange elements,
+          Value acc) -> Value {
+        return createReassocAdd(nb, nloc, acc, term(nb, nloc, elements[0]));
+      });
+
+  SmallVector<Value> inputs;
+  for (int64_t k = 0; k < kRowsPerStep; ++k) {
+    Value start = arith::AddIOp::create(
+        b, loc, restRows, arith::ConstantIndexOp::create(b, loc, k));
+    Value offset = arith::SelectOp::create(b, loc, noGroups, zero, start);
+    inputs.push_back(slice(offset, groups, kRowsPerStep));
+  }
+  SmallVector<AffineMap> maps(kRowsPerStep,
+                              AffineMap::getMultiDimIdentityMap(rank, ctx));
+  maps.push_back(getKeptDimsMap(ctx, rank, reducedDims));
+  auto generic = linalg::GenericOp::create(
+      b, loc, rest.getType(), inputs, rest, maps,
+      getReductionIteratorTypes(rank, reducedDims),
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        SmallVector<Value> terms;
+        for (Value x : args.drop_back())
+          terms.push_back(term(nb, nloc, x));
+        Value low = createReassocAdd(nb, nloc, terms[0], terms[1]);
+        Value high = createReassocAdd(nb, nloc, terms[2], terms[3]);
+        Value sum = createReassocAdd(nb, nloc, low, high);
+        linalg::YieldOp::create(nb, nloc,
+                                createReassocAdd(nb, nloc, args.back(), sum));
+      });
+  return generic.getResult(0);
+}
+
 namespace {
 
 /// Lowers norm.lp_normalization to a reduction along the axis followed by an
@@ -71,22 +150,37 @@ struct LpNormalizationLowering : public OpConversionPattern<LpNormalizationOp> {
     } else {
       FloatType accType =
           elementType.isF16() ? rewriter.getF32Type() : rewriter.getF64Type();
-      // S = ReduceSum(|X|^p) in the accumulator type
-      Value sum = buildReduction(
-          rewriter, loc, input, /*sliceInputs=*/{}, reducedDims,
-          rewriter.getFloatAttr(accType, 0.0),
-          [&](OpBuilder &b, Location nloc, ValueRange elements,
-              Value acc) -> Value {
-            Value x = convertToFloat(b, nloc, elements[0], accType);
-            return createReassocAdd(b, nloc, acc,
-                                    createPowerTerm(b, nloc, x, p));
-          });
+      auto term = [&](OpBuilder &b, Location nloc, Value element) -> Value {
+        Value x = convertToFloat(b, nloc, element, accType);
+        return createPowerTerm(b, nloc, x, p);
+      };
       if (axis != inputType.getRank() - 1) {
+        // S = ReduceSum(|X|^p) in the accumulator type, four rows per step
+        // where the static shape allows it.
+        ArrayRef<int64_t> shape = inputType.getShape();
+        bool fourRows =
+            !llvm::is_contained(shape, 0) &&
+            (ShapedType::isDynamic(shape[axis]) || shape[axis] >= 4);
+        Value sum =
+            fourRows
+                ? buildFourRowAxisSum(rewriter, loc, input, axis, accType, term)
+                : buildReduction(
+                      rewriter, loc, input, /*sliceInputs=*/{}, reducedDims,
+                      rewriter.getFloatAttr(accType, 0.0),
+                      [&](OpBuilder &b, Location nloc, ValueRange elements,
+                          Value acc) -> Value {
+                        return createReassocAdd(b, nloc, acc,
+                                                term(b, nloc, elements[0]));
+                      });
         // A leading or middle axis: the per-slice values vary along the
-        // innermost loop, so 1 / Norm is computed once per slice into R by a
+        // innermost loop, so R = 1 / Norm is computed once per slice by a
         // linalg.map (elementwise fusion, which works on linalg.generic
         // only, would put the square root and division back into Y's loop).
-        // Y = S == 0 ? 0 : X * R
+        // Y's loop reads R only, not S too: one f64 side stream instead of
+        // two (with two, the per-column arrays of a 4096-column X no longer
+        // fit in L1). A zero slice is the one where R = 1 / 0 = +inf
+        // (S = +inf gives R = 0 and S = NaN gives R = NaN).
+        // Y = R == +inf ? 0 : X * R
         Value init = tensor::EmptyOp::create(
             rewriter, loc, tensor::getMixedSizes(rewriter, loc, sum), accType);
         Value reciprocal =
@@ -101,13 +195,17 @@ struct LpNormalizationLowering : public OpConversionPattern<LpNormalizationOp> {
                 })
                 .getResult()[0];
         result = buildSliceElementwise(
-            rewriter, loc, input, {sum, reciprocal}, reducedDims, elementType,
+            rewriter, loc, input, reciprocal, reducedDims, elementType,
             [&](OpBuilder &b, Location nloc, ValueRange elements) -> Value {
               Value x = convertToFloat(b, nloc, elements[0], accType);
               Value zero = createFloatConstant(b, nloc, accType, 0.0);
-              Value quotient = arith::MulFOp::create(b, nloc, x, elements[2]);
+              Value inf = arith::ConstantOp::create(
+                  b, nloc,
+                  b.getFloatAttr(accType,
+                                 APFloat::getInf(accType.getFloatSemantics())));
+              Value quotient = arith::MulFOp::create(b, nloc, x, elements[1]);
               Value isZero = arith::CmpFOp::create(
-                  b, nloc, arith::CmpFPredicate::OEQ, elements[1], zero);
+                  b, nloc, arith::CmpFPredicate::OEQ, elements[1], inf);
               Value y =
                   arith::SelectOp::create(b, nloc, isZero, zero, quotient);
               return createTruncF(b, nloc, y, elementType);
@@ -115,6 +213,14 @@ struct LpNormalizationLowering : public OpConversionPattern<LpNormalizationOp> {
         rewriter.replaceOp(op, castToType(rewriter, loc, result, op.getType()));
         return success();
       }
+      // S = ReduceSum(|X|^p) in the accumulator type
+      Value sum = buildReduction(
+          rewriter, loc, input, /*sliceInputs=*/{}, reducedDims,
+          rewriter.getFloatAttr(accType, 0.0),
+          [&](OpBuilder &b, Location nloc, ValueRange elements,
+              Value acc) -> Value {
+            return createReassocAdd(b, nloc, acc, term(b, nloc, elements[0]));
+          });
       // Norm = S (p = 1) or sqrt(S) (p = 2)
       // Y = Norm == 0 ? 0 : X / Norm (ordered compare: NaN stays NaN)
       result = buildSliceElementwise(

@@ -28,9 +28,9 @@ def layernorm(x, scale, bias):
     return (d * inv * scale + bias).astype(np.float32), mean.astype(np.float32), inv.astype(np.float32)
 
 
-def lpnorm(x, p):
+def lpnorm(x, p, axis=-1):
     x = x.astype(np.float64)
-    n = np.abs(x).sum(-1, keepdims=True) if p == 1 else np.sqrt((x * x).sum(-1, keepdims=True))
+    n = np.abs(x).sum(axis, keepdims=True) if p == 1 else np.sqrt((x * x).sum(axis, keepdims=True))
     return np.where(n == 0, 0, x / np.where(n == 0, 1, n)).astype(np.float32)
 
 
@@ -93,6 +93,49 @@ for p, rows, cols, dyn, seed in [(2, 5, 77, False, 3), (1, 4, 131, True, 4)]:
   return %y : tensor<{t}xf32>
 }}
 """, [spec(x)], [spec(lpnorm(x, p))], threads=[1, 2])
+
+# LpNormalization over a leading or middle axis (per-column norms, Y's loop
+# reads one reciprocal per column), dynamic shapes with odd sizes: a zero
+# column (Y = 0), a column of huge values (no overflow: 1e30 squared only
+# fits in f64) and one of tiny values (1e-30 squared would underflow f32).
+for p, shape, axis, seed in [(2, (7, 37), 0, 6), (1, (5, 19), 0, 7),
+                             (2, (3, 5, 17), 1, 8)]:
+    x = values(shape, seed)
+    if len(shape) == 2:
+        x[:, 3] = 0
+        x[:, 5] = x[:, 5] * np.float32(1e30)
+        x[:, 6] = x[:, 6] * np.float32(1e-30)
+    t = "x".join("?" for _ in shape)
+    dims = "x".join(str(d) for d in shape)
+    write(f"lpnorm_p{p}_axis{axis}_dynamic_{dims}.mlir",
+          f"LpNormalization p = {p}, axis = {axis}, X {dims} f32 as tensor<{t}xf32>.",
+          "a reduction over a non-trailing axis with odd sizes, a zero column and huge and tiny columns",
+          f"""func.func @main(%x: tensor<{t}xf32>) -> tensor<{t}xf32> {{
+  %y = norm.lp_normalization %x axis = {axis} p = {p} : tensor<{t}xf32>
+  return %y : tensor<{t}xf32>
+}}
+""", [spec(x)], [spec(lpnorm(x, p, axis))], threads=[1, 2])
+
+# LpNormalization axis 0, one dynamic function on row counts around the
+# four-rows-per-step reduction (0 to 9 rows: no full step, remainders 0..3)
+# and zero columns.
+lines = [HEADER.format(
+    what="LpNormalization p = 2, axis = 0, X as tensor<?x?xf32> with 0 to 9 rows and 0 columns.",
+    why="the axis-0 reduction that adds four rows per step (row counts below, at and around multiples of 4)")]
+for rows, cols in [(0, 3), (1, 5), (3, 4), (4, 3), (5, 7), (8, 2), (9, 1), (3, 0)]:
+    x = values((rows, cols), 100 + rows)
+    lines.append(f'// RUN: norm-runner %s --input="{spec(x)}" \\\n'
+                 f'// RUN:   --expected-output="{spec(lpnorm(x, 2, 0))}" \\\n'
+                 f'// RUN:   | FileCheck %s\n')
+lines.append("// CHECK: [SUCCESS] result[0]:")
+lines.append("// CHECK-NOT: [FAILED]\n")
+lines.append("""func.func @main(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %y = norm.lp_normalization %x axis = 0 p = 2 : tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
+""")
+with open(os.path.join(OUT, "lpnorm_p2_axis0_dynamic_row_counts.mlir"), "w") as f:
+    f.write("\n".join(lines))
 
 # Normalizer L2, dynamic, 3 x 45.
 x = values((3, 45), 5)
