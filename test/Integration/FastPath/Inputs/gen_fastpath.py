@@ -98,8 +98,8 @@ for p, rows, cols, dyn, seed in [(2, 5, 77, False, 3), (1, 4, 131, True, 4)]:
 # reads one reciprocal per column), dynamic shapes with odd sizes: a zero
 # column (Y = 0), a column of huge values (no overflow: 1e30 squared only
 # fits in f64) and one of tiny values (1e-30 squared would underflow f32).
-for p, shape, axis, seed in [(2, (7, 37), 0, 6), (1, (5, 19), 0, 7),
-                             (2, (3, 5, 17), 1, 8)]:
+for p, shape, axis, seed in [(2, (11, 37), 0, 6), (1, (13, 19), 0, 7),
+                             (2, (3, 9, 17), 1, 8)]:
     x = values(shape, seed)
     if len(shape) == 2:
         x[:, 3] = 0
@@ -117,12 +117,13 @@ for p, shape, axis, seed in [(2, (7, 37), 0, 6), (1, (5, 19), 0, 7),
 """, [spec(x)], [spec(lpnorm(x, p, axis))], threads=[1, 2])
 
 # LpNormalization axis 0, one dynamic function on row counts around the
-# four-rows-per-step reduction (0 to 9 rows: no full step, remainders 0..3)
-# and zero columns.
+# eight-rows-per-step reduction (0 to 17 rows: no full step, one, two, with
+# and without remainder) and zero columns.
 lines = [HEADER.format(
-    what="LpNormalization p = 2, axis = 0, X as tensor<?x?xf32> with 0 to 9 rows and 0 columns.",
-    why="the axis-0 reduction that adds four rows per step (row counts below, at and around multiples of 4)")]
-for rows, cols in [(0, 3), (1, 5), (3, 4), (4, 3), (5, 7), (8, 2), (9, 1), (3, 0)]:
+    what="LpNormalization p = 2, axis = 0, X as tensor<?x?xf32> with 0 to 17 rows and 0 columns.",
+    why="the axis-0 reduction that adds eight rows per step (row counts below, at and around multiples of 4)")]
+for rows, cols in [(0, 3), (1, 5), (7, 4), (8, 3), (9, 7), (15, 2), (16, 1),
+                   (17, 2), (3, 0)]:
     x = values((rows, cols), 100 + rows)
     lines.append(f'// RUN: norm-runner %s --input="{spec(x)}" \\\n'
                  f'// RUN:   --expected-output="{spec(lpnorm(x, 2, 0))}" \\\n'
