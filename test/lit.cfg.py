@@ -29,6 +29,10 @@ config.environment["FILECHECK_OPTS"] = (
 
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
+# Tools built with NORM_ENABLE_SANITIZERS (scripts/sanitize.sh).
+if config.norm_sanitizers.upper() in ("ON", "1", "TRUE", "YES"):
+    config.available_features.add("sanitizers")
+
 tool_dirs = [config.norm_tools_dir, config.llvm_tools_dir]
 tools = ["norm-opt", "norm-runner", "norm-translate", "mlir-opt",
          "mlir-runner"]
