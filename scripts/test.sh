@@ -11,13 +11,6 @@ log=$(mktemp)
 /usr/lib/llvm-22/bin/lit -sv "$BUILD_DIR/test" 2>&1 | tee "$log"
 rc=${PIPESTATUS[0]}
 
-passed=$(sed -n 's/^ *Passed *: *\([0-9]*\).*/\1/p' "$log" | tail -1)
-failed=0
-for kind in Failed Unresolved "Timed Out" "Unexpectedly Passed"; do
-  n=$(sed -n "s/^ *$kind *: *\([0-9]*\).*/\1/p" "$log" | tail -1)
-  failed=$((failed + ${n:-0}))
-done
+scripts/lit-summary.sh "$log" "$rc"
 rm -f "$log"
-if [ "$rc" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
-echo "${passed:-0} passed, ${failed} failed"
 exit "$rc"

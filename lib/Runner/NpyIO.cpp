@@ -313,15 +313,13 @@ void runner::writeNpy(raw_ostream &os, const HostTensor &tensor) {
 }
 
 llvm::Error runner::writeNpyFile(StringRef path, const HostTensor &tensor) {
-  std::error_code error;
-  llvm::raw_fd_ostream os(path, error);
-  if (!error) {
-    writeNpy(os, tensor);
-    os.close();
-    error = os.error();
-    os.clear_error();
-  }
-  if (error)
-    return createStringError("cannot write '" + path + "': " + error.message());
+  // llvm::writeToOutput writes a temporary file and renames it into place.
+  if (llvm::Error error = llvm::writeToOutput(path, [&](llvm::raw_ostream &os) {
+        writeNpy(os, tensor);
+        return llvm::Error::success();
+      }))
+    return createStringError(
+        "cannot write '" + path +
+        "': " + llvm::errorToErrorCode(std::move(error)).message());
   return llvm::Error::success();
 }

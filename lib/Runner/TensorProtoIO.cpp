@@ -107,15 +107,13 @@ void runner::writeTensorProto(raw_ostream &os, const HostTensor &tensor,
 llvm::Error runner::writeTensorProtoFile(StringRef path,
                                          const HostTensor &tensor,
                                          StringRef name) {
-  std::error_code error;
-  llvm::raw_fd_ostream os(path, error);
-  if (!error) {
-    writeTensorProto(os, tensor, name);
-    os.close();
-    error = os.error();
-    os.clear_error();
-  }
-  if (error)
-    return createStringError("cannot write '" + path + "': " + error.message());
+  // llvm::writeToOutput writes a temporary file and renames it into place.
+  if (llvm::Error error = llvm::writeToOutput(path, [&](llvm::raw_ostream &os) {
+        writeTensorProto(os, tensor, name);
+        return llvm::Error::success();
+      }))
+    return createStringError(
+        "cannot write '" + path +
+        "': " + llvm::errorToErrorCode(std::move(error)).message());
   return llvm::Error::success();
 }
