@@ -17,7 +17,9 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/CSE.h"
 
 namespace mlir {
 namespace norm {
@@ -62,6 +64,109 @@ static llvm::SmallBitVector getSliceDims(linalg::LinalgOp op) {
   return dims;
 }
 
+/// Returns the ops that tile-and-fuse may fuse into `root`'s loop: `root`
+/// and, transitively, the TilingInterface producers of its operands.
+static llvm::SmallPtrSet<Operation *, 16> getFusableSlice(Operation *root) {
+  llvm::SmallPtrSet<Operation *, 16> slice{root};
+  SmallVector<Operation *> worklist{root};
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    for (Value operand : op->getOperands()) {
+      Operation *producer = operand.getDefiningOp();
+      if (producer && isa<TilingInterface>(producer) &&
+          slice.insert(producer).second)
+        worklist.push_back(producer);
+    }
+  }
+  return slice;
+}
+
+/// Returns true if `result` has uses that stay outside `loop` after fusion
+/// (users other than the ops in `fusable` and tensor.dim), all after `loop`
+/// in its block, so that the loop's results can replace it there.
+static bool
+hasUsesAfterLoop(OpResult result, Operation *loop,
+                 const llvm::SmallPtrSet<Operation *, 16> &fusable) {
+  bool any = false;
+  for (OpOperand &use : result.getUses()) {
+    Operation *user = use.getOwner();
+    if (fusable.contains(user) || isa<tensor::DimOp>(user) ||
+        loop->isAncestor(user))
+      continue;
+    Operation *inBlock = loop->getBlock()->findAncestorOpInBlock(*user);
+    if (!inBlock || !loop->isBeforeInBlock(inBlock))
+      return false;
+    any = true;
+  }
+  return any;
+}
+
+/// Makes `loop` compute each value it yields once. Tile-and-fuse tiles a
+/// producer once per slice it is read through; where the producer's result
+/// is also yielded, that tile writes into a slice of the new shared output
+/// while the other tiles write into a slice of the producer's own (unread)
+/// destination, so CSE cannot merge them. Each such other tile that reads the
+/// same inputs, with the same maps and payload, is replaced by the yielded
+/// one.
+static void mergeYieldedTiles(RewriterBase &rewriter, scf::ForallOp loop,
+                              unsigned numRootResults) {
+  Block *body = loop.getBody();
+  for (Operation &terminatorOp : loop.getTerminator().getYieldingOps()) {
+    auto insert = dyn_cast<tensor::ParallelInsertSliceOp>(&terminatorOp);
+    if (!insert)
+      continue;
+    auto dest = dyn_cast<BlockArgument>(insert.getDest());
+    if (!dest || dest.getOwner() != body ||
+        dest.getArgNumber() < loop.getRank() + numRootResults)
+      continue;
+    auto tile = insert.getSource().getDefiningOp<linalg::LinalgOp>();
+    if (!tile || tile->getBlock() != body || tile->getNumResults() != 1 ||
+        tile.getNumDpsInits() != 1)
+      continue;
+    OpOperand *tileInit = tile.getDpsInitOperand(0);
+    if (tile.payloadUsesValueFromOperand(tileInit))
+      continue;
+    // The tile's destination, a slice of the shared output, to the start of
+    // the body so that the tile can move up to any of its duplicates.
+    Operation *initOp = tileInit->get().getDefiningOp();
+    if (!initOp || initOp->getBlock() != body ||
+        llvm::any_of(initOp->getOperands(), [&](Value v) {
+          Operation *def = v.getDefiningOp();
+          return def && def->getBlock() == body;
+        }))
+      continue;
+    rewriter.moveOpBefore(initOp, body, body->begin());
+
+    SmallVector<linalg::LinalgOp> duplicates;
+    for (Operation &op : *body) {
+      auto other = dyn_cast<linalg::LinalgOp>(&op);
+      if (!other || other == tile || op.getName() != tile->getName() ||
+          op.getNumResults() != 1 || other.getNumDpsInits() != 1 ||
+          op.getResultTypes() != tile->getResultTypes() ||
+          op.getAttrDictionary() != tile->getAttrDictionary() ||
+          other.getDpsInputs() != tile.getDpsInputs() ||
+          other.payloadUsesValueFromOperand(other.getDpsInitOperand(0)))
+        continue;
+      DenseMap<Value, Value> equivalent;
+      if (!OperationEquivalence::isRegionEquivalentTo(
+              &tile->getRegion(0), &op.getRegion(0),
+              [&](Value lhs, Value rhs) {
+                return success(lhs == rhs || equivalent.lookup(lhs) == rhs);
+              },
+              [&](Value lhs, Value rhs) { equivalent[lhs] = rhs; },
+              OperationEquivalence::IgnoreLocations))
+        continue;
+      duplicates.push_back(other);
+    }
+    for (linalg::LinalgOp duplicate : duplicates) {
+      // The inputs are the same, so the tile may move up to its duplicate.
+      if (duplicate->isBeforeInBlock(tile))
+        rewriter.moveOpBefore(tile, duplicate);
+      rewriter.replaceOp(duplicate, tile->getResults());
+    }
+  }
+}
+
 namespace {
 struct FuseRowsPass : public norm::impl::FuseRowsPassBase<FuseRowsPass> {
   void runOnOperation() override {
@@ -85,7 +190,11 @@ struct FuseRowsPass : public norm::impl::FuseRowsPassBase<FuseRowsPass> {
     });
 
     IRRewriter rewriter(&getContext());
+    llvm::SmallPtrSet<Operation *, 4> pendingRoots;
+    for (auto [root, numSliceDims] : roots)
+      pendingRoots.insert(root);
     for (auto [root, numSliceDims] : roots) {
+      pendingRoots.erase(root);
       SmallVector<OpFoldResult> tileSizes(root.getNumLoops(),
                                           rewriter.getIndexAttr(0));
       for (int64_t d = 0; d < numSliceDims; ++d)
@@ -95,10 +204,27 @@ struct FuseRowsPass : public norm::impl::FuseRowsPassBase<FuseRowsPass> {
       tilingOptions.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
       scf::SCFTileAndFuseOptions options;
       options.setTilingOptions(tilingOptions);
-      // Fuse every producer. Producers whose values are also used outside
-      // (LayerNorm's Mean and InvStdDev results) stay as they are for those
-      // uses: yielding them from the loop would replace their uses by other,
-      // not yet fused producers with values defined after those producers.
+      // Fuse every producer. A producer whose result is also used after the
+      // root (LayerNorm's Mean and InvStdDev results) is yielded from the
+      // loop too, once, so that those uses read the loop's result instead of
+      // a second loop nest over X.
+      llvm::SmallPtrSet<Operation *, 16> fusable =
+          getFusableSlice(root.getOperation());
+      llvm::SmallPtrSet<Operation *, 4> yielded;
+      options.setFusionControlFn(
+          [&](tensor::ExtractSliceOp slice, OpResult producer,
+              bool isDestinationOperand)
+              -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+            scf::SCFTileAndFuseOptions::ControlFnResult control;
+            auto loop = slice->getParentOfType<scf::ForallOp>();
+            if (!isDestinationOperand && loop &&
+                !yielded.contains(producer.getOwner()) &&
+                hasUsesAfterLoop(producer, loop, fusable)) {
+              control.yieldProducerReplacement = true;
+              yielded.insert(producer.getOwner());
+            }
+            return control;
+          });
       auto tileable = dyn_cast<TilingInterface>(root.getOperation());
       if (!tileable) {
         root->emitError("norm-fuse-rows: linalg's TilingInterface models are "
@@ -113,11 +239,42 @@ struct FuseRowsPass : public norm::impl::FuseRowsPassBase<FuseRowsPass> {
         root->emitError("norm-fuse-rows: cannot tile and fuse");
         return signalPassFailure();
       }
-      Operation *outerLoop = result->loops.front().getOperation();
+      auto loop = cast<scf::ForallOp>(result->loops.front().getOperation());
+      // Uses after the loop read its results.
+      Block *block = loop->getBlock();
       for (auto [original, replacement] : result->replacements)
         rewriter.replaceUsesWithIf(original, replacement, [&](OpOperand &use) {
-          return !outerLoop->isAncestor(use.getOwner());
+          Operation *inBlock = block->findAncestorOpInBlock(*use.getOwner());
+          return inBlock && loop->isBeforeInBlock(inBlock);
         });
+      // The sizes of the untiled ops' results are those of their
+      // destinations; then the untiled ops are dead unless a result of theirs
+      // that was not yielded is still used.
+      for (Operation *op : fusable) {
+        auto dps = dyn_cast<DestinationStyleOpInterface>(op);
+        if (!dps)
+          continue;
+        for (OpResult opResult : op->getResults())
+          for (OpOperand &use : llvm::make_early_inc_range(opResult.getUses()))
+            if (isa<tensor::DimOp>(use.getOwner()))
+              rewriter.modifyOpInPlace(use.getOwner(), [&] {
+                use.set(dps.getTiedOpOperand(opResult)->get());
+              });
+      }
+      for (bool erased = true; erased;) {
+        erased = false;
+        for (Operation *op : llvm::to_vector(fusable)) {
+          if (pendingRoots.contains(op) || !isOpTriviallyDead(op))
+            continue;
+          fusable.erase(op);
+          rewriter.eraseOp(op);
+          erased = true;
+        }
+      }
+      // One tile per value in the loop body.
+      DominanceInfo dominance;
+      eliminateCommonSubExpressions(rewriter, dominance, loop);
+      mergeYieldedTiles(rewriter, loop, root->getNumResults());
     }
   }
 };

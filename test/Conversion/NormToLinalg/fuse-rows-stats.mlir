@@ -1,0 +1,89 @@
+// RUN: norm-opt %s --convert-norm-to-linalg --linalg-fuse-elementwise-ops \
+// RUN:   --canonicalize --cse --norm-fuse-rows --canonicalize --cse \
+// RUN:   | FileCheck %s
+
+// A LayerNormalization whose Mean and/or InvStdDev are used besides Y: the
+// row loop that computes Y also yields them (extra shared_outs), so X is
+// read by one loop nest only. No linalg op is left outside the scf.forall,
+// and the only op that reads X whole is the loop's per-row extract_slice.
+
+// CHECK-LABEL: func.func @layernorm_stats(
+// CHECK-SAME:      %[[X:[a-z0-9]+]]: tensor<?x?xf32>
+// CHECK-NOT:     = linalg.
+// CHECK:         %[[E:.+]] = tensor.empty(%{{.+}}) : tensor<?xf32>
+// CHECK-NOT:     = linalg.
+// CHECK:         %[[LOOP:.+]]:3 = scf.forall (%[[I:.+]]) in (%{{.+}}) shared_outs(%[[YO:.+]] = %{{.+}}, %[[MO:.+]] = %[[E]], %[[IO:.+]] = %[[E]]) -> (tensor<?x?xf32>, tensor<?xf32>, tensor<?xf32>) {
+// CHECK-DAG:       %[[IS:.+]] = tensor.extract_slice %[[IO]][%[[I]]] [1] [1]
+// CHECK-DAG:       %[[MS:.+]] = tensor.extract_slice %[[MO]][%[[I]]] [1] [1]
+// CHECK-DAG:       %[[ROW:.+]] = tensor.extract_slice %[[X]][%[[I]], 0] [1, %{{.+}}] [1, 1] : tensor<?x?xf32> to tensor<1x?xf32>
+// CHECK:           %[[SUM:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[ROW]] : tensor<1x?xf32>)
+// CHECK:           %[[MEAN:.+]] = linalg.generic {{.*}}ins(%[[SUM]] : tensor<1xf32>) outs(%[[MS]] : tensor<1xf32>)
+// CHECK:           %[[SUMSQ:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[ROW]], %[[MEAN]] : tensor<1x?xf32>, tensor<1xf32>)
+// CHECK:           %[[INV:.+]] = linalg.generic {{.*}}ins(%[[SUMSQ]] : tensor<1xf32>) outs(%[[IS]] : tensor<1xf32>)
+// CHECK:           %[[Y:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]} ins(%[[ROW]], %[[MEAN]], %[[INV]], {{.*}}) outs(%{{.+}} : tensor<1x?xf32>)
+// CHECK-NOT:       = linalg.
+// CHECK:           scf.forall.in_parallel {
+// CHECK-NEXT:        tensor.parallel_insert_slice %[[Y]] into %[[YO]][%[[I]], 0]
+// CHECK-NEXT:        tensor.parallel_insert_slice %[[MEAN]] into %[[MO]][%[[I]]] [1] [1]
+// CHECK-NEXT:        tensor.parallel_insert_slice %[[INV]] into %[[IO]][%[[I]]] [1] [1]
+// CHECK-NEXT:      }
+// CHECK-NEXT:    }
+// CHECK-NOT:     = linalg.
+// CHECK-NOT:     %[[X]]
+// CHECK:         %[[M2:.+]] = tensor.expand_shape %[[LOOP]]#1 {{\[\[}}0, 1]]
+// CHECK:         %[[I2:.+]] = tensor.expand_shape %[[LOOP]]#2 {{\[\[}}0, 1]]
+// CHECK-NOT:     = linalg.
+// CHECK:         return %[[LOOP]]#0, %[[M2]], %[[I2]]
+func.func @layernorm_stats(%x: tensor<?x?xf32>, %scale: tensor<?xf32>,
+                           %b: tensor<?xf32>)
+    -> (tensor<?x?xf32>, tensor<?x1xf32>, tensor<?x1xf32>) {
+  %y, %mean, %inv = norm.layer_normalization %x, %scale, %b
+      : (tensor<?x?xf32>, tensor<?xf32>, tensor<?xf32>)
+      -> (tensor<?x?xf32>, tensor<?x1xf32>, tensor<?x1xf32>)
+  return %y, %mean, %inv : tensor<?x?xf32>, tensor<?x1xf32>, tensor<?x1xf32>
+}
+
+// Only Mean besides Y, rank 3, axis 1: one extra result.
+// CHECK-LABEL: func.func @mean_only_axis1(
+// CHECK-NOT:     = linalg.
+// CHECK:         %[[LOOP:.+]]:2 = scf.forall (%{{.+}}) in (4) shared_outs({{.*}}) -> (tensor<4x?x7xf32>, tensor<4xf32>) {
+// CHECK-COUNT-2:   iterator_types = ["parallel", "reduction", "reduction"]
+// CHECK:           iterator_types = ["parallel", "parallel", "parallel"]
+// CHECK:           scf.forall.in_parallel {
+// CHECK-COUNT-2:     tensor.parallel_insert_slice
+// CHECK-NEXT:      }
+// CHECK-NEXT:    }
+// CHECK-NOT:     = linalg.
+// CHECK:         %[[M:.+]] = tensor.expand_shape %[[LOOP]]#1 {{\[\[}}0, 1, 2]] output_shape [4, 1, 1]
+// CHECK:         return %[[LOOP]]#0, %[[M]]
+func.func @mean_only_axis1(%x: tensor<4x?x7xf32>, %scale: tensor<7xf32>)
+    -> (tensor<4x?x7xf32>, tensor<4x1x1xf32>) {
+  %y, %mean, %inv = norm.layer_normalization %x, %scale axis = 1
+      : (tensor<4x?x7xf32>, tensor<7xf32>)
+      -> (tensor<4x?x7xf32>, tensor<4x1x1xf32>, tensor<4x1x1xf32>)
+  return %y, %mean : tensor<4x?x7xf32>, tensor<4x1x1xf32>
+}
+
+// f16 X with bf16 Mean/InvStdDev (stash_type 16): the loop yields the f32
+// statistics; their rounding to bf16 is an elementwise op on the [N] values
+// after the loop, which does not read X.
+// CHECK-LABEL: func.func @f16_stash_bf16(
+// CHECK-SAME:      %[[X:[a-z0-9]+]]: tensor<?x?xf16>
+// CHECK-NOT:     = linalg.
+// CHECK:         %[[LOOP:.+]]:3 = scf.forall {{.*}} -> (tensor<?x?xf16>, tensor<?xf32>, tensor<?xf32>) {
+// CHECK:           scf.forall.in_parallel {
+// CHECK-COUNT-3:     tensor.parallel_insert_slice
+// CHECK-NEXT:      }
+// CHECK-NEXT:    }
+// CHECK-NOT:     %[[X]]
+// CHECK:         linalg.generic {{.*}}ins(%{{.+}} : tensor<?x1xf32>) outs(%{{.+}} : tensor<?x1xbf16>)
+// CHECK:         linalg.generic {{.*}}ins(%{{.+}} : tensor<?x1xf32>) outs(%{{.+}} : tensor<?x1xbf16>)
+// CHECK:         return %[[LOOP]]#0
+func.func @f16_stash_bf16(%x: tensor<?x?xf16>, %scale: tensor<?xf16>)
+    -> (tensor<?x?xf16>, tensor<?x1xbf16>, tensor<?x1xbf16>) {
+  %y, %mean, %inv = norm.layer_normalization %x, %scale stash_type = 16
+      : (tensor<?x?xf16>, tensor<?xf16>)
+      -> (tensor<?x?xf16>, tensor<?x1xbf16>, tensor<?x1xbf16>)
+  return %y, %mean, %inv
+      : tensor<?x?xf16>, tensor<?x1xbf16>, tensor<?x1xbf16>
+}
