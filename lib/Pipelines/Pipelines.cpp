@@ -3,6 +3,7 @@
 #include "norm/Pipelines/Pipelines.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
@@ -10,6 +11,7 @@
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/Transforms/Passes.h"
+#include "mlir/Dialect/Vector/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 #include "norm/Conversion/Passes.h"
@@ -35,6 +37,13 @@ void mlir::norm::buildNormToLLVMPipeline(
   pm.addNestedPass<func::FuncOp>(createFuseRowsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // Inner loops in the vector dialect: contiguous dims tiled by the host's
+  // vector width (partial sums per lane for reductions), remainders peeled
+  // and masked; the partial sums then live in registers across the loop.
+  pm.addNestedPass<func::FuncOp>(createVectorizeRowsPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createLoopInvariantSubsetHoistingPass());
 
   // Tensors -> buffers. Function results become caller-owned allocations
   // with identity layouts; the rest is freed. The per-slice temporaries (a
@@ -64,9 +73,17 @@ void mlir::norm::buildNormToLLVMPipeline(
     pm.addPass(createOpenMPCleanupPass());
   }
 
-  // Inner loops. Reductions carry fastmath<reassoc>, so LLVM's loop
-  // vectorizer vectorizes them at -O3 with partial sums per lane.
+  // What was not vectorized becomes scalar loops; vector.multi_reduction
+  // (the merge of the partial sums) becomes vector.reduction.
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMaskPass());
+  // Inner reduction: one horizontal vector.reduction per merged row.
+  pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMultiReductionPass(
+      vector::VectorMultiReductionLowering::InnerReduction));
+  // Transfers of vector<1xN> tiles as 1-D loads and stores.
+  VectorTransferToSCFOptions transferOptions;
+  transferOptions.enableFullUnroll();
+  pm.addNestedPass<func::FuncOp>(createConvertVectorToSCFPass(transferOptions));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
@@ -86,6 +103,11 @@ void mlir::norm::buildNormToLLVMPipeline(
     pm.addPass(createConvertOpenMPToLLVMPass());
 
   // To the LLVM dialect.
+  // The final horizontal sums of partial sums may be reassociated (tree
+  // reductions): the norm lowerings reassociate every reduction.
+  ConvertVectorToLLVMPassOptions vectorOptions;
+  vectorOptions.reassociateFPReductions = true;
+  pm.addPass(createConvertVectorToLLVMPass(vectorOptions));
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());

@@ -76,6 +76,46 @@ def FuseRowsPass : Pass<"norm-fuse-rows", "::mlir::func::FuncOp"> {
   ];
 }
 
+def VectorizeRowsPass : Pass<"norm-vectorize-rows", "::mlir::func::FuncOp"> {
+  let summary = "Tile linalg ops along their contiguous innermost dim by the "
+                "vector width and vectorize the tiles (vector dialect)";
+  let description = [{
+    For every `linalg` op on tensors whose innermost loop dim is the
+    innermost (contiguous) dim of each operand that uses it, tiles that dim
+    by `unroll` vector registers' worth of elements (the widest element type
+    of the op sets the lane count), and its other dims by 1:
+    - a reduction along it is tiled as a partial reduction
+      (ReductionTilingStrategy::PartialReductionOuterReduction): a vector of
+      partial sums per lane, merged once after the loop;
+    - the loop is peeled (scf::peelForLoopAndSimplifyBounds), so the main
+      loop works on full static tiles and the remainder is one masked
+      iteration; dynamic sizes get the same code as static ones;
+    - the tiles are vectorized with linalg::vectorize (masked in the
+      remainder), leading unit dims are cast away, and vector transfers fold
+      through tensor slices.
+    Ops whose innermost size is statically smaller than one vector, and ops
+    that cannot be tiled or vectorized, are left as they are.
+
+    The vector width defaults to the host's (512 bits with AVX-512F, 256
+    with AVX/AVX2, 128 otherwise); set `vector-bits` for reproducible IR.
+    Run `loop-invariant-subset-hoisting` afterwards to keep the partial sums
+    in registers across the loop.
+  }];
+  let options = [
+    Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"0",
+           "Vector register width in bits (0: the host's)">,
+    Option<"unroll", "unroll", "unsigned", /*default=*/"4",
+           "Vector registers per tile (independent partial sums)">,
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 def OpenMPCleanupPass : Pass<"norm-openmp-cleanup", "::mlir::ModuleOp"> {
   let summary = "Per-thread stack temporaries, and a sequential version of "
                 "small loops, for OpenMP loops from convert-scf-to-openmp";

@@ -1,0 +1,253 @@
+//===- VectorizeRows.cpp - norm-vectorize-rows: vector dialect codegen ----===//
+//
+// After norm-fuse-rows, each normalization is a loop over slices whose body
+// holds linalg ops over one slice: reductions (sum, sum of squares, max)
+// and the elementwise tail. This pass tiles the contiguous innermost dim of
+// those ops by `unroll` vector registers, peels the remainder and vectorizes
+// the tiles with linalg::vectorize, so that the inner loops are vector
+// dialect code of the host's width:
+//
+//   reduction:  acc = splat(identity) : vector<T>
+//               for i in [0, C - C % T) step T:  acc = acc + f(x[i:i+T])
+//               one masked step for the remainder
+//               sum = vector.multi_reduction acc
+//   tail:       for i in [0, C - C % T) step T:  y[i:i+T] = g(x[i:i+T], ...)
+//               one masked step for the remainder
+//
+// Partial sums per lane reassociate the reduction, which the norm lowerings
+// allow (their combiners carry fastmath<reassoc>); the formula is unchanged.
+//
+//===----------------------------------------------------------------------===//
+
+#include "norm/Conversion/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/TargetParser/Host.h"
+
+namespace mlir {
+namespace norm {
+#define GEN_PASS_DEF_VECTORIZEROWSPASS
+#include "norm/Conversion/Passes.h.inc"
+} // namespace norm
+} // namespace mlir
+
+using namespace mlir;
+
+/// Marks the ops this pass creates and will vectorize.
+static constexpr StringLiteral kVectorizeMarker = "norm.vectorize";
+
+/// The host's vector register width in bits: 512 with AVX-512F, 256 with
+/// AVX or AVX2, 128 otherwise (SSE2, NEON).
+static unsigned getHostVectorBits() {
+  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+  if (features.lookup("avx512f"))
+    return 512;
+  if (features.lookup("avx2") || features.lookup("avx"))
+    return 256;
+  return 128;
+}
+
+/// Returns the number of elements per tile of `op`'s innermost dim: `unroll`
+/// registers of `vectorBits`, in lanes of the op's widest element type. 0
+/// if `op` is not a candidate: it must work on tensors of int/float
+/// elements, its innermost loop dim must be the innermost dim of every
+/// operand that uses it, it may have no other reduction dim when that one
+/// is a reduction, and its innermost size must not be statically smaller
+/// than one register.
+static int64_t getTileSize(linalg::LinalgOp op, unsigned vectorBits,
+                           unsigned unroll) {
+  if (!op.hasPureTensorSemantics() || isa<linalg::FillOp>(op) ||
+      op.getNumLoops() == 0)
+    return 0;
+  unsigned innermost = op.getNumLoops() - 1;
+  unsigned maxBits = 0;
+  for (OpOperand &operand : op->getOpOperands()) {
+    auto type = dyn_cast<RankedTensorType>(operand.get().getType());
+    if (!type)
+      return 0;
+    Type element = type.getElementType();
+    if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() > 64 ||
+        element.getIntOrFloatBitWidth() < 8)
+      return 0;
+    maxBits = std::max(maxBits, element.getIntOrFloatBitWidth());
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    if (!map.isProjectedPermutation())
+      return 0;
+    for (auto [i, expr] : llvm::enumerate(map.getResults()))
+      if (cast<AffineDimExpr>(expr).getPosition() == innermost &&
+          i + 1 != map.getNumResults())
+        return 0;
+  }
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  if (iterators[innermost] == utils::IteratorType::reduction &&
+      op.getNumReductionLoops() != 1)
+    return 0;
+  int64_t lanes = vectorBits / maxBits;
+  int64_t size = op.getStaticLoopRanges()[innermost];
+  if (lanes < 2 || (!ShapedType::isDynamic(size) && size < lanes))
+    return 0;
+  return lanes * unroll;
+}
+
+/// Tiles `op` by 1 along its outer dims of size != 1 and by `tileSize`
+/// along its innermost dim (a partial reduction if that dim reduces), marks
+/// the ops to vectorize, and returns the innermost loop created.
+static FailureOr<scf::ForOp>
+tileInnermost(RewriterBase &rewriter, linalg::LinalgOp op, int64_t tileSize) {
+  unsigned innermost = op.getNumLoops() - 1;
+  SmallVector<OpFoldResult> tileSizes;
+  for (int64_t size : op.getStaticLoopRanges())
+    tileSizes.push_back(rewriter.getIndexAttr(size == 1 ? 0 : 1));
+  tileSizes[innermost] = rewriter.getIndexAttr(tileSize);
+  scf::SCFTilingOptions options;
+  options.setTileSizes(tileSizes);
+  bool partial =
+      op.getIteratorTypesArray()[innermost] == utils::IteratorType::reduction;
+  if (partial)
+    options
+        .setReductionTilingStrategy(
+            ReductionTilingStrategy::PartialReductionOuterReduction)
+        .setReductionDims({innermost});
+  rewriter.setInsertionPoint(op);
+  FailureOr<scf::SCFTilingResult> result = scf::tileUsingSCF(
+      rewriter, cast<TilingInterface>(op.getOperation()), options);
+  if (failed(result) || result->loops.empty())
+    return failure();
+  rewriter.replaceOp(op, result->replacements);
+  auto mark = [&](Operation *marked) {
+    if (isa<linalg::LinalgOp>(marked))
+      marked->setAttr(kVectorizeMarker, rewriter.getUnitAttr());
+  };
+  llvm::for_each(result->tiledOps, mark);
+  llvm::for_each(result->mergeOps, mark);
+  // The partial-sum accumulators' initialization (a static fill).
+  if (partial)
+    for (Value init : result->initialValues)
+      if (Operation *producer = init.getDefiningOp())
+        mark(producer);
+  auto loop = dyn_cast<scf::ForOp>(result->loops.back().getOperation());
+  if (!loop)
+    return failure();
+  return loop;
+}
+
+/// Vectorizes a marked op: with its static shape, or masked with vector
+/// sizes that bound its dynamic dims (the remainder tile).
+static void vectorizeMarked(RewriterBase &rewriter, linalg::LinalgOp op,
+                            int64_t tileSize) {
+  op->removeAttr(kVectorizeMarker);
+  SmallVector<int64_t> vectorSizes;
+  if (op.hasDynamicShape()) {
+    if (tileSize == 0)
+      return;
+    for (int64_t size : op.getStaticLoopRanges())
+      vectorSizes.push_back(ShapedType::isDynamic(size) ? tileSize : size);
+  }
+  SmallVector<bool> scalableDims(vectorSizes.size(), false);
+  if (failed(linalg::vectorizeOpPrecondition(op, vectorSizes, scalableDims)))
+    return;
+  rewriter.setInsertionPoint(op);
+  FailureOr<linalg::VectorizationResult> result =
+      linalg::vectorize(rewriter, op, vectorSizes, scalableDims);
+  if (failed(result))
+    return;
+  if (result->replacements.empty())
+    rewriter.eraseOp(op);
+  else
+    rewriter.replaceOp(op, result->replacements);
+}
+
+namespace {
+struct VectorizeRowsPass
+    : public norm::impl::VectorizeRowsPassBase<VectorizeRowsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    MLIRContext *context = &getContext();
+    unsigned bits = vectorBits ? unsigned(vectorBits) : getHostVectorBits();
+
+    // 1. Tile. Collect first: tiling creates and erases linalg ops.
+    SmallVector<std::pair<linalg::LinalgOp, int64_t>> candidates;
+    func.walk([&](linalg::LinalgOp op) {
+      if (int64_t tileSize = getTileSize(op, bits, unroll))
+        candidates.push_back({op, tileSize});
+    });
+    IRRewriter rewriter(context);
+    SmallVector<std::pair<scf::ForOp, int64_t>> loops;
+    for (auto [op, tileSize] : candidates) {
+      FailureOr<scf::ForOp> loop = tileInnermost(rewriter, op, tileSize);
+      if (succeeded(loop))
+        loops.push_back({*loop, tileSize});
+    }
+
+    // 2. Peel: full tiles in the main loop, the rest in one partial step.
+    // Record the tile size of the ops in each loop.
+    DenseMap<Operation *, int64_t> tileSizeOf;
+    for (auto [loop, tileSize] : loops) {
+      scf::ForOp partial;
+      (void)scf::peelForLoopAndSimplifyBounds(rewriter, loop, partial);
+      for (scf::ForOp l : {loop, partial})
+        if (l)
+          l.walk([&, ts = tileSize](linalg::LinalgOp op) {
+            if (op->hasAttr(kVectorizeMarker))
+              op->setAttr(kVectorizeMarker, rewriter.getI64IntegerAttr(ts));
+          });
+    }
+    // Fold the peeled bounds into static tile shapes.
+    {
+      RewritePatternSet patterns(context);
+      for (Dialect *dialect : context->getLoadedDialects())
+        dialect->getCanonicalizationPatterns(patterns);
+      for (RegisteredOperationName name : context->getRegisteredOperations())
+        name.getCanonicalizationPatterns(patterns, context);
+      if (failed(applyPatternsGreedily(func, std::move(patterns))))
+        return signalPassFailure();
+    }
+
+    // 3. Vectorize the marked ops (tiles, partial-sum inits and merges).
+    SmallVector<linalg::LinalgOp> marked;
+    func.walk([&](linalg::LinalgOp op) {
+      if (op->hasAttr(kVectorizeMarker))
+        marked.push_back(op);
+    });
+    for (linalg::LinalgOp op : marked) {
+      int64_t tileSize = 0;
+      if (auto attr = op->getAttrOfType<IntegerAttr>(kVectorizeMarker))
+        tileSize = attr.getInt();
+      vectorizeMarked(rewriter, op, tileSize);
+    }
+
+    // 4. Clean up: masks as transfer operands, then 1-D vectors and
+    // transfers folded through tensor slices.
+    {
+      RewritePatternSet patterns(context);
+      vector::populateVectorMaskLoweringPatternsForSideEffectingOps(patterns);
+      if (failed(applyPatternsGreedily(func, std::move(patterns))))
+        return signalPassFailure();
+    }
+    RewritePatternSet patterns(context);
+    // vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
+    vector::populateVectorTransferDropUnitDimsPatterns(patterns);
+    tensor::populateFoldTensorSubsetIntoVectorTransferPatterns(patterns);
+    vector::TransferReadOp::getCanonicalizationPatterns(patterns, context);
+    vector::TransferWriteOp::getCanonicalizationPatterns(patterns, context);
+    if (failed(applyPatternsGreedily(func, std::move(patterns))))
+      return signalPassFailure();
+  }
+};
+} // namespace
