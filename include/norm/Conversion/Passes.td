@@ -62,10 +62,11 @@ def FuseRowsPass : Pass<"norm-fuse-rows", "::mlir::func::FuncOp"> {
     slice (kept) dims by 1 in an `scf.forall` and fuses every producer
     (reductions, fills, per-slice maps) into that loop
     (scf::tileConsumerAndFuseProducersUsingSCF). Producers whose values are
-    also used outside (LayerNorm's Mean and InvStdDev) stay for those uses,
-    i.e. they are computed a second time. Afterwards each slice is read by the
-    reductions and the tail while it is still in cache, and no tensor of the
-    input's size is materialized except the result.
+    also used after the loop (LayerNorm's Mean and InvStdDev) are yielded
+    from it as extra results, so they are computed once, in the same loop.
+    Afterwards each slice is read by the reductions and the tail while it is
+    still in cache, and no tensor of the input's size is materialized except
+    the result.
 
     Only trailing-axis reductions are fused (the kept dims must be a
     prefix of the loop dims); other ops are left as they are.
