@@ -40,7 +40,9 @@ void mlir::norm::buildNormToLLVMPipeline(
   // Inner loops in the vector dialect: contiguous dims tiled by the host's
   // vector width (partial sums per lane for reductions), remainders peeled
   // and masked; the partial sums then live in registers across the loop.
-  pm.addNestedPass<func::FuncOp>(createVectorizeRowsPass());
+  VectorizeRowsPassOptions vectorizeOptions;
+  vectorizeOptions.vectorBits = options.vectorBits;
+  pm.addNestedPass<func::FuncOp>(createVectorizeRowsPass(vectorizeOptions));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createLoopInvariantSubsetHoistingPass());

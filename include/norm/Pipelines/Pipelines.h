@@ -42,6 +42,14 @@ struct NormToLLVMPipelineOptions
       *this, "parallel",
       llvm::cl::desc("Run the slice loops on OpenMP threads (libomp)"),
       llvm::cl::init(true)};
+  /// Vector register width in bits for `norm-vectorize-rows`; 0 (the
+  /// default) takes the host's: 512 with AVX-512F, 256 with AVX/AVX2, 128
+  /// otherwise. Set it when compiling for another CPU than the one running
+  /// the compiler (the JIT always targets the host).
+  PassOptions::Option<unsigned> vectorBits{
+      *this, "vector-bits",
+      llvm::cl::desc("Vector register width in bits (0: the host's)"),
+      llvm::cl::init(0)};
 };
 
 /// Builds the pipeline from a module with `norm` ops (or linalg on tensors)
