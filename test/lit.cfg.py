@@ -34,6 +34,7 @@ if config.norm_sanitizers.upper() in ("ON", "1", "TRUE", "YES"):
     config.available_features.add("sanitizers")
 
 tool_dirs = [config.norm_tools_dir, config.llvm_tools_dir]
-tools = ["norm-opt", "norm-runner", "norm-translate", "mlir-opt", "mlir-translate", "llc",
+tools = ["norm-opt", "norm-runner", "norm-benchmark", "norm-translate",
+         "mlir-opt", "mlir-translate", "llc",
          "mlir-runner"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

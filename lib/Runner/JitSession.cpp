@@ -349,7 +349,9 @@ JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source,
     if (llvm::Error err = checkNoUnrankedSignature(module))
       return std::move(err);
     PassManager pm(context, ModuleOp::getOperationName());
-    norm::buildNormToLLVMPipeline(pm, norm::NormToLLVMPipelineOptions());
+    norm::NormToLLVMPipelineOptions pipelineOptions;
+    pipelineOptions.vectorBits = options.vectorBits;
+    norm::buildNormToLLVMPipeline(pm, pipelineOptions);
     if (failed(pm.run(module)))
       return diagnostics.takeError("cannot lower '" + sourceName +
                                    "' to the LLVM dialect");

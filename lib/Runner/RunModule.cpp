@@ -42,7 +42,9 @@ llvm::Expected<int> runner::runModule(const RunOptions &options,
   if (!source)
     return createStringError("cannot read '" + options.moduleFile +
                              "': " + source.getError().message());
-  auto session = JitSession::create(std::move(*source));
+  JitOptions jitOptions;
+  jitOptions.vectorBits = options.vectorBits;
+  auto session = JitSession::create(std::move(*source), jitOptions);
   if (!session)
     return session.takeError();
   llvm::Expected<std::string> function =

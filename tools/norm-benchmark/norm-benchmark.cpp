@@ -59,6 +59,12 @@ static cl::opt<std::string>
     name("name", cl::desc("Benchmark name (default: the function name)"),
          cl::cat(benchCategory));
 
+static cl::opt<unsigned> vectorBits(
+    "vector-bits",
+    cl::desc("Vector register width of the compiled code in bits: 128, 256 "
+             "or 512 (default: the host's)"),
+    cl::value_desc("bits"), cl::cat(benchCategory));
+
 /// Returns the next number of a 64-bit LCG, as a double in [-1, 1).
 static double nextRandom(uint64_t &state) {
   state = state * 6364136223846793005ULL + 1442695040888963407ULL;
@@ -148,6 +154,13 @@ int main(int argc, char **argv) {
   JitOptions options;
   options.numThreads = threads;
   options.reuseAllocations = true;
+  if (vectorBits.getNumOccurrences()) {
+    if (vectorBits != 128 && vectorBits != 256 && vectorBits != 512)
+      return fail(llvm::createStringError(
+          "--vector-bits must be 128, 256 or 512, got " +
+          std::to_string(vectorBits)));
+    options.vectorBits = vectorBits;
+  }
   auto session = JitSession::create(std::move(*source), options);
   if (!session)
     return fail(session.takeError());

@@ -63,6 +63,12 @@ static cl::opt<double> relTolerance(
              "on the element type)"),
     cl::cat(runnerCategory));
 
+static cl::opt<unsigned> vectorBits(
+    "vector-bits",
+    cl::desc("Vector register width of the compiled code in bits: 128, 256 "
+             "or 512 (default: the host's)"),
+    cl::value_desc("bits"), cl::cat(runnerCategory));
+
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   llvm::Expected<unsigned> threads =
@@ -102,6 +108,15 @@ int main(int argc, char **argv) {
     options.atol = absTolerance;
   if (relTolerance.getNumOccurrences())
     options.rtol = relTolerance;
+  if (vectorBits.getNumOccurrences()) {
+    if (vectorBits != 128 && vectorBits != 256 && vectorBits != 512) {
+      llvm::WithColor::error(llvm::errs(), "norm-runner")
+          << "--vector-bits must be 128, 256 or 512, got " << vectorBits
+          << "\n";
+      return 1;
+    }
+    options.vectorBits = vectorBits;
+  }
 
   llvm::Expected<int> status =
       mlir::norm::runner::runModule(options, llvm::outs());

@@ -63,6 +63,10 @@ struct JitOptions {
   /// calls (benchmarks) get already touched result buffers instead of fresh
   /// pages from the OS. Memory is released when the process exits.
   bool reuseAllocations = false;
+  /// Vector register width in bits for the pipeline's vectorization
+  /// (NormToLLVMPipelineOptions::vectorBits); 0 = the host's. A narrower
+  /// width than the host's runs the code other CPUs get (256: AVX2).
+  unsigned vectorBits = 0;
 };
 
 /// A function call with its arguments bound once, for repeated timing: each

@@ -38,6 +38,8 @@ struct RunOptions {
   /// Tolerance overrides for all comparisons (non-negative).
   std::optional<double> atol;
   std::optional<double> rtol;
+  /// Vector register width of the compiled code (JitOptions::vectorBits).
+  unsigned vectorBits = 0;
 };
 
 /// Runs the function selected by `options`, writing results or
