@@ -46,6 +46,7 @@ void mlir::norm::buildNormToLLVMPipeline(
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createLoopInvariantSubsetHoistingPass());
+  pm.addPass(createCanonicalizerPass());
 
   // Tensors -> buffers. Function results become caller-owned allocations
   // with identity layouts; the rest is freed. The per-slice temporaries (a

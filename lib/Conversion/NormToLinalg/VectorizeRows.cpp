@@ -31,6 +31,8 @@
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
@@ -172,6 +174,86 @@ static void vectorizeMarked(RewriterBase &rewriter, linalg::LinalgOp op,
 }
 
 namespace {
+/// The masked remainder step of a partial reduction reads and writes a
+/// dynamic-size slice at offset 0 of the static partial-sum tensor:
+///
+///   %s = tensor.extract_slice %acc[0, 0] [1, %n] [1, 1]
+///   %v = vector.transfer_read %s[0, 0], %pad, %mask
+///   ...  %r = f(%v, ...)
+///   %w = vector.transfer_write %r, %s[0, 0], %mask
+///   %new = tensor.insert_slice %w into %acc[0, 0] [1, %n] [1, 1]
+///
+/// Rewrites it as an unmasked read-modify-write of the whole tensor, the
+/// inactive lanes kept by a select:
+///
+///   %v = vector.transfer_read %acc[0, 0]
+///   %new = vector.transfer_write (select %mask, %r, %v), %acc[0, 0]
+///
+/// so that loop-invariant-subset-hoisting keeps the partial sums in
+/// registers through the remainder step too (a masked access to the stack
+/// copy blocks LLVM's promotion to registers and store forwarding).
+struct FoldMaskedAccumulatorSlice
+    : public OpRewritePattern<tensor::InsertSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(tensor::InsertSliceOp insert,
+                                PatternRewriter &rewriter) const override {
+    auto write = insert.getSource().getDefiningOp<vector::TransferWriteOp>();
+    if (!write || !write.getMask() || !write->hasOneUse())
+      return failure();
+    auto slice = write.getBase().getDefiningOp<tensor::ExtractSliceOp>();
+    RankedTensorType accType = insert.getDestType();
+    VectorType vectorType = write.getVectorType();
+    if (!slice || slice.getSource() != insert.getDest() ||
+        !accType.hasStaticShape() ||
+        accType.getShape() != vectorType.getShape() ||
+        !write.getPermutationMap().isMinorIdentity() ||
+        write.getPermutationMap().getNumResults() != accType.getRank() ||
+        !isZeroOffsetUnitStride(insert) || !isZeroOffsetUnitStride(slice) ||
+        insert.getMixedSizes() != slice.getMixedSizes() ||
+        !llvm::all_of(write.getIndices(), isZeroInteger))
+      return failure();
+    // The masked reads of the same slice, with the same mask.
+    SmallVector<vector::TransferReadOp> reads;
+    for (Operation *user : slice->getUsers()) {
+      if (user == write)
+        continue;
+      auto read = dyn_cast<vector::TransferReadOp>(user);
+      if (!read || read.getMask() != write.getMask() ||
+          read.getVectorType() != vectorType ||
+          read.getPermutationMap() != write.getPermutationMap() ||
+          !llvm::all_of(read.getIndices(), isZeroInteger))
+        return failure();
+      reads.push_back(read);
+    }
+    Location loc = write.getLoc();
+    SmallVector<bool> inBounds(vectorType.getRank(), true);
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    SmallVector<Value> indices(accType.getRank(), zero);
+    rewriter.setInsertionPoint(slice);
+    Value padding =
+        ub::PoisonOp::create(rewriter, loc, accType.getElementType());
+    Value full = vector::TransferReadOp::create(rewriter, loc, vectorType,
+                                                insert.getDest(), indices,
+                                                padding, inBounds);
+    for (vector::TransferReadOp read : reads)
+      rewriter.replaceOp(read, full);
+    rewriter.setInsertionPoint(insert);
+    Value kept = arith::SelectOp::create(rewriter, loc, write.getMask(),
+                                         write.getVector(), full);
+    rewriter.replaceOpWithNewOp<vector::TransferWriteOp>(
+        insert, kept, insert.getDest(), indices, inBounds);
+    rewriter.eraseOp(write);
+    return success();
+  }
+
+private:
+  static bool isZeroOffsetUnitStride(OffsetSizeAndStrideOpInterface op) {
+    return llvm::all_of(op.getMixedOffsets(), isZeroInteger) &&
+           llvm::all_of(op.getMixedStrides(), isOneInteger);
+  }
+};
+
 struct VectorizeRowsPass
     : public norm::impl::VectorizeRowsPassBase<VectorizeRowsPass> {
   using Base::Base;
@@ -232,8 +314,8 @@ struct VectorizeRowsPass
       vectorizeMarked(rewriter, op, tileSize);
     }
 
-    // 4. Clean up: masks as transfer operands, then 1-D vectors and
-    // transfers folded through tensor slices.
+    // 4. Clean up: masks as transfer operands, then the remainder's partial
+    // sums as whole vectors, and transfers folded through tensor slices.
     {
       RewritePatternSet patterns(context);
       vector::populateVectorMaskLoweringPatternsForSideEffectingOps(patterns);
@@ -241,7 +323,7 @@ struct VectorizeRowsPass
         return signalPassFailure();
     }
     RewritePatternSet patterns(context);
-    // vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
+    patterns.add<FoldMaskedAccumulatorSlice>(context);
     vector::populateVectorTransferDropUnitDimsPatterns(patterns);
     tensor::populateFoldTensorSubsetIntoVectorTransferPatterns(patterns);
     vector::TransferReadOp::getCanonicalizationPatterns(patterns, context);

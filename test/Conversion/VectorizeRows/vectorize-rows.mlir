@@ -1,4 +1,4 @@
-// RUN: norm-opt %s --pass-pipeline='builtin.module(func.func(norm-vectorize-rows{vector-bits=512}),canonicalize,cse,loop-invariant-subset-hoisting)' | FileCheck %s
+// RUN: norm-opt %s --pass-pipeline='builtin.module(func.func(norm-vectorize-rows{vector-bits=512}),canonicalize,cse,loop-invariant-subset-hoisting,canonicalize)' | FileCheck %s
 // RUN: norm-opt %s --pass-pipeline='builtin.module(func.func(norm-vectorize-rows{vector-bits=256 unroll=2}))' | FileCheck %s --check-prefix=AVX2
 
 // norm-vectorize-rows on the linalg ops that norm-fuse-rows leaves in a
@@ -11,23 +11,26 @@
 
 // A reduction along the row: partial sums per lane in a vector iter_arg
 // (hoisted out of the tensor by loop-invariant-subset-hoisting), one masked
-// step for the remainder, one horizontal reduction after the loop.
+// step for the remainder that keeps the inactive lanes by a select (so the
+// sums stay in registers), one horizontal reduction after the loop.
 // CHECK-LABEL: func.func @sum_of_squares
 // CHECK:         %[[ZERO:.+]] = arith.constant dense<0.000000e+00> : vector<1x64xf32>
 // CHECK:         %[[C64:.+]] = arith.constant 64 : index
 // CHECK:         %[[DIM:.+]] = tensor.dim %{{.+}}, %c1
 // CHECK:         %[[MAIN:.+]] = affine.apply #{{.+}}()[%[[DIM]]]
-// CHECK:         %[[SUMS:.+]]:2 = scf.for %[[I:.+]] = %c0 to %[[MAIN]] step %[[C64]]
-// CHECK-SAME:        -> (tensor<1x64xf32>, vector<1x64xf32>)
+// CHECK:         %[[SUMS:.+]] = scf.for %[[I:.+]] = %c0 to %[[MAIN]] step %[[C64]] iter_args(%[[ACC:.+]] = %[[ZERO]]) -> (vector<1x64xf32>)
 // CHECK:           %[[X:.+]] = vector.transfer_read %arg0[%c0, %[[I]]]{{.*}} : tensor<1x?xf32>, vector<1x64xf32>
 // CHECK:           %[[SQ:.+]] = arith.mulf %[[X]], %[[X]] : vector<1x64xf32>
-// CHECK:           %[[NEW:.+]] = arith.addf %{{.+}}, %[[SQ]] fastmath<reassoc> : vector<1x64xf32>
-// CHECK:           scf.yield %{{.+}}, %[[NEW]]
-// CHECK:         scf.for %{{.+}} = %[[MAIN]] to %[[DIM]] step %[[C64]]
+// CHECK:           %[[NEW:.+]] = arith.addf %[[ACC]], %[[SQ]] fastmath<reassoc> : vector<1x64xf32>
+// CHECK:           scf.yield %[[NEW]]
+// CHECK:         %[[ALL:.+]] = scf.for %{{.+}} = %[[MAIN]] to %[[DIM]] step %[[C64]] iter_args(%[[ACC2:.+]] = %[[SUMS]]) -> (vector<1x64xf32>)
 // CHECK:           %[[MASK:.+]] = vector.create_mask %c1, %{{.+}} : vector<1x64xi1>
-// CHECK:           vector.transfer_read %{{.+}}, %[[MASK]] {{.*}}vector<1x64xf32>
-// CHECK:           vector.transfer_write %{{.+}}, %[[MASK]] {{.*}}vector<1x64xf32>
-// CHECK:         vector.multi_reduction <add>, %{{.+}} [1] : vector<1x64xf32> to vector<1xf32>
+// CHECK:           %[[XR:.+]] = vector.transfer_read %{{.+}}, %[[MASK]] {{.*}}vector<1x64xf32>
+// CHECK:           %[[SQR:.+]] = arith.mulf %[[XR]], %[[XR]]
+// CHECK:           %[[NEWR:.+]] = arith.addf %[[ACC2]], %[[SQR]] fastmath<reassoc>
+// CHECK:           %[[KEPT:.+]] = arith.select %[[MASK]], %[[NEWR]], %[[ACC2]]
+// CHECK:           scf.yield %[[KEPT]]
+// CHECK:         vector.multi_reduction <add>, %[[ALL]], %{{.+}} [1] : vector<1x64xf32> to vector<1xf32>
 // AVX2-LABEL:  func.func @sum_of_squares
 // AVX2:          scf.for %{{.+}} step %c16
 // AVX2:          vector.create_mask %c1, %{{.+}} : vector<1x16xi1>
