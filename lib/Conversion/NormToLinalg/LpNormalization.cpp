@@ -7,9 +7,16 @@
 // * f16: the sum runs in f32. |x| <= 65504 and the smallest subnormal is
 //   2^-24, so every x * x lies in [2^-48, 2^32]: no f32 sum can overflow or
 //   underflow. The result is rounded once from f32 to f16.
-// * bf16, f32: the sum runs in f64 (squares of f32 values lie in
-//   [2^-298, 2^256]); so does Y = X * (1 / Norm), rounded once to the
-//   element type (f16: the same in f32).
+// * f32 over the innermost axis (the fast path): the sum runs in f32, and a
+//   slice whose f32 sum may have lost accuracy (p = 2: outside [2^-100,
+//   2^100]; p = 1: not finite; a dynamic length above 1024) is summed again
+//   in f64 (Utils.h, buildGuardedF32PowerSum); static slices longer than
+//   1024 are summed in f64. Y = (X * Scale) * Reciprocal in f32 with
+//   per-slice factors that neither overflow nor underflow
+//   (buildScaledReciprocal).
+// * bf16, and f32 over other axes: the sum runs in f64 (squares of f32
+//   values lie in [2^-298, 2^256]); so does Y = X * (1 / Norm), rounded once
+//   to the element type.
 // * f64: no wider type exists, so the slice is scaled by its maximum:
 //   m = max|x|, s = sum(|x / m|^p) in [1, n], Y = (x / m) / root(s).
 //
@@ -219,6 +226,42 @@ struct LpNormalizationLowering : public OpConversionPattern<LpNormalizationOp> {
               Value y =
                   arith::SelectOp::create(b, nloc, isZero, zero, quotient);
               return createTruncF(b, nloc, y, elementType);
+            });
+        rewriter.replaceOp(op, castToType(rewriter, loc, result, op.getType()));
+        return success();
+      }
+      if (elementType.isF32()) {
+        // S = ReduceSum(|X|^p): in f32 with an exact f64 fallback per slice
+        // (Utils.h, buildGuardedF32PowerSum), or in f64 for static slices
+        // longer than kMaxF32SumLength (or without the scf dialect).
+        int64_t length = inputType.getShape()[axis];
+        Value sum;
+        if ((ShapedType::isDynamic(length) || length <= kMaxF32SumLength) &&
+            canBuildGuardedF32PowerSum(rewriter.getContext())) {
+          sum = buildGuardedF32PowerSum(rewriter, loc, input, p);
+        } else {
+          sum = buildReduction(rewriter, loc, input, /*sliceInputs=*/{},
+                               reducedDims, rewriter.getFloatAttr(accType, 0.0),
+                               [&](OpBuilder &b, Location nloc,
+                                   ValueRange elements, Value acc) -> Value {
+                                 return createReassocAdd(
+                                     b, nloc, acc, term(b, nloc, elements[0]));
+                               });
+        }
+        // Norm = S (p = 1) or sqrt(S) (p = 2), in f64; per slice, the f32
+        // factors of Y = (X * Scale) * Reciprocal (Utils.h).
+        ScaledReciprocal factors = buildScaledReciprocal(
+            rewriter, loc, sum,
+            [&](OpBuilder &b, Location nloc, Value s) -> Value {
+              return createRoot(b, nloc, s, p);
+            });
+        // Y = Norm == 0 ? 0 : (X * Scale) * Reciprocal, in f32
+        result = buildSliceElementwise(
+            rewriter, loc, input, {factors.scale, factors.reciprocal},
+            reducedDims, elementType,
+            [&](OpBuilder &b, Location nloc, ValueRange elements) -> Value {
+              return buildScaledF32Quotient(b, nloc, elements[0], elements[1],
+                                            elements[2], /*zeroResult=*/{});
             });
         rewriter.replaceOp(op, castToType(rewriter, loc, result, op.getType()));
         return success();

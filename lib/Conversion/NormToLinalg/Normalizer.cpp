@@ -4,11 +4,16 @@
 //   MAX: max(x)                 (signed maximum)
 //   L1:  sum(|x|)
 //   L2:  sqrt(sum(x * x))       (the sign of x is kept)
-// and where that divisor is 0, Y = X. All arithmetic runs in f64 (exact for
-// i32, f32, and |i64| < 2^53); the result is rounded once to f32.
+// and where that divisor is 0, Y = X. For i32/i64/f64 X all arithmetic runs
+// in f64 (exact for i32 and |i64| < 2^53); the result is rounded once to
+// f32. For f32 X the f32 fast path: MAX exactly in f32, L1/L2 sums in f32
+// with an exact f64 fallback per row (Utils.h, buildGuardedF32PowerSum), and
+// Y = (X * Scale) * Reciprocal in f32 (buildScaledReciprocal), within 1.5
+// ulp of the correctly rounded quotient.
 //
 // Overflow: squares of i32/i64/f32 values lie in [2^-298, 2^256], so their
-// f64 sums neither overflow nor underflow. For f64 input, L1 and L2 use the
+// f64 sums neither overflow nor underflow (the f32 fast path falls back to
+// f64 where its sum may have). For f64 input, L1 and L2 use the
 // max|x| scaling: m = max|x|, s = sum(|x / m|^p), Y = (x / m) / root(s);
 // the divisor is 0 exactly where m is.
 //
@@ -27,7 +32,7 @@ using namespace mlir::norm;
 namespace {
 
 /// Lowers norm.normalizer to a row reduction followed by an elementwise
-/// guarded division, all in f64.
+/// guarded division (see the file comment for the types).
 struct NormalizerLowering : public OpConversionPattern<NormalizerOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -58,7 +63,48 @@ struct NormalizerLowering : public OpConversionPattern<NormalizerOp> {
     FloatType f64 = rewriter.getF64Type();
     SmallVector<int64_t, 1> reducedDims{inputType.getRank() - 1};
     Value result;
-    if (!isMax && inputElementType.isF64()) {
+    if (inputElementType.isF32() && resultElementType.isF32()) {
+      // f32 X: the divisor per row in f32 where that is exact or safe, and
+      // Y = (X * Scale) * Reciprocal in f32 (Utils.h).
+      Value divisor;
+      int64_t length = inputType.getShape().back();
+      if (isMax) {
+        // Divisor = ReduceMax(X) in f32, exact (signed; NaN propagates).
+        divisor = buildF32RowMax(rewriter, loc, input);
+      } else if ((ShapedType::isDynamic(length) ||
+                  length <= kMaxF32SumLength) &&
+                 canBuildGuardedF32PowerSum(rewriter.getContext())) {
+        // S = ReduceSum(|X|^p) in f32, with an exact f64 fallback per row.
+        divisor = buildGuardedF32PowerSum(rewriter, loc, input, p);
+      } else {
+        // S = ReduceSum(|X|^p) in f64 (long static rows).
+        divisor = buildReduction(
+            rewriter, loc, input, /*sliceInputs=*/{}, reducedDims,
+            rewriter.getFloatAttr(f64, 0.0),
+            [&](OpBuilder &b, Location nloc, ValueRange elements,
+                Value acc) -> Value {
+              Value x = convertToFloat(b, nloc, elements[0], f64);
+              return createReassocAdd(b, nloc, acc,
+                                      createPowerTerm(b, nloc, x, p));
+            });
+      }
+      // Divisor = max (MAX), S (L1) or sqrt(S) (L2)
+      ScaledReciprocal factors = buildScaledReciprocal(
+          rewriter, loc, divisor,
+          [&](OpBuilder &b, Location nloc, Value d) -> Value {
+            if (isMax)
+              return arith::ExtFOp::create(b, nloc, f64, d);
+            return createRoot(b, nloc, d, p);
+          });
+      // Y = Divisor == 0 ? X : (X * Scale) * Reciprocal
+      result = buildSliceElementwise(
+          rewriter, loc, input, {factors.scale, factors.reciprocal},
+          reducedDims, resultElementType,
+          [&](OpBuilder &b, Location nloc, ValueRange elements) -> Value {
+            return buildScaledF32Quotient(b, nloc, elements[0], elements[1],
+                                          elements[2], elements[0]);
+          });
+    } else if (!isMax && inputElementType.isF64()) {
       // M = ReduceMax(|X|), S = ReduceSum(|X / M|^p)
       ScaledPowerSum norm =
           buildScaledPowerSum(rewriter, loc, input, reducedDims, p, f64);

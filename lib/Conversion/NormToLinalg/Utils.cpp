@@ -5,6 +5,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 using namespace mlir;
@@ -263,4 +264,275 @@ Value mlir::norm::buildScaledQuotient(OpBuilder &b, Location loc, Value x,
   Value isZero =
       arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, maxAbs, zero);
   return arith::SelectOp::create(b, loc, isZero, zeroResult, finite);
+}
+
+//===----------------------------------------------------------------------===//
+// f32 fast paths (LpNormalization, Normalizer)
+//===----------------------------------------------------------------------===//
+
+bool mlir::norm::canBuildGuardedF32PowerSum(MLIRContext *ctx) {
+  return ctx->getLoadedDialect<scf::SCFDialect>() != nullptr;
+}
+
+Value mlir::norm::buildGuardedF32PowerSum(OpBuilder &b, Location loc,
+                                          Value input, int64_t p) {
+  auto inputType = cast<RankedTensorType>(input.getType());
+  int64_t rank = inputType.getRank();
+  int64_t axis = rank - 1;
+  SmallVector<int64_t, 1> reducedDims{axis};
+  FloatType f32 = b.getF32Type();
+  FloatType f64 = b.getF64Type();
+
+  // Dynamic slices longer than kMaxF32SumLength take the f64 loop: the f32
+  // reduction reads X[..., 0:0] for them.
+  Value length = tensor::DimOp::create(b, loc, input, axis);
+  Value isShort;
+  Value fastInput = input;
+  if (inputType.isDynamicDim(axis)) {
+    isShort = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ule, length,
+        arith::ConstantIndexOp::create(b, loc, kMaxF32SumLength));
+    SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
+    SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, input);
+    SmallVector<OpFoldResult> strides(rank, b.getIndexAttr(1));
+    sizes[axis] =
+        arith::SelectOp::create(b, loc, isShort, length,
+                                arith::ConstantIndexOp::create(b, loc, 0))
+            .getResult();
+    fastInput =
+        tensor::ExtractSliceOp::create(b, loc, input, offsets, sizes, strides);
+  }
+
+  // S32 = ReduceSum(|X|^p) in f32
+  Value sum32 = buildReduction(b, loc, fastInput, /*sliceInputs=*/{},
+                               reducedDims, b.getFloatAttr(f32, 0.0),
+                               [&](OpBuilder &nb, Location nloc,
+                                   ValueRange elements, Value acc) -> Value {
+                                 return createReassocAdd(
+                                     nb, nloc, acc,
+                                     createPowerTerm(nb, nloc, elements[0], p));
+                               });
+
+  // S = safe(S32) ? S32 : sum over the slice in f64. All terms are >= 0,
+  // so every partial sum is <= S32: S32 <= 2^100 means that no square
+  // overflowed, and S32 >= 2^-100 that the squares that underflowed (each
+  // off by at most 2^-150) change S by less than n * 2^-50 of itself. A sum
+  // of |x| has no underflow (sums of subnormals are exact); only overflow
+  // (S32 = inf) matters. NaN fails the ordered compares: the f64 loop then
+  // gives NaN too.
+  Value init = tensor::EmptyOp::create(
+      b, loc, getKeptSizes(b, loc, input, reducedDims), f64);
+  return linalg::MapOp::create(
+             b, loc, ValueRange{sum32}, init,
+             [&](OpBuilder &nb, Location nloc, ValueRange args) {
+               Value s = args[0];
+               Value safe;
+               if (p == 2) {
+                 Value lo = createFloatConstant(nb, nloc, f32, 0x1p-100);
+                 Value hi = createFloatConstant(nb, nloc, f32, 0x1p100);
+                 safe = arith::AndIOp::create(
+                     nb, nloc,
+                     arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::OGE,
+                                           s, lo),
+                     arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::OLE,
+                                           s, hi));
+               } else {
+                 Value max = arith::ConstantOp::create(
+                     nb, nloc,
+                     nb.getFloatAttr(
+                         f32, APFloat::getLargest(f32.getFloatSemantics())));
+                 safe = arith::CmpFOp::create(
+                     nb, nloc, arith::CmpFPredicate::OLE, s, max);
+               }
+               if (isShort)
+                 safe = arith::AndIOp::create(nb, nloc, safe, isShort);
+               // The slice's indices (the map's loops are X's leading dims;
+               // linalg.index must be directly in the map's body).
+               SmallVector<Value> indices;
+               for (int64_t d = 0; d < axis; ++d)
+                 indices.push_back(linalg::IndexOp::create(nb, nloc, d));
+               auto ifOp = scf::IfOp::create(
+                   nb, nloc, safe,
+                   [&](OpBuilder &tb, Location tloc) {
+                     scf::YieldOp::create(
+                         tb, tloc,
+                         arith::ExtFOp::create(tb, tloc, f64, s).getResult());
+                   },
+                   [&](OpBuilder &eb, Location eloc) {
+                     Value zero = arith::ConstantIndexOp::create(eb, eloc, 0);
+                     Value one = arith::ConstantIndexOp::create(eb, eloc, 1);
+                     auto loop = scf::ForOp::create(
+                         eb, eloc, zero, length, one,
+                         ValueRange{createFloatConstant(eb, eloc, f64, 0.0)},
+                         [&](OpBuilder &fb, Location floc, Value j,
+                             ValueRange iterArgs) {
+                           SmallVector<Value> at = indices;
+                           at.push_back(j);
+                           Value x = arith::ExtFOp::create(
+                               fb, floc, f64,
+                               tensor::ExtractOp::create(fb, floc, input,
+                                                         ValueRange(at))
+                                   .getResult());
+                           scf::YieldOp::create(
+                               fb, floc,
+                               createReassocAdd(
+                                   fb, floc, iterArgs[0],
+                                   createPowerTerm(fb, floc, x, p)));
+                         });
+                     scf::YieldOp::create(eb, eloc, loop.getResult(0));
+                   });
+               linalg::YieldOp::create(nb, nloc, ifOp.getResult(0));
+             })
+      .getResult()[0];
+}
+
+ScaledReciprocal mlir::norm::buildScaledReciprocal(
+    OpBuilder &b, Location loc, Value divisor,
+    function_ref<Value(OpBuilder &, Location, Value)> toDivisor) {
+  FloatType f32 = b.getF32Type();
+  FloatType f64 = b.getF64Type();
+  // d as f64 (exact for f32 divisors).
+  auto getD = [&](OpBuilder &nb, Location nloc, Value element) -> Value {
+    if (toDivisor)
+      return toDivisor(nb, nloc, element);
+    return convertToFloat(nb, nloc, element, f64);
+  };
+  // scale = 2^k with k = 1022 - biased exponent of d (so |d| * 2^k is in
+  // [0.5, 1)), clamped to f32's normal powers of two [-126, 127]; 1 for NaN
+  // and infinite d, 0 for d == 0.
+  auto getScale = [&](OpBuilder &nb, Location nloc, Value d) -> Value {
+    Type i64 = nb.getI64Type();
+    auto c = [&](int64_t v) -> Value {
+      return arith::ConstantIntOp::create(nb, nloc, i64, v);
+    };
+    Value bits = arith::BitcastOp::create(nb, nloc, i64, d);
+    Value exponent = arith::AndIOp::create(
+        nb, nloc, arith::ShRUIOp::create(nb, nloc, bits, c(52)), c(0x7ff));
+    Value k = arith::SubIOp::create(nb, nloc, c(1022), exponent);
+    Value finite = arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::ne,
+                                         exponent, c(0x7ff));
+    k = arith::SelectOp::create(nb, nloc, finite, k, c(0));
+    k = arith::MaxSIOp::create(
+        nb, nloc, arith::MinSIOp::create(nb, nloc, k, c(127)), c(-126));
+    Value scaleBits = arith::TruncIOp::create(
+        nb, nloc, nb.getI32Type(),
+        arith::ShLIOp::create(
+            nb, nloc, arith::AddIOp::create(nb, nloc, k, c(127)), c(23)));
+    Value scale = arith::BitcastOp::create(nb, nloc, f32, scaleBits);
+    Value isZero =
+        arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::OEQ, d,
+                              createFloatConstant(nb, nloc, f64, 0.0));
+    return arith::SelectOp::create(
+        nb, nloc, isZero, createFloatConstant(nb, nloc, f32, 0.0), scale);
+  };
+
+  auto build = [&](bool wantScale) -> Value {
+    Value init = tensor::EmptyOp::create(
+        b, loc, tensor::getMixedSizes(b, loc, divisor), f32);
+    return linalg::MapOp::create(
+               b, loc, ValueRange{divisor}, init,
+               [&](OpBuilder &nb, Location nloc, ValueRange args) {
+                 Value d = getD(nb, nloc, args[0]);
+                 Value scale = getScale(nb, nloc, d);
+                 Value result = scale;
+                 if (!wantScale) {
+                   // 1 / (d * scale), rounded once to f32 (d * scale is
+                   // exact: a power of two times an f64 far from its
+                   // limits; the f64 quotient's rounding is below f32's).
+                   Value one = createFloatConstant(nb, nloc, f64, 1.0);
+                   Value scaled = arith::MulFOp::create(
+                       nb, nloc, d,
+                       arith::ExtFOp::create(nb, nloc, f64, scale));
+                   result = arith::TruncFOp::create(
+                       nb, nloc, f32,
+                       arith::DivFOp::create(nb, nloc, one, scaled));
+                 }
+                 linalg::YieldOp::create(nb, nloc, result);
+               })
+        .getResult()[0];
+  };
+  ScaledReciprocal result;
+  result.scale = build(/*wantScale=*/true);
+  result.reciprocal = build(/*wantScale=*/false);
+  return result;
+}
+
+Value mlir::norm::buildScaledF32Quotient(OpBuilder &b, Location loc, Value x,
+                                         Value scale, Value reciprocal,
+                                         Value zeroResult) {
+  FloatType f32 = b.getF32Type();
+  Value zero = createFloatConstant(b, loc, f32, 0.0);
+  if (!zeroResult)
+    zeroResult = zero;
+  // (x * scale) * reciprocal: two roundings (the first is exact unless
+  // x * scale is subnormal, i.e. |x / d| < 2^-125), no fastmath flags, so
+  // that the two per-slice factors are not folded into one.
+  Value quotient = arith::MulFOp::create(
+      b, loc, arith::MulFOp::create(b, loc, x, scale), reciprocal);
+  Value isZero =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, scale, zero);
+  return arith::SelectOp::create(b, loc, isZero, zeroResult, quotient);
+}
+
+Value mlir::norm::buildF32RowMax(OpBuilder &b, Location loc, Value input) {
+  auto inputType = cast<RankedTensorType>(input.getType());
+  int64_t rank = inputType.getRank();
+  MLIRContext *ctx = b.getContext();
+  SmallVector<int64_t, 1> reducedDims{rank - 1};
+  Type i32 = b.getI32Type();
+  SmallVector<OpFoldResult> keptSizes =
+      getKeptSizes(b, loc, input, reducedDims);
+  // Keys start at the key of -inf, magnitudes at 0.
+  Value keyInit = createFilledTensor(
+      b, loc, keptSizes,
+      b.getI32IntegerAttr(static_cast<int32_t>(0x807fffffu)));
+  Value magnitudeInit =
+      createFilledTensor(b, loc, keptSizes, b.getI32IntegerAttr(0));
+  AffineMap keptMap = getKeptDimsMap(ctx, rank, reducedDims);
+  SmallVector<AffineMap> maps{AffineMap::getMultiDimIdentityMap(rank, ctx),
+                              keptMap, keptMap};
+  auto maxes = linalg::GenericOp::create(
+      b, loc, TypeRange{keyInit.getType(), magnitudeInit.getType()}, input,
+      ValueRange{keyInit, magnitudeInit}, maps,
+      getReductionIteratorTypes(rank, reducedDims),
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        auto c = [&](int64_t v) -> Value {
+          return arith::ConstantIntOp::create(nb, nloc, i32, v);
+        };
+        Value bits = arith::BitcastOp::create(nb, nloc, i32, args[0]);
+        // Negative values: flip the magnitude bits (key = -1 - |bits|), so
+        // that keys order as the floats do (-0 just below +0).
+        Value mask = arith::ShRUIOp::create(
+            nb, nloc, arith::ShRSIOp::create(nb, nloc, bits, c(31)), c(1));
+        Value key = arith::XOrIOp::create(nb, nloc, bits, mask);
+        Value magnitude = arith::AndIOp::create(nb, nloc, bits, c(0x7fffffff));
+        linalg::YieldOp::create(
+            nb, nloc,
+            ValueRange{arith::MaxSIOp::create(nb, nloc, args[1], key),
+                       arith::MaxSIOp::create(nb, nloc, args[2], magnitude)});
+      });
+
+  // max = NaN if the largest magnitude is a NaN's, else the float of the
+  // largest key (the same flip is its own inverse).
+  Value init = tensor::EmptyOp::create(b, loc, keptSizes, b.getF32Type());
+  return linalg::MapOp::create(
+             b, loc, maxes.getResults(), init,
+             [&](OpBuilder &nb, Location nloc, ValueRange args) {
+               auto c = [&](int64_t v) -> Value {
+                 return arith::ConstantIntOp::create(nb, nloc, i32, v);
+               };
+               Value mask = arith::ShRUIOp::create(
+                   nb, nloc, arith::ShRSIOp::create(nb, nloc, args[0], c(31)),
+                   c(1));
+               Value bits = arith::XOrIOp::create(nb, nloc, args[0], mask);
+               Value isNaN = arith::CmpIOp::create(
+                   nb, nloc, arith::CmpIPredicate::sgt, args[1], c(0x7f800000));
+               bits = arith::SelectOp::create(nb, nloc, isNaN, c(0x7fc00000),
+                                              bits);
+               linalg::YieldOp::create(
+                   nb, nloc,
+                   arith::BitcastOp::create(nb, nloc, nb.getF32Type(), bits)
+                       .getResult());
+             })
+      .getResult()[0];
 }

@@ -138,6 +138,71 @@ ScaledPowerSum buildScaledPowerSum(OpBuilder &b, Location loc, Value input,
 Value buildScaledQuotient(OpBuilder &b, Location loc, Value x, Value maxAbs,
                           Value sum, int64_t p, Value zeroResult);
 
+//===----------------------------------------------------------------------===//
+// f32 fast paths (LpNormalization, Normalizer)
+//===----------------------------------------------------------------------===//
+
+/// Longest slice whose sum(|x|^p) buildGuardedF32PowerSum accumulates in
+/// f32. With L partial sums (norm-vectorize-rows: 4 registers of lanes, so
+/// L >= 16 even with 128-bit vectors) the worst-case relative error of the
+/// f32 sum of n nonnegative terms is (n / L + log2 L) * 2^-24, 4e-6 at
+/// n = 1024 and L = 16: the norm, and the result, stay within 5e-6 of the
+/// float64 reference, half of the f32 test tolerance (rtol 1e-5).
+constexpr int64_t kMaxF32SumLength = 1024;
+
+/// Returns true if buildGuardedF32PowerSum may be used: its fallback is an
+/// scf.if, and the scf dialect must already be loaded (the norm-to-llvm
+/// pipeline loads it; a bare convert-norm-to-linalg does not, and its
+/// lowerings then accumulate in f64).
+bool canBuildGuardedF32PowerSum(MLIRContext *ctx);
+
+/// Returns per-slice S = sum(|x|^p) (p = 1 or 2) over the innermost dim of
+/// the f32 tensor `input`, as f64 values: an f32 reduction (reassociated,
+/// vectorizable) whose result is used where it is safe, and an exact f64
+/// loop over the slice (scf.for in a linalg.map over the slices) where it is
+/// not: S not in [2^-100, 2^100] (p = 2: squares may have underflowed or
+/// overflowed), S not finite (p = 1), or a slice longer than
+/// kMaxF32SumLength (a dynamic size; the f32 reduction then covers no
+/// elements). The caller handles static sizes above kMaxF32SumLength.
+Value buildGuardedF32PowerSum(OpBuilder &b, Location loc, Value input,
+                              int64_t p);
+
+/// The per-slice factors of buildScaledF32Quotient: x / d = (x * scale) *
+/// reciprocal, with scale = 2^k (|d| * scale in [0.5, 1), k clamped to
+/// [-126, 127]) and reciprocal = 1 / (d * scale) rounded once to f32, so
+/// that neither factor overflows or underflows for any d of f32 or integer
+/// data (f64 d in [2^-149, 2^200]). scale is 0 where d == 0; a NaN or
+/// infinite d gives scale 1 and reciprocal NaN or 0 (x / inf).
+struct ScaledReciprocal {
+  Value scale;
+  Value reciprocal;
+};
+
+/// Builds the two per-slice f32 tensors of ScaledReciprocal from the
+/// per-slice tensor `divisor`, each by a linalg.map (not a linalg.generic:
+/// elementwise fusion would move them into the per-element loop).
+/// `toDivisor` maps an element of `divisor` to d as f64 (e.g. the square
+/// root of a sum); null: the element converted to f64.
+ScaledReciprocal buildScaledReciprocal(
+    OpBuilder &b, Location loc, Value divisor,
+    function_ref<Value(OpBuilder &, Location, Value)> toDivisor);
+
+/// Returns the per-slice signed maximum over the innermost dim of the f32
+/// tensor `input` (an f32 tensor of the other dims), exactly, NaN where the
+/// slice has a NaN, -inf for an empty slice. Computed with integer max
+/// reductions (arith.maxsi, which LLVM's loop vectorizer and linalg
+/// vectorize; arith.maximumf becomes compare/select code that LLVM leaves
+/// scalar): of the keys of X, ordered as the floats (-inf < ... < -0 < +0 <
+/// ... < +inf), and of |X|'s bits, which exceed +inf's for a NaN of either
+/// sign.
+Value buildF32RowMax(OpBuilder &b, Location loc, Value input);
+
+/// Returns the f32 x / d from the ScaledReciprocal elements of x's slice:
+/// scale == 0 (d == 0) -> zeroResult, else (x * scale) * reciprocal. At most
+/// about 1.5 ulp from the correctly rounded quotient.
+Value buildScaledF32Quotient(OpBuilder &b, Location loc, Value x, Value scale,
+                             Value reciprocal, Value zeroResult);
+
 } // namespace norm
 } // namespace mlir
 

@@ -1,39 +1,66 @@
 // RUN: norm-opt %s -convert-norm-to-linalg -split-input-file | FileCheck %s
 
 // p = 2 (default) along the last axis (default), static f32: the sum of
-// squares is accumulated in f64 and the quotient rounded once to f32.
+// squares is accumulated in f32; a linalg.map over the rows keeps it where it
+// is safe (in [2^-100, 2^100]) and recomputes it in f64 (scf.for over the
+// row) where it is not. Two more maps make the per-row f32 factors Scale
+// (a power of two, 0 for a zero norm) and Reciprocal, and
+// Y = (X * Scale) * Reciprocal in f32.
 
 // CHECK-DAG: #[[$ID:map[0-9]*]] = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-DAG: #[[$ROW:map[0-9]*]] = affine_map<(d0, d1) -> (d0)>
 // CHECK-LABEL: func.func @lp_p2_f32_static(
 // CHECK-SAME:      %[[X:.+]]: tensor<2x3xf32>) -> tensor<2x3xf32>
-// CHECK:         %[[EMPTY:.+]] = tensor.empty() : tensor<2xf64>
-// CHECK:         %[[ZERO:.+]] = arith.constant 0.000000e+00 : f64
-// CHECK:         %[[INIT:.+]] = linalg.fill ins(%[[ZERO]] : f64) outs(%[[EMPTY]] : tensor<2xf64>) -> tensor<2xf64>
+// CHECK:         %[[LEN:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<2x3xf32>
+// CHECK:         %[[EMPTY:.+]] = tensor.empty() : tensor<2xf32>
+// CHECK:         %[[INIT:.+]] = linalg.fill ins(%{{.+}} : f32) outs(%[[EMPTY]] : tensor<2xf32>) -> tensor<2xf32>
 // CHECK:         %[[SUM:.+]] = linalg.generic
 // CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ROW]]]
 // CHECK-SAME:        iterator_types = ["parallel", "reduction"]
-// CHECK-SAME:        ins(%[[X]] : tensor<2x3xf32>) outs(%[[INIT]] : tensor<2xf64>)
-// CHECK-NEXT:    ^bb0(%[[IN:.+]]: f32, %[[ACC:.+]]: f64):
-// CHECK-NEXT:      %[[XW:.+]] = arith.extf %[[IN]] : f32 to f64
-// CHECK-NEXT:      %[[SQ:.+]] = arith.mulf %[[XW]], %[[XW]] : f64
-// CHECK-NEXT:      %[[ADD:.+]] = arith.addf %[[ACC]], %[[SQ]] fastmath<reassoc> : f64
-// CHECK-NEXT:      linalg.yield %[[ADD]] : f64
+// CHECK-SAME:        ins(%[[X]] : tensor<2x3xf32>) outs(%[[INIT]] : tensor<2xf32>)
+// CHECK-NEXT:    ^bb0(%[[IN:.+]]: f32, %[[ACC:.+]]: f32):
+// CHECK-NEXT:      %[[SQ:.+]] = arith.mulf %[[IN]], %[[IN]] : f32
+// CHECK-NEXT:      %[[ADD:.+]] = arith.addf %[[ACC]], %[[SQ]] fastmath<reassoc> : f32
+// CHECK-NEXT:      linalg.yield %[[ADD]] : f32
+// CHECK:         %[[S:.+]] = linalg.map ins(%[[SUM]] : tensor<2xf32>) outs(%{{.+}} : tensor<2xf64>)
+// CHECK-NEXT:      (%[[S32:.+]]: f32, %{{.+}}: f64) {
+// CHECK-DAG:         %[[LO:.+]] = arith.constant 7.88860905E-31 : f32
+// CHECK-DAG:         %[[HI:.+]] = arith.constant 1.2676506E+30 : f32
+// CHECK:             %[[GE:.+]] = arith.cmpf oge, %[[S32]], %[[LO]] : f32
+// CHECK:             %[[LE:.+]] = arith.cmpf ole, %[[S32]], %[[HI]] : f32
+// CHECK:             %[[SAFE:.+]] = arith.andi %[[GE]], %[[LE]] : i1
+// CHECK:             %[[ROWIDX:.+]] = linalg.index 0 : index
+// CHECK:             %[[V:.+]] = scf.if %[[SAFE]] -> (f64) {
+// CHECK-NEXT:          %[[EXT:.+]] = arith.extf %[[S32]] : f32 to f64
+// CHECK-NEXT:          scf.yield %[[EXT]] : f64
+// CHECK-NEXT:        } else {
+// CHECK:               %[[S64:.+]] = scf.for %[[J:.+]] = %{{.+}} to %[[LEN]] step %{{.+}} iter_args(%[[A64:.+]] = %{{.+}}) -> (f64) {
+// CHECK-NEXT:            %[[E:.+]] = tensor.extract %[[X]][%[[ROWIDX]], %[[J]]] : tensor<2x3xf32>
+// CHECK-NEXT:            %[[E64:.+]] = arith.extf %[[E]] : f32 to f64
+// CHECK-NEXT:            %[[SQ64:.+]] = arith.mulf %[[E64]], %[[E64]] : f64
+// CHECK-NEXT:            %[[ADD64:.+]] = arith.addf %[[A64]], %[[SQ64]] fastmath<reassoc> : f64
+// CHECK-NEXT:            scf.yield %[[ADD64]] : f64
+// CHECK:               scf.yield %[[S64]] : f64
+// CHECK:             linalg.yield %[[V]] : f64
+// CHECK:         %[[SCALE:.+]] = linalg.map ins(%[[S]] : tensor<2xf64>) outs(%{{.+}} : tensor<2xf32>)
+// CHECK:             math.sqrt
+// CHECK:             arith.shrui
+// CHECK:             arith.bitcast %{{.+}} : i32 to f32
+// CHECK:         %[[RCP:.+]] = linalg.map ins(%[[S]] : tensor<2xf64>) outs(%{{.+}} : tensor<2xf32>)
+// CHECK:             math.sqrt
+// CHECK:             arith.divf
+// CHECK:             arith.truncf %{{.+}} : f64 to f32
 // CHECK:         %[[OUT:.+]] = tensor.empty() : tensor<2x3xf32>
 // CHECK:         %[[Y:.+]] = linalg.generic
-// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ROW]], #[[$ID]]]
+// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ROW]], #[[$ROW]], #[[$ID]]]
 // CHECK-SAME:        iterator_types = ["parallel", "parallel"]
-// CHECK-SAME:        ins(%[[X]], %[[SUM]] : tensor<2x3xf32>, tensor<2xf64>) outs(%[[OUT]] : tensor<2x3xf32>)
-// CHECK-NEXT:    ^bb0(%[[IN2:.+]]: f32, %[[S:.+]]: f64, %{{.+}}: f32):
-// CHECK-NEXT:      %[[XW2:.+]] = arith.extf %[[IN2]] : f32 to f64
-// CHECK-NEXT:      %[[NORM:.+]] = math.sqrt %[[S]] : f64
-// CHECK-NEXT:      %[[Z:.+]] = arith.constant 0.000000e+00 : f64
-// CHECK-NEXT:      %[[ONE1:.+]] = arith.constant 1.000000e+00 : f64
-// CHECK-NEXT:      %[[RCP1:.+]] = arith.divf %[[ONE1]], %[[NORM]] : f64
-// CHECK-NEXT:      %[[Q:.+]] = arith.mulf %[[XW2]], %[[RCP1]] : f64
-// CHECK-NEXT:      %[[ISZERO:.+]] = arith.cmpf oeq, %[[NORM]], %[[Z]] : f64
-// CHECK-NEXT:      %[[SEL:.+]] = arith.select %[[ISZERO]], %[[Z]], %[[Q]] : f64
-// CHECK-NEXT:      %[[R:.+]] = arith.truncf %[[SEL]] : f64 to f32
+// CHECK-SAME:        ins(%[[X]], %[[SCALE]], %[[RCP]] : tensor<2x3xf32>, tensor<2xf32>, tensor<2xf32>) outs(%[[OUT]] : tensor<2x3xf32>)
+// CHECK-NEXT:    ^bb0(%[[IN2:.+]]: f32, %[[SC:.+]]: f32, %[[RC:.+]]: f32, %{{.+}}: f32):
+// CHECK-NEXT:      %[[Z:.+]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT:      %[[T:.+]] = arith.mulf %[[IN2]], %[[SC]] : f32
+// CHECK-NEXT:      %[[Q:.+]] = arith.mulf %[[T]], %[[RC]] : f32
+// CHECK-NEXT:      %[[ISZERO:.+]] = arith.cmpf oeq, %[[SC]], %[[Z]] : f32
+// CHECK-NEXT:      %[[R:.+]] = arith.select %[[ISZERO]], %[[Z]], %[[Q]] : f32
 // CHECK-NEXT:      linalg.yield %[[R]] : f32
 // CHECK:         return %[[Y]] : tensor<2x3xf32>
 func.func @lp_p2_f32_static(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {

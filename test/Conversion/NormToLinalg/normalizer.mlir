@@ -1,37 +1,48 @@
 // RUN: norm-opt %s -convert-norm-to-linalg -split-input-file | FileCheck %s
 
-// MAX (default) on f32 rows: signed maximum (init -inf, maximumf) in f64;
-// where the maximum is 0, Y = X.
+// MAX (default) on f32 rows: the signed maximum, exactly, from two i32 max
+// reductions in one linalg.generic: of keys that order as the floats
+// (bits ^ ((bits >>s 31) >>u 1); init: the key of -inf) and of |x|'s bits (a
+// NaN's exceed +inf's). A map decodes them (NaN where the largest magnitude
+// is a NaN's); Y = (X * Scale) * Reciprocal in f32, and Y = X where the
+// maximum is 0 (Scale 0).
 
 // CHECK-DAG: #[[$ID:map[0-9]*]] = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-DAG: #[[$ROW:map[0-9]*]] = affine_map<(d0, d1) -> (d0)>
 // CHECK-LABEL: func.func @normalizer_max_f32(
 // CHECK-SAME:      %[[X:.+]]: tensor<2x3xf32>) -> tensor<2x3xf32>
-// CHECK:         %[[EMPTY:.+]] = tensor.empty() : tensor<2xf64>
-// CHECK:         %[[NEGINF:.+]] = arith.constant 0xFFF0000000000000 : f64
-// CHECK:         %[[INIT:.+]] = linalg.fill ins(%[[NEGINF]] : f64) outs(%[[EMPTY]] : tensor<2xf64>) -> tensor<2xf64>
-// CHECK:         %[[MAX:.+]] = linalg.generic
-// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ROW]]]
+// CHECK:         %[[KEYINIT:.+]] = arith.constant -2139095041 : i32
+// CHECK:         %[[KEYS0:.+]] = linalg.fill ins(%[[KEYINIT]] : i32) outs(%{{.+}} : tensor<2xi32>) -> tensor<2xi32>
+// CHECK:         %[[MAGS0:.+]] = linalg.fill ins(%{{.+}} : i32) outs(%{{.+}} : tensor<2xi32>) -> tensor<2xi32>
+// CHECK:         %[[MAX:.+]]:2 = linalg.generic
+// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ROW]], #[[$ROW]]]
 // CHECK-SAME:        iterator_types = ["parallel", "reduction"]
-// CHECK-SAME:        ins(%[[X]] : tensor<2x3xf32>) outs(%[[INIT]] : tensor<2xf64>)
-// CHECK-NEXT:    ^bb0(%[[IN:.+]]: f32, %[[ACC:.+]]: f64):
-// CHECK-NEXT:      %[[XW:.+]] = arith.extf %[[IN]] : f32 to f64
-// CHECK-NEXT:      %[[M:.+]] = arith.maximumf %[[ACC]], %[[XW]] : f64
-// CHECK-NEXT:      linalg.yield %[[M]] : f64
+// CHECK-SAME:        ins(%[[X]] : tensor<2x3xf32>) outs(%[[KEYS0]], %[[MAGS0]] : tensor<2xi32>, tensor<2xi32>)
+// CHECK-NEXT:    ^bb0(%[[IN:.+]]: f32, %[[KACC:.+]]: i32, %[[MACC:.+]]: i32):
+// CHECK:           %[[BITS:.+]] = arith.bitcast %[[IN]] : f32 to i32
+// CHECK:           %[[SIGN:.+]] = arith.shrsi %[[BITS]], %{{.+}} : i32
+// CHECK:           %[[FLIP:.+]] = arith.shrui %[[SIGN]], %{{.+}} : i32
+// CHECK:           %[[KEY:.+]] = arith.xori %[[BITS]], %[[FLIP]] : i32
+// CHECK:           %[[MAG:.+]] = arith.andi %[[BITS]], %{{.+}} : i32
+// CHECK:           %[[K:.+]] = arith.maxsi %[[KACC]], %[[KEY]] : i32
+// CHECK:           %[[M:.+]] = arith.maxsi %[[MACC]], %[[MAG]] : i32
+// CHECK:           linalg.yield %[[K]], %[[M]] : i32, i32
+// CHECK:         %[[D:.+]] = linalg.map ins(%[[MAX]]#0, %[[MAX]]#1 : tensor<2xi32>, tensor<2xi32>) outs(%{{.+}} : tensor<2xf32>)
+// CHECK:             arith.cmpi sgt, %{{.+}}, %{{.+}} : i32
+// CHECK:             arith.bitcast %{{.+}} : i32 to f32
+// CHECK:         %[[SCALE:.+]] = linalg.map ins(%[[D]] : tensor<2xf32>) outs(%{{.+}} : tensor<2xf32>)
+// CHECK:         %[[RCP:.+]] = linalg.map ins(%[[D]] : tensor<2xf32>) outs(%{{.+}} : tensor<2xf32>)
 // CHECK:         %[[OUT:.+]] = tensor.empty() : tensor<2x3xf32>
 // CHECK:         %[[Y:.+]] = linalg.generic
-// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ROW]], #[[$ID]]]
+// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ROW]], #[[$ROW]], #[[$ID]]]
 // CHECK-SAME:        iterator_types = ["parallel", "parallel"]
-// CHECK-SAME:        ins(%[[X]], %[[MAX]] : tensor<2x3xf32>, tensor<2xf64>) outs(%[[OUT]] : tensor<2x3xf32>)
-// CHECK-NEXT:    ^bb0(%[[IN2:.+]]: f32, %[[D:.+]]: f64, %{{.+}}: f32):
-// CHECK-NEXT:      %[[XW2:.+]] = arith.extf %[[IN2]] : f32 to f64
-// CHECK-NEXT:      %[[Z:.+]] = arith.constant 0.000000e+00 : f64
-// CHECK-NEXT:      %[[ONE1:.+]] = arith.constant 1.000000e+00 : f64
-// CHECK-NEXT:      %[[RCP1:.+]] = arith.divf %[[ONE1]], %[[D]] : f64
-// CHECK-NEXT:      %[[Q:.+]] = arith.mulf %[[XW2]], %[[RCP1]] : f64
-// CHECK-NEXT:      %[[ISZERO:.+]] = arith.cmpf oeq, %[[D]], %[[Z]] : f64
-// CHECK-NEXT:      %[[SEL:.+]] = arith.select %[[ISZERO]], %[[XW2]], %[[Q]] : f64
-// CHECK-NEXT:      %[[R:.+]] = arith.truncf %[[SEL]] : f64 to f32
+// CHECK-SAME:        ins(%[[X]], %[[SCALE]], %[[RCP]] : tensor<2x3xf32>, tensor<2xf32>, tensor<2xf32>) outs(%[[OUT]] : tensor<2x3xf32>)
+// CHECK-NEXT:    ^bb0(%[[IN2:.+]]: f32, %[[SC:.+]]: f32, %[[RC:.+]]: f32, %{{.+}}: f32):
+// CHECK-NEXT:      %[[Z:.+]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT:      %[[T:.+]] = arith.mulf %[[IN2]], %[[SC]] : f32
+// CHECK-NEXT:      %[[Q:.+]] = arith.mulf %[[T]], %[[RC]] : f32
+// CHECK-NEXT:      %[[ISZERO:.+]] = arith.cmpf oeq, %[[SC]], %[[Z]] : f32
+// CHECK-NEXT:      %[[R:.+]] = arith.select %[[ISZERO]], %[[IN2]], %[[Q]] : f32
 // CHECK-NEXT:      linalg.yield %[[R]] : f32
 // CHECK:         return %[[Y]] : tensor<2x3xf32>
 func.func @normalizer_max_f32(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
