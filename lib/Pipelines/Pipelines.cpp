@@ -59,6 +59,7 @@ void mlir::norm::buildNormToLLVMPipeline(
   bufferizeOptions.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
+  pm.addNestedPass<func::FuncOp>(createPrefetchRowsPass());
   if (!options.parallel) {
     pm.addNestedPass<func::FuncOp>(createForallToForLoopPass());
     pm.addNestedPass<func::FuncOp>(

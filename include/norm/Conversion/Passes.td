@@ -117,6 +117,35 @@ def VectorizeRowsPass : Pass<"norm-vectorize-rows", "::mlir::func::FuncOp"> {
   ];
 }
 
+def PrefetchRowsPass : Pass<"norm-prefetch-rows", "::mlir::func::FuncOp"> {
+  let summary = "Prefetch the next slice of X during the second pass over "
+                "this one";
+  let description = [{
+    On buffers, after norm-vectorize-rows: in each 1-D `scf.forall` over
+    rows, finds the memrefs whose current row is read by full vector tiles
+    (`vector.transfer_read %X[%row, %j]` without mask, %j a column loop's
+    induction variable) in three or more column loops (LayerNorm's sum, sum
+    of squares and Y; with two passes the hardware prefetchers keep up and
+    prefetches only cost), and inserts in the
+    second of those loops one `memref.prefetch` per cache line of the tile,
+    of row `min(row + ceil(distance / row bytes), rows - 1)`: the next row
+    for rows of `distance` bytes or more, further ahead for shorter rows
+    (whose own prefetches would otherwise compete with the hardware
+    prefetcher's for the same lines). The first pass over a row
+    streams it from memory; the later passes hit the cache, and without the
+    prefetches the memory system would idle during them. Only cache hints
+    are added: results are unchanged.
+  }];
+  let options = [
+    Option<"distance", "distance", "unsigned", /*default=*/"4096",
+           "Bytes ahead to prefetch, rounded up to whole rows (0: none)">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+  ];
+}
+
 def OpenMPCleanupPass : Pass<"norm-openmp-cleanup", "::mlir::ModuleOp"> {
   let summary = "Per-thread stack temporaries, and a sequential version of "
                 "small loops, for OpenMP loops from convert-scf-to-openmp";

@@ -1,0 +1,130 @@
+//===- PrefetchRows.cpp - norm-prefetch-rows: software prefetch of slices -===//
+//
+// After norm-fuse-rows and norm-vectorize-rows, a normalization is a loop
+// over rows (scf.forall) whose body makes passes over one row of X (three
+// for LayerNorm: sum, sum of squares of X - Mean, Y):
+// the first pass streams it from memory, the others find it in L1. While
+// those later passes run, no demand miss drives the hardware prefetchers,
+// so the next row's first pass starts with cold misses: memory idles while
+// the core computes, and the core idles while memory streams. This pass
+// prefetches, during the second pass over row r, the row `distance` bytes
+// ahead (the next row for rows of 4 KiB and more), one `memref.prefetch` per
+// cache line of each vector tile, so that reading the next rows from memory
+// overlaps the computation on this one.
+//
+//===----------------------------------------------------------------------===//
+
+#include "norm/Conversion/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Builders.h"
+
+namespace mlir {
+namespace norm {
+#define GEN_PASS_DEF_PREFETCHROWSPASS
+#include "norm/Conversion/Passes.h.inc"
+} // namespace norm
+} // namespace mlir
+
+using namespace mlir;
+
+/// Bytes per cache line prefetched (x86-64, AArch64 cores).
+static constexpr int64_t kCacheLineBytes = 64;
+
+/// Returns whether `read` loads a tile of row `row` of a rank-2 memref
+/// defined outside `rowLoop`, at column `loop`'s induction variable, without
+/// a mask (a full tile of the main loop). Any layout: the prefetches assume
+/// unit column stride, but they are only hints.
+static bool isRowTileRead(vector::TransferReadOp read, Value row,
+                          scf::ForOp loop, Operation *rowLoop) {
+  auto type = dyn_cast<MemRefType>(read.getBase().getType());
+  return type && type.getRank() == 2 && !read.getMask() &&
+         read.getPermutationMap().isMinorIdentity() &&
+         read.getIndices()[0] == row &&
+         read.getIndices()[1] == loop.getInductionVar() &&
+         !rowLoop->isAncestor(read.getBase().getParentBlock()->getParentOp());
+}
+
+namespace {
+struct PrefetchRowsPass
+    : public norm::impl::PrefetchRowsPassBase<PrefetchRowsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (distance == 0)
+      return;
+    getOperation().walk([&](scf::ForallOp rowLoop) {
+      if (rowLoop.getRank() != 1)
+        return;
+      Value row = rowLoop.getInductionVar(0);
+      // Per memref: the column loops (in order) with full-tile reads of its
+      // current row, and one such read per loop.
+      llvm::MapVector<Value, SmallVector<vector::TransferReadOp>> passes;
+      rowLoop.getBody()->walk([&](scf::ForOp loop) {
+        for (Operation &op : loop.getBody()->without_terminator()) {
+          auto read = dyn_cast<vector::TransferReadOp>(op);
+          if (!read || !isRowTileRead(read, row, loop, rowLoop))
+            continue;
+          SmallVector<vector::TransferReadOp> &reads = passes[read.getBase()];
+          if (reads.empty() || reads.back()->getParentOp() != loop)
+            reads.push_back(read);
+        }
+      });
+      for (auto &[memref, reads] : passes) {
+        // With one or two passes the hardware prefetchers keep up (measured:
+        // LpNorm [16384, 1024] 3.1 ms without, 3.6-3.9 ms with prefetches).
+        if (reads.size() < 3)
+          continue;
+        vector::TransferReadOp read = reads[1];
+        auto loop = cast<scf::ForOp>(read->getParentOp());
+        auto type = cast<MemRefType>(memref.getType());
+        int64_t elementBytes =
+            std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
+        int64_t tileBytes =
+            read.getVectorType().getNumElements() * elementBytes;
+        int64_t lineElements = kCacheLineBytes / elementBytes;
+
+        // Rows ahead = ceil(distance / row bytes), once per loop nest; the
+        // row prefetched = min(row + ahead, rows - 1), once per row.
+        Location loc = loop.getLoc();
+        OpBuilder builder(rowLoop);
+        auto constant = [&](int64_t value) {
+          return arith::ConstantIndexOp::create(builder, loc, value);
+        };
+        Value rows = memref::DimOp::create(builder, loc, memref, 0);
+        Value cols = memref::DimOp::create(builder, loc, memref, 1);
+        Value rowBytes = arith::MaxUIOp::create(
+            builder, loc,
+            arith::MulIOp::create(builder, loc, cols, constant(elementBytes)),
+            constant(1));
+        Value ahead = arith::CeilDivUIOp::create(builder, loc,
+                                                 constant(distance), rowBytes);
+        Value last = arith::SubIOp::create(builder, loc, rows, constant(1));
+        builder.setInsertionPoint(loop);
+        Value next = arith::MinUIOp::create(
+            builder, loc, arith::AddIOp::create(builder, loc, row, ahead),
+            last);
+
+        // One prefetch per cache line of the tile (read, keep in L1).
+        builder.setInsertionPoint(read);
+        Value column = loop.getInductionVar();
+        for (int64_t offset = 0; offset * elementBytes < tileBytes;
+             offset += lineElements) {
+          Value index = column;
+          if (offset)
+            index =
+                arith::AddIOp::create(builder, loc, column, constant(offset));
+          memref::PrefetchOp::create(builder, loc, memref,
+                                     ValueRange{next, index},
+                                     /*isWrite=*/false, /*localityHint=*/3,
+                                     /*isDataCache=*/true);
+        }
+      }
+    });
+  }
+};
+} // namespace

@@ -1,0 +1,49 @@
+// RUN: norm-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(convert-norm-to-linalg),linalg-fuse-elementwise-ops,canonicalize,cse,func.func(norm-fuse-rows),canonicalize,cse,func.func(norm-vectorize-rows{vector-bits=512}),canonicalize,cse,loop-invariant-subset-hoisting,canonicalize,one-shot-bufferize{bufferize-function-boundaries},func.func(norm-prefetch-rows),cse)' | FileCheck %s
+
+// LayerNorm reads each row of X in three column loops (sum, sum of squares
+// of X - Mean, Y). During the second, the row 4096 bytes ahead (rounded up
+// to whole rows, clamped to the last row) is prefetched: one prefetch per
+// 64-byte line of each 64 x f32 tile.
+// CHECK-LABEL: func.func @layernorm
+// CHECK-SAME:      (%[[X:.+]]: memref<?x?xf32
+// CHECK-DAG:     %[[ROWS:.+]] = memref.dim %[[X]], %c0
+// CHECK-DAG:     %[[COLS:.+]] = memref.dim %[[X]], %c1
+// CHECK:         %[[BYTES:.+]] = arith.muli %[[COLS]], %c4
+// CHECK:         %[[ROWBYTES:.+]] = arith.maxui %[[BYTES]], %c1
+// CHECK:         %[[C4096:.+]] = arith.constant 4096 : index
+// CHECK:         %[[AHEAD:.+]] = arith.ceildivui %[[C4096]], %[[ROWBYTES]]
+// CHECK:         %[[LAST:.+]] = arith.subi %[[ROWS]], %c1
+// CHECK:         scf.forall (%[[ROW:[a-z0-9_]+]]) in
+// CHECK:           scf.for
+// CHECK-NOT:         memref.prefetch
+// CHECK:             vector.transfer_read %[[X]][%[[ROW]], %{{.+}}]
+// CHECK:           %[[PLUS:.+]] = arith.addi %[[ROW]], %[[AHEAD]]
+// CHECK:           %[[NEXT:.+]] = arith.minui %[[PLUS]], %[[LAST]]
+// CHECK:           scf.for %[[J:[a-z0-9_]+]] =
+// CHECK:             memref.prefetch %[[X]][%[[NEXT]], %[[J]]], read, locality<3>, data
+// CHECK:             %[[J16:.+]] = arith.addi %[[J]], %c16
+// CHECK:             memref.prefetch %[[X]][%[[NEXT]], %[[J16]]], read, locality<3>, data
+// CHECK:             memref.prefetch %[[X]][%[[NEXT]], %{{.+}}], read
+// CHECK:             memref.prefetch %[[X]][%[[NEXT]], %{{.+}}], read
+// CHECK-NOT:         memref.prefetch
+// CHECK:             vector.transfer_read %[[X]][%[[ROW]], %[[J]]]
+// CHECK:           scf.for
+// CHECK-NOT:         memref.prefetch
+// CHECK:             vector.transfer_read %[[X]][%[[ROW]], %{{.+}}]
+func.func @layernorm(%x: tensor<?x?xf32>, %scale: tensor<?xf32>) -> tensor<?x?xf32> {
+  %y, %mean, %inv = norm.layer_normalization %x, %scale
+      : (tensor<?x?xf32>, tensor<?xf32>)
+      -> (tensor<?x?xf32>, tensor<?x1xf32>, tensor<?x1xf32>)
+  return %y : tensor<?x?xf32>
+}
+
+// -----
+
+// LpNorm reads each row twice: the hardware prefetchers keep up, no
+// prefetches.
+// CHECK-LABEL: func.func @lpnorm
+// CHECK-NOT:     memref.prefetch
+func.func @lpnorm(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %y = norm.lp_normalization %x axis = -1 p = 2 : tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
