@@ -18,7 +18,9 @@ def ConvertNormToLinalgPass : Pass<"convert-norm-to-linalg"> {
     * `norm.lp_normalization`: |x| or x*x summed along the axis, then
       x / norm with a zero-norm guard (0 where the norm is 0);
     * `norm.normalizer`: the row divisor (signed MAX, L1 or L2), then X / d
-      with Y = X where d is 0, computed in f64 and rounded once to f32;
+      with Y = X where d is 0 (f32 input: row sums in f32 with an exact f64
+      re-summation of rows that may have lost accuracy, docs/numerics.md;
+      other inputs in f64), rounded once to f32;
     * `norm.layer_normalization`: the ONNX function body's chain (ReduceMean,
       Sub, Mul, ReduceMean, Add epsilon, Sqrt, Reciprocal, Mul, Mul Scale,
       Add B) with a two-pass variance, stage one in f32 (f64 for f64 X) and
@@ -32,6 +34,7 @@ def ConvertNormToLinalgPass : Pass<"convert-norm-to-linalg"> {
     "::mlir::arith::ArithDialect",
     "::mlir::linalg::LinalgDialect",
     "::mlir::math::MathDialect",
+    "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
   ];
 }

@@ -102,3 +102,25 @@ func.func @too_short(%x: tensor<1x8xf32>, %init: tensor<1xf32>) -> tensor<1xf32>
   } -> tensor<1xf32>
   return %0 : tensor<1xf32>
 }
+
+// A body that reads another tensor with tensor.extract: full tiles are
+// vectorized (a contiguous load); the remainder stays a scalar linalg op
+// (MLIR 22's masked vectorization builds an invalid mask for it).
+// CHECK-LABEL: func.func @gather
+// CHECK:         scf.for
+// CHECK:           vector.transfer_read %arg1{{.*}} : tensor<?xf32>, vector<1x64xf32>
+// CHECK:         scf.for
+// CHECK-NOT:       vector.create_mask
+// CHECK:           linalg.generic
+// CHECK:             tensor.extract %arg1
+func.func @gather(%x: tensor<1x?xf32>, %t: tensor<?xf32>) -> tensor<1x?xf32> {
+  %0 = linalg.generic {indexing_maps = [#row], iterator_types = ["parallel", "parallel"]}
+      outs(%x : tensor<1x?xf32>) {
+  ^bb0(%out: f32):
+    %i = linalg.index 1 : index
+    %v = tensor.extract %t[%i] : tensor<?xf32>
+    %s = arith.addf %out, %v : f32
+    linalg.yield %s : f32
+  } -> tensor<1x?xf32>
+  return %0 : tensor<1x?xf32>
+}
