@@ -21,6 +21,7 @@
 
 #include "norm/Conversion/Passes.h"
 
+#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -64,6 +65,42 @@ static unsigned getHostVectorBits() {
   return 128;
 }
 
+/// Returns whether the partial-reduction tiling of `op`'s innermost
+/// (reduction) dim is valid and keeps its meaning: it is the only reduction
+/// dim, every other dim has static size 1 (partial reduction tiling cannot
+/// tile parallel dims), the body has no linalg.index (the tiled body would
+/// see tile-relative indices), and each combiner may be reassociated:
+/// integer add/mul/and/or/xor/min/max, float min/max, and float add/mul
+/// carrying fastmath<reassoc> (as the norm lowerings' reductions do).
+static bool isReassociableRowReduction(linalg::LinalgOp op) {
+  if (op.getNumReductionLoops() != 1)
+    return false;
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  for (int64_t d = 0, e = ranges.size() - 1; d < e; ++d)
+    if (ranges[d] != 1)
+      return false;
+  if (!op.getBlock()->getOps<linalg::IndexOp>().empty())
+    return false;
+  for (unsigned i = 0, e = op.getNumDpsInits(); i < e; ++i) {
+    SmallVector<Operation *> combiners;
+    if (!matchReduction(op.getRegionOutputArgs(), i, combiners) ||
+        combiners.size() != 1)
+      return false;
+    Operation *combiner = combiners.front();
+    if (isa<arith::AddIOp, arith::MulIOp, arith::AndIOp, arith::OrIOp,
+            arith::XOrIOp, arith::MaxSIOp, arith::MinSIOp, arith::MaxUIOp,
+            arith::MinUIOp, arith::MaximumFOp, arith::MinimumFOp,
+            arith::MaxNumFOp, arith::MinNumFOp>(combiner))
+      continue;
+    auto fastMath = dyn_cast<arith::ArithFastMathInterface>(combiner);
+    if (!isa<arith::AddFOp, arith::MulFOp>(combiner) || !fastMath ||
+        !bitEnumContainsAll(fastMath.getFastMathFlagsAttr().getValue(),
+                            arith::FastMathFlags::reassoc))
+      return false;
+  }
+  return true;
+}
+
 /// Returns the number of elements per tile of `op`'s innermost dim: `unroll`
 /// registers of `vectorBits`, in lanes of the op's widest element type. 0
 /// if `op` is not a candidate: it must work on tensors of int/float
@@ -97,7 +134,7 @@ static int64_t getTileSize(linalg::LinalgOp op, unsigned vectorBits,
   }
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   if (iterators[innermost] == utils::IteratorType::reduction &&
-      op.getNumReductionLoops() != 1)
+      !isReassociableRowReduction(op))
     return 0;
   int64_t lanes = vectorBits / maxBits;
   int64_t size = op.getStaticLoopRanges()[innermost];
@@ -126,6 +163,9 @@ tileInnermost(RewriterBase &rewriter, linalg::LinalgOp op, int64_t tileSize) {
             ReductionTilingStrategy::PartialReductionOuterReduction)
         .setReductionDims({innermost});
   rewriter.setInsertionPoint(op);
+  // An op that cannot be tiled is left as it is: not an error.
+  ScopedDiagnosticHandler quiet(op->getContext(),
+                                [](Diagnostic &) { return success(); });
   FailureOr<scf::SCFTilingResult> result = scf::tileUsingSCF(
       rewriter, cast<TilingInterface>(op.getOperation()), options);
   if (failed(result) || result->loops.empty())
@@ -149,9 +189,13 @@ tileInnermost(RewriterBase &rewriter, linalg::LinalgOp op, int64_t tileSize) {
 }
 
 /// Returns whether `op`'s body has only arith and math ops besides
-/// linalg.index and linalg.yield.
+/// linalg.index and linalg.yield, none of which may trap.
 static bool isElementwiseBody(linalg::LinalgOp op) {
   return llvm::all_of(op.getBlock()->getOperations(), [](Operation &inner) {
+    // Integer division traps on the inactive lanes' padding (SIGFPE).
+    if (isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp,
+            arith::CeilDivSIOp, arith::CeilDivUIOp, arith::FloorDivSIOp>(inner))
+      return false;
     return isa<linalg::YieldOp, linalg::IndexOp>(inner) ||
            isa<arith::ArithDialect, math::MathDialect>(inner.getDialect());
   });
@@ -173,6 +217,8 @@ static void vectorizeMarked(RewriterBase &rewriter, linalg::LinalgOp op,
       vectorSizes.push_back(ShapedType::isDynamic(size) ? tileSize : size);
   }
   SmallVector<bool> scalableDims(vectorSizes.size(), false);
+  ScopedDiagnosticHandler quiet(op->getContext(),
+                                [](Diagnostic &) { return success(); });
   if (failed(linalg::vectorizeOpPrecondition(op, vectorSizes, scalableDims)))
     return;
   rewriter.setInsertionPoint(op);
@@ -270,6 +316,16 @@ private:
 struct VectorizeRowsPass
     : public norm::impl::VectorizeRowsPassBase<VectorizeRowsPass> {
   using Base::Base;
+
+  LogicalResult initialize(MLIRContext *context) override {
+    if (vectorBits == 0 || vectorBits == 128 || vectorBits == 256 ||
+        vectorBits == 512)
+      return success();
+    return emitError(UnknownLoc::get(context))
+           << "norm-vectorize-rows: vector-bits must be 0 (the host's), 128, "
+              "256 or 512, got "
+           << static_cast<unsigned>(vectorBits);
+  }
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
