@@ -134,16 +134,24 @@ void HostTensor::BufferDeleter::operator()(char *ptr) const {
 }
 
 std::optional<int64_t> HostTensor::getNumElements(ArrayRef<int64_t> shape) {
-  // Bound the byte size (up to 8 bytes per element) by int64_t as well.
+  // Bound the byte size (up to 8 bytes per element) by int64_t as well,
+  // ignoring zero dims: an empty tensor whose other dims multiply beyond
+  // that (4611686018427387904x0, in either order) is rejected too, as the
+  // compiled loops would still iterate over those dims.
   std::optional<int64_t> count = 8;
+  bool empty = false;
   for (int64_t dim : shape) {
     if (dim < 0)
       return std::nullopt;
+    if (dim == 0) {
+      empty = true;
+      continue;
+    }
     count = llvm::checkedMul<int64_t>(*count, dim);
     if (!count)
       return std::nullopt;
   }
-  return *count / 8;
+  return empty ? 0 : *count / 8;
 }
 
 HostTensor::HostTensor(ElementType type, ArrayRef<int64_t> shape)
@@ -158,6 +166,31 @@ HostTensor::HostTensor(ElementType type, ArrayRef<int64_t> shape)
       static_cast<char *>(llvm::allocate_buffer(size, kBufferAlignment));
   std::memset(ptr, 0, size);
   data = std::unique_ptr<char[], BufferDeleter>(ptr, BufferDeleter{size});
+}
+
+HostTensor::HostTensor(ElementType type, ArrayRef<int64_t> shape,
+                       int64_t numElements, char *buffer, size_t size)
+    : elementType(type), shape(shape), numElements(numElements),
+      data(buffer, BufferDeleter{size}) {}
+
+llvm::Expected<HostTensor> HostTensor::allocate(ElementType type,
+                                                ArrayRef<int64_t> shape) {
+  std::optional<int64_t> count = getNumElements(shape);
+  if (!count)
+    return llvm::createStringError("shape '" + formatTensorType(shape, type) +
+                                   "' has too many elements");
+  size_t size = std::max<size_t>(
+      static_cast<size_t>(*count) * getElementTypeSize(type), kBufferAlignment);
+  // The same allocation as llvm::allocate_buffer (so BufferDeleter frees
+  // it), but one that may fail.
+  auto *ptr = static_cast<char *>(
+      ::operator new(size, std::align_val_t(kBufferAlignment), std::nothrow));
+  if (!ptr)
+    return llvm::createStringError(
+        "cannot allocate " + llvm::Twine(size) + " bytes for a " +
+        formatTensorType(shape, type) + " tensor: out of memory");
+  std::memset(ptr, 0, size);
+  return HostTensor(type, shape, *count, ptr, size);
 }
 
 std::string HostTensor::getTypeString() const {

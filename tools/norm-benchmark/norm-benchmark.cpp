@@ -120,9 +120,12 @@ makeInput(StringRef spec, std::optional<ElementType> type, uint64_t seed) {
   llvm::Expected<TensorTypeSpec> tensorType = parseTensorType(spec);
   if (!tensorType)
     return tensorType.takeError();
-  HostTensor tensor(tensorType->elementType, tensorType->shape);
-  fillRandom(tensor, seed);
-  return std::move(tensor);
+  llvm::Expected<HostTensor> tensor =
+      HostTensor::allocate(tensorType->elementType, tensorType->shape);
+  if (!tensor)
+    return tensor.takeError();
+  fillRandom(*tensor, seed);
+  return std::move(*tensor);
 }
 
 static int fail(llvm::Error err) {

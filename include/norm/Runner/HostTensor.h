@@ -70,11 +70,17 @@ public:
   /// see getNumElements(ArrayRef<int64_t>)).
   HostTensor(ElementType type, ArrayRef<int64_t> shape);
 
+  /// Like the constructor, but returns an error ("cannot allocate N bytes
+  /// for a SHAPE tensor: out of memory") instead of aborting when the buffer
+  /// cannot be allocated, or when the shape is invalid.
+  static llvm::Expected<HostTensor> allocate(ElementType type,
+                                             ArrayRef<int64_t> shape);
+
   HostTensor(HostTensor &&) = default;
   HostTensor &operator=(HostTensor &&) = default;
 
   /// Returns the number of elements of `shape` (1 for rank 0), or
-  /// std::nullopt if a dimension is negative or the product of the
+  /// std::nullopt if a dimension is negative or the product of the non-zero
   /// dimensions (times 8 bytes) overflows int64_t.
   static std::optional<int64_t> getNumElements(ArrayRef<int64_t> shape);
 
@@ -114,6 +120,9 @@ public:
   void print(raw_ostream &os) const;
 
 private:
+  HostTensor(ElementType type, ArrayRef<int64_t> shape, int64_t numElements,
+             char *buffer, size_t size);
+
   struct BufferDeleter {
     size_t size;
     void operator()(char *ptr) const;
