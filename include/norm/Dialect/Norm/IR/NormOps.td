@@ -77,9 +77,11 @@ def Norm_NormalizerOp : Norm_Op<"normalizer",
     L2:  Y = X / sqrt(sum(X * X))      (the sign of X is kept)
     ```
 
-    Where the divisor is 0, `Y = X` converted to f32. Integer inputs are
-    converted exactly to f64; the arithmetic runs in f64 and the result is
-    rounded once to f32.
+    `norm` defaults to "MAX" (the ONNX default) and is then left out of the
+    printed form. Where the divisor is 0, `Y = X` converted to f32. Integer
+    inputs are converted exactly to f64; the arithmetic runs in f64 and the
+    result is rounded once to f32 (f32 input: sums in f32 with an exact f64
+    re-summation of rows that may have lost accuracy, docs/numerics.md).
 
     Dynamic dimensions: where `Y` has a static size for a dynamic size of
     `X`, `generate-runtime-verification` (part of `norm-to-llvm`) checks at
