@@ -29,6 +29,19 @@
 using namespace mlir;
 using namespace mlir::norm;
 
+/// Returns S = ReduceSum(|X|^p) over `reducedDims`, accumulated in f64.
+static Value buildF64PowerSum(OpBuilder &b, Location loc, Value input,
+                              ArrayRef<int64_t> reducedDims, int64_t p) {
+  FloatType f64 = b.getF64Type();
+  return buildReduction(
+      b, loc, input, /*sliceInputs=*/{}, reducedDims, b.getFloatAttr(f64, 0.0),
+      [&](OpBuilder &nb, Location nloc, ValueRange elements,
+          Value acc) -> Value {
+        Value x = convertToFloat(nb, nloc, elements[0], f64);
+        return createReassocAdd(nb, nloc, acc, createPowerTerm(nb, nloc, x, p));
+      });
+}
+
 namespace {
 
 /// Lowers norm.normalizer to a row reduction followed by an elementwise
@@ -78,15 +91,7 @@ struct NormalizerLowering : public OpConversionPattern<NormalizerOp> {
         divisor = buildGuardedF32PowerSum(rewriter, loc, input, p);
       } else {
         // S = ReduceSum(|X|^p) in f64 (long static rows).
-        divisor = buildReduction(
-            rewriter, loc, input, /*sliceInputs=*/{}, reducedDims,
-            rewriter.getFloatAttr(f64, 0.0),
-            [&](OpBuilder &b, Location nloc, ValueRange elements,
-                Value acc) -> Value {
-              Value x = convertToFloat(b, nloc, elements[0], f64);
-              return createReassocAdd(b, nloc, acc,
-                                      createPowerTerm(b, nloc, x, p));
-            });
+        divisor = buildF64PowerSum(rewriter, loc, input, reducedDims, p);
       }
       // Divisor = max (MAX), S (L1) or sqrt(S) (L2)
       ScaledReciprocal factors = buildScaledReciprocal(
@@ -132,15 +137,7 @@ struct NormalizerLowering : public OpConversionPattern<NormalizerOp> {
             });
       } else {
         // S = ReduceSum(|X|^p)
-        divisor = buildReduction(
-            rewriter, loc, input, /*sliceInputs=*/{}, reducedDims,
-            rewriter.getFloatAttr(f64, 0.0),
-            [&](OpBuilder &b, Location nloc, ValueRange elements,
-                Value acc) -> Value {
-              Value x = convertToFloat(b, nloc, elements[0], f64);
-              return createReassocAdd(b, nloc, acc,
-                                      createPowerTerm(b, nloc, x, p));
-            });
+        divisor = buildF64PowerSum(rewriter, loc, input, reducedDims, p);
       }
       // Divisor = max (MAX), S (L1) or sqrt(S) (L2)
       // Y = Divisor == 0 ? X : X / Divisor (ordered compare: NaN stays NaN)
