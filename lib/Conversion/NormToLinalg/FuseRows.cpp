@@ -231,6 +231,8 @@ struct FuseRowsPass : public norm::impl::FuseRowsPassBase<FuseRowsPass> {
                         "not registered");
         return signalPassFailure();
       }
+      // The root is erased below with the other untiled ops.
+      unsigned numRootResults = root->getNumResults();
       rewriter.setInsertionPoint(root);
       FailureOr<scf::SCFTileAndFuseResult> result =
           scf::tileConsumerAndFuseProducersUsingSCF(rewriter, tileable,
@@ -274,7 +276,7 @@ struct FuseRowsPass : public norm::impl::FuseRowsPassBase<FuseRowsPass> {
       // One tile per value in the loop body.
       DominanceInfo dominance;
       eliminateCommonSubExpressions(rewriter, dominance, loop);
-      mergeYieldedTiles(rewriter, loop, root->getNumResults());
+      mergeYieldedTiles(rewriter, loop, numRootResults);
     }
   }
 };
