@@ -14,7 +14,7 @@ cmake -G Ninja -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DNORM_ENABLE_SANITIZERS=ON -DNORM_ENABLE_FUZZERS=ON >/dev/null || exit 1
 # Only what the lit suite runs (the tools test/lit.cfg.py substitutes; keep
 # in sync): a full build would add targets the suite never runs.
-ninja -C "$BUILD_DIR" norm-opt norm-runner norm-translate || exit 1
+ninja -C "$BUILD_DIR" norm-opt norm-runner norm-translate norm-benchmark || exit 1
 
 reports="$PWD/$BUILD_DIR/reports"
 rm -rf "$reports" && mkdir -p "$reports"
