@@ -89,6 +89,14 @@ void mlir::norm::buildNormToLLVMPipeline(
   transferOptions.enableFullUnroll();
   pm.addNestedPass<func::FuncOp>(createConvertVectorToSCFPass(transferOptions));
   pm.addPass(createCanonicalizerPass());
+  // Large results written around the cache (whole-line stores, no read
+  // for ownership), where aligned.
+  if (options.nontemporalMinBytes) {
+    NontemporalStoresPassOptions nontemporalOptions;
+    nontemporalOptions.minBytes = options.nontemporalMinBytes;
+    pm.addNestedPass<func::FuncOp>(
+        createNontemporalStoresPass(nontemporalOptions));
+  }
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
 

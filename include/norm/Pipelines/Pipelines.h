@@ -50,6 +50,15 @@ struct NormToLLVMPipelineOptions
       *this, "vector-bits",
       llvm::cl::desc("Vector register width in bits (0: the host's)"),
       llvm::cl::init(0)};
+  /// Smallest function result, in bytes, that `norm-nontemporal-stores`
+  /// writes with non-temporal stores (bypassing the cache; see Passes.td);
+  /// 0 turns the pass off. The default, 16 MiB, is half the last-level
+  /// cache of the Zen 5 machine of docs/performance.md.
+  PassOptions::Option<uint64_t> nontemporalMinBytes{
+      *this, "nontemporal-min-bytes",
+      llvm::cl::desc("Smallest result in bytes written with non-temporal "
+                     "stores (0: never)"),
+      llvm::cl::init(16u << 20)};
 };
 
 /// Builds the pipeline from a module with `norm` ops (or linalg on tensors)

@@ -13,19 +13,23 @@
 
 // LayerNorm on a dynamic shape: the row sum, the sum of squares of X - Mean
 // and Y = (X - Mean) * InvStdDev * Scale + B on full registers, with masked
-// loads and stores for the remainder.
+// loads and stores for the remainder. Large results (norm-nontemporal-stores)
+// are written by non-temporal stores (MOVNTPS) and fenced (a locked op).
 // AVX512-LABEL: layernorm:
 // AVX512-DAG:     vaddps {{.*}}%zmm
 // AVX512-DAG:     vsubps {{.*}}%zmm
 // AVX512-DAG:     vmulps {{.*}}%zmm
 // AVX512-DAG:     vmovups {{.*}}%zmm{{[0-9]+}}, {{.*}}(%r
 // AVX512-DAG:     vmovups {{.*}}, %zmm{{[0-9]+}} {%k{{[1-7]}}} {z}
+// AVX512-DAG:     vmovntps %zmm{{[0-9]+}}, {{.*}}(%r
+// AVX512-DAG:     lock orl $0
 // AVX512:         .cfi_endproc
 // AVX2-LABEL:   layernorm:
 // AVX2-NOT:       zmm
 // AVX2-DAG:       vaddps {{.*}}%ymm
 // AVX2-DAG:       vsubps {{.*}}%ymm
 // AVX2-DAG:       vmaskmovps
+// AVX2-DAG:       vmovntps %ymm{{[0-9]+}}, {{.*}}(%r
 // AVX2:           .cfi_endproc
 func.func @layernorm(%x: tensor<?x?xf32>, %scale: tensor<?xf32>,
                      %b: tensor<?xf32>) -> tensor<?x?xf32> {

@@ -1,0 +1,289 @@
+//===- NontemporalStores.cpp - norm-nontemporal-stores --------------------===//
+//
+// A normalization reads X once from memory and writes Y once. A normal store
+// to a line that is not in the cache first reads the line (read for
+// ownership), so writing Y costs as much memory traffic as reading X, and Y
+// evicts the rows of X still to be read. Non-temporal stores write whole
+// lines straight to memory. They pay off only for results larger than the
+// cache (a consumer of a small Y would read it from the cache), and x86's
+// non-temporal vector stores need addresses aligned to the vector size, so
+// the loop nest is versioned on both at run time (see Passes.td).
+//
+//===----------------------------------------------------------------------===//
+
+#include "norm/Conversion/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+
+namespace mlir {
+namespace norm {
+#define GEN_PASS_DEF_NONTEMPORALSTORESPASS
+#include "norm/Conversion/Passes.h.inc"
+} // namespace norm
+} // namespace mlir
+
+using namespace mlir;
+
+/// Alignment in bytes of the non-temporal stores: a cache line, and the
+/// largest x86 vector (MOVNTPS zmm needs 64, ymm 32, xmm 16).
+static constexpr int64_t kStoreAlignment = 64;
+
+/// Returns whether `value` is a multiple of `factor` whenever it is
+/// computed: a constant, an induction variable of a loop whose lower bound
+/// and step are multiples, or a sum, difference or product (or affine.apply)
+/// of such values. False when it cannot tell.
+static bool isMultipleOf(Value value, int64_t factor, unsigned depth = 0);
+
+static bool isMultipleOf(OpFoldResult ofr, int64_t factor, unsigned depth) {
+  if (std::optional<int64_t> constant = getConstantIntValue(ofr))
+    return *constant % factor == 0;
+  return isMultipleOf(cast<Value>(ofr), factor, depth);
+}
+
+static bool isAffineMultipleOf(AffineExpr expr, ValueRange dims,
+                               ValueRange symbols, int64_t factor,
+                               unsigned depth) {
+  if (auto constant = dyn_cast<AffineConstantExpr>(expr))
+    return constant.getValue() % factor == 0;
+  if (auto dim = dyn_cast<AffineDimExpr>(expr))
+    return isMultipleOf(dims[dim.getPosition()], factor, depth);
+  if (auto symbol = dyn_cast<AffineSymbolExpr>(expr))
+    return isMultipleOf(symbols[symbol.getPosition()], factor, depth);
+  auto binary = cast<AffineBinaryOpExpr>(expr);
+  bool lhs = isAffineMultipleOf(binary.getLHS(), dims, symbols, factor, depth);
+  if (expr.getKind() == AffineExprKind::Add)
+    return lhs &&
+           isAffineMultipleOf(binary.getRHS(), dims, symbols, factor, depth);
+  if (expr.getKind() == AffineExprKind::Mul)
+    return lhs ||
+           isAffineMultipleOf(binary.getRHS(), dims, symbols, factor, depth);
+  return false; // floordiv, ceildiv, mod
+}
+
+static bool isMultipleOf(Value value, int64_t factor, unsigned depth) {
+  if (depth > 16)
+    return false;
+  ++depth;
+  if (std::optional<int64_t> constant = getConstantIntValue(value))
+    return *constant % factor == 0;
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    Operation *owner = arg.getOwner()->getParentOp();
+    if (auto loop = dyn_cast<scf::ForOp>(owner))
+      return arg == loop.getInductionVar() &&
+             isMultipleOf(loop.getLowerBound(), factor, depth) &&
+             isMultipleOf(loop.getStep(), factor, depth);
+    if (auto loop = dyn_cast<scf::ParallelOp>(owner)) {
+      unsigned i = arg.getArgNumber();
+      return i < loop.getNumLoops() &&
+             isMultipleOf(loop.getLowerBound()[i], factor, depth) &&
+             isMultipleOf(loop.getStep()[i], factor, depth);
+    }
+    if (auto loop = dyn_cast<omp::LoopNestOp>(owner)) {
+      unsigned i = arg.getArgNumber();
+      return i < loop.getLoopLowerBounds().size() &&
+             isMultipleOf(loop.getLoopLowerBounds()[i], factor, depth) &&
+             isMultipleOf(loop.getLoopSteps()[i], factor, depth);
+    }
+    return false;
+  }
+  Operation *op = value.getDefiningOp();
+  if (isa<arith::AddIOp, arith::SubIOp>(op))
+    return isMultipleOf(op->getOperand(0), factor, depth) &&
+           isMultipleOf(op->getOperand(1), factor, depth);
+  if (isa<arith::MulIOp>(op))
+    return isMultipleOf(op->getOperand(0), factor, depth) ||
+           isMultipleOf(op->getOperand(1), factor, depth);
+  if (auto apply = dyn_cast<affine::AffineApplyOp>(op)) {
+    AffineMap map = apply.getAffineMap();
+    return isAffineMultipleOf(map.getResult(0), apply.getDimOperands(),
+                              apply.getSymbolOperands(), factor, depth);
+  }
+  return false;
+}
+
+namespace {
+
+/// A write that may become non-temporal, and the result buffer it writes.
+struct Candidate {
+  vector::TransferWriteOp write;
+  memref::AllocOp alloc;
+};
+
+/// Returns the result buffer that `write` stores into at an address that is
+/// a multiple of kStoreAlignment whenever the buffer is aligned to it and,
+/// for rank >= 2, its innermost size is a multiple of kStoreAlignment
+/// bytes' worth of elements; null otherwise. `results` are the function's
+/// returned allocations.
+static memref::AllocOp
+matchAlignedResultWrite(vector::TransferWriteOp write,
+                        const llvm::SmallPtrSetImpl<Operation *> &results) {
+  auto vectorType = write.getVectorType();
+  if (!vectorType.getElementType().isIntOrFloat() ||
+      vectorType.getRank() != 1 || write.getMask() ||
+      !write.getPermutationMap().isMinorIdentity() ||
+      !llvm::all_of(write.getInBoundsValues(), [](bool b) { return b; }))
+    return {};
+  unsigned bits = vectorType.getElementTypeBitWidth();
+  if (bits % 8 || (vectorType.getNumElements() * bits / 8) % kStoreAlignment)
+    return {};
+  int64_t lanes = kStoreAlignment / (bits / 8);
+  if (!isMultipleOf(write.getIndices().back(), lanes))
+    return {};
+  Value base = write.getBase();
+  if (!isa<MemRefType>(base.getType()))
+    return {};
+  // Unit-stride, rank-preserving subviews add their innermost offset to the
+  // innermost index; offsets in other dims move by multiples of the
+  // innermost size.
+  while (auto subview = base.getDefiningOp<memref::SubViewOp>()) {
+    if (!subview.hasUnitStride() ||
+        subview.getSourceType().getRank() != subview.getType().getRank() ||
+        !isMultipleOf(subview.getMixedOffsets().back(), lanes, 0))
+      return {};
+    base = subview.getSource();
+  }
+  auto alloc = base.getDefiningOp<memref::AllocOp>();
+  if (!alloc || !results.contains(alloc) ||
+      !alloc.getType().getLayout().isIdentity())
+    return {};
+  return alloc;
+}
+
+struct NontemporalStoresPass
+    : public norm::impl::NontemporalStoresPassBase<NontemporalStoresPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    if (func.isExternal())
+      return;
+    llvm::SmallPtrSet<Operation *, 4> results;
+    func.walk([&](func::ReturnOp ret) {
+      for (Value value : ret.getOperands())
+        if (auto alloc = value.getDefiningOp<memref::AllocOp>())
+          if (alloc->getParentOp() == func)
+            results.insert(alloc);
+    });
+    if (results.empty())
+      return;
+
+    // Candidates grouped by the top-level op (in the function's entry
+    // block) that holds them.
+    llvm::MapVector<Operation *, SmallVector<Candidate>> groups;
+    Block &entry = func.getBody().front();
+    func.walk([&](vector::TransferWriteOp write) {
+      memref::AllocOp alloc = matchAlignedResultWrite(write, results);
+      if (!alloc)
+        return;
+      Operation *top = entry.findAncestorOpInBlock(*write);
+      if (top && top->getNumResults() == 0 &&
+          !top->hasTrait<OpTrait::IsTerminator>() &&
+          alloc->isBeforeInBlock(top))
+        groups[top].push_back({write, alloc});
+    });
+
+    for (auto &[top, candidates] : groups)
+      versionTopLevelOp(top, candidates);
+  }
+
+  /// scf.if (every result buffer written is large enough and its rows are
+  /// aligned) { `top` with non-temporal stores; fence } else { `top` }.
+  void versionTopLevelOp(Operation *top, ArrayRef<Candidate> candidates) {
+    llvm::SetVector<memref::AllocOp> allocs;
+    for (const Candidate &candidate : candidates)
+      allocs.insert(candidate.alloc);
+    auto lanesOf = [](MemRefType type) {
+      return kStoreAlignment / (type.getElementTypeBitWidth() / 8);
+    };
+    // Statically too small, or rows statically misaligned: nothing to do.
+    for (memref::AllocOp alloc : allocs) {
+      MemRefType type = alloc.getType();
+      if (type.hasStaticShape() &&
+          static_cast<uint64_t>(type.getNumElements() *
+                                (type.getElementTypeBitWidth() / 8)) < minBytes)
+        return;
+      int64_t last = type.getRank() - 1;
+      if (last >= 1 && !type.isDynamicDim(last) &&
+          type.getDimSize(last) % lanesOf(type))
+        return;
+    }
+
+    // The run-time condition on dynamic sizes (null: always true).
+    Location loc = top->getLoc();
+    OpBuilder b(top);
+    auto constant = [&](int64_t value) -> Value {
+      return arith::ConstantIndexOp::create(b, loc, value);
+    };
+    Value condition;
+    auto addCondition = [&](arith::CmpIPredicate predicate, Value lhs,
+                            Value rhs) {
+      Value cmp = arith::CmpIOp::create(b, loc, predicate, lhs, rhs);
+      condition =
+          condition ? arith::AndIOp::create(b, loc, condition, cmp) : cmp;
+    };
+    for (memref::AllocOp alloc : allocs) {
+      MemRefType type = alloc.getType();
+      if (alloc.getAlignment().value_or(0) < kStoreAlignment)
+        alloc.setAlignment(kStoreAlignment);
+      if (!type.hasStaticShape()) {
+        Value bytes = constant(type.getElementTypeBitWidth() / 8);
+        for (int64_t d = 0; d < type.getRank(); ++d)
+          bytes = arith::MulIOp::create(
+              b, loc, bytes, memref::DimOp::create(b, loc, alloc, d));
+        addCondition(arith::CmpIPredicate::uge, bytes, constant(minBytes));
+      }
+      int64_t last = type.getRank() - 1;
+      if (last >= 1 && type.isDynamicDim(last)) {
+        Value size = memref::DimOp::create(b, loc, alloc, last);
+        addCondition(
+            arith::CmpIPredicate::eq,
+            arith::RemUIOp::create(b, loc, size, constant(lanesOf(type))),
+            constant(0));
+      }
+    }
+
+    // The non-temporal version, in the then branch (or in place when the
+    // condition always holds).
+    IRMapping mapping;
+    Operation *fast = top;
+    scf::IfOp ifOp;
+    if (condition) {
+      ifOp = scf::IfOp::create(b, loc, condition, /*withElseRegion=*/true);
+      b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      fast = b.clone(*top, mapping);
+    }
+    for (const Candidate &candidate : candidates) {
+      auto write = candidate.write;
+      if (condition)
+        write = cast<vector::TransferWriteOp>(mapping.lookup(write));
+      OpBuilder wb(write);
+      vector::StoreOp::create(wb, write.getLoc(), write.getVector(),
+                              write.getBase(), write.getIndices(),
+                              /*nontemporal=*/true,
+                              llvm::MaybeAlign(kStoreAlignment));
+      write.erase();
+    }
+    // Non-temporal stores are weakly ordered: fence them before the
+    // threads join and before the function returns.
+    fast->walk([&](omp::ParallelOp parallel) {
+      OpBuilder fb(parallel.getRegion().back().getTerminator());
+      LLVM::FenceOp::create(fb, loc, LLVM::AtomicOrdering::seq_cst);
+    });
+    b.setInsertionPointAfter(fast);
+    LLVM::FenceOp::create(b, loc, LLVM::AtomicOrdering::seq_cst);
+    if (ifOp)
+      top->moveBefore(ifOp.elseBlock()->getTerminator());
+  }
+};
+
+} // namespace

@@ -1,0 +1,158 @@
+// RUN: norm-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(norm-nontemporal-stores{min-bytes=1024}))' | FileCheck %s
+
+// A dynamic [rows, cols] f32 result written by full 64-lane tiles at
+// columns 0, 64, ... and a masked remainder: the loop nest is versioned on
+// bytes >= min-bytes and cols % 16 == 0 (rows start on 64-byte lines). The
+// copy writes the full tiles with aligned non-temporal stores and fences;
+// the masked remainder and the original loop nest keep normal writes.
+// CHECK-LABEL: func.func @dynamic_rows
+// CHECK-SAME:      (%[[X:.+]]: memref<?x?xf32>)
+// CHECK:         %[[Y:.+]] = memref.alloc(%{{.+}}, %{{.+}}) {alignment = 64 : i64}
+// CHECK:         %[[D0:.+]] = memref.dim %[[Y]], %c0
+// CHECK:         %[[B0:.+]] = arith.muli %c4{{.*}}, %[[D0]]
+// CHECK:         %[[D1:.+]] = memref.dim %[[Y]], %c1
+// CHECK:         %[[BYTES:.+]] = arith.muli %[[B0]], %[[D1]]
+// CHECK:         %[[BIG:.+]] = arith.cmpi uge, %[[BYTES]], %c1024
+// CHECK:         %[[COLS:.+]] = memref.dim %[[Y]], %c1
+// CHECK:         %[[REM:.+]] = arith.remui %[[COLS]], %c16
+// CHECK:         %[[ALIGNED:.+]] = arith.cmpi eq, %[[REM]], %c0
+// CHECK:         %[[COND:.+]] = arith.andi %[[BIG]], %[[ALIGNED]]
+// CHECK:         scf.if %[[COND]] {
+// CHECK:           scf.for %[[I:.+]] = %c0
+// CHECK:             %[[ROW:.+]] = memref.subview %[[Y]][%[[I]], 0]
+// CHECK:             scf.for %[[J:.+]] = %c0
+// CHECK:               vector.store %{{.+}}, %[[ROW]][%c0{{.*}}, %[[J]]] {alignment = 64 : i64, nontemporal = true} : memref<1x?xf32, strided<[?, 1], offset: ?>>, vector<64xf32>
+// CHECK:             vector.transfer_write %{{.+}}, %{{.+}}[%c0{{.*}}, %{{.+}}], %{{.+}} {in_bounds = [true]}
+// CHECK:           llvm.fence seq_cst
+// CHECK-NEXT:    } else {
+// CHECK-NOT:       vector.store
+// CHECK-NOT:       llvm.fence
+// CHECK:           vector.transfer_write %{{.+}}, %{{.+}}[%c0{{.*}}, %{{.+}}] {in_bounds = [true]}
+// CHECK:           vector.transfer_write %{{.+}}, %{{.+}}[%c0{{.*}}, %{{.+}}], %{{.+}} {in_bounds = [true]}
+// CHECK:         }
+// CHECK:         return %[[Y]]
+#tail = affine_map<(d0)[s0] -> (-d0 + s0)>
+#full = affine_map<()[s0] -> ((s0 floordiv 64) * 64)>
+func.func @dynamic_rows(%x: memref<?x?xf32>) -> memref<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %pad = ub.poison : f32
+  %rows = memref.dim %x, %c0 : memref<?x?xf32>
+  %cols = memref.dim %x, %c1 : memref<?x?xf32>
+  %y = memref.alloc(%rows, %cols) : memref<?x?xf32>
+  scf.for %i = %c0 to %rows step %c1 {
+    %row = memref.subview %y[%i, 0] [1, %cols] [1, 1]
+        : memref<?x?xf32> to memref<1x?xf32, strided<[?, 1], offset: ?>>
+    %end = affine.apply #full()[%cols]
+    scf.for %j = %c0 to %end step %c64 {
+      %v = vector.transfer_read %x[%i, %j], %pad {in_bounds = [true]}
+          : memref<?x?xf32>, vector<64xf32>
+      vector.transfer_write %v, %row[%c0, %j] {in_bounds = [true]}
+          : vector<64xf32>, memref<1x?xf32, strided<[?, 1], offset: ?>>
+    }
+    scf.for %j = %end to %cols step %c64 {
+      %n = affine.apply #tail(%j)[%cols]
+      %mask = vector.create_mask %n : vector<64xi1>
+      %v = vector.transfer_read %x[%i, %j], %pad, %mask {in_bounds = [true]}
+          : memref<?x?xf32>, vector<64xf32>
+      vector.transfer_write %v, %row[%c0, %j], %mask {in_bounds = [true]}
+          : vector<64xf32>, memref<1x?xf32, strided<[?, 1], offset: ?>>
+    }
+  }
+  return %y : memref<?x?xf32>
+}
+
+// -----
+
+// Static shapes decide at compile time. [4, 64] f32 is 1024 bytes: the
+// stores become non-temporal in place (no scf.if), and the alloc is aligned.
+// CHECK-LABEL: func.func @static_large
+// CHECK:         %[[Y:.+]] = memref.alloc() {alignment = 64 : i64} : memref<4x64xf32>
+// CHECK-NOT:     scf.if
+// CHECK:         scf.for
+// CHECK:           vector.store %{{.+}}, %[[Y]][%{{.+}}, %c0{{.*}}] {alignment = 64 : i64, nontemporal = true}
+// CHECK:         }
+// CHECK-NEXT:    llvm.fence seq_cst
+// CHECK-NEXT:    return %[[Y]]
+func.func @static_large(%v: vector<64xf32>) -> memref<4x64xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %y = memref.alloc() : memref<4x64xf32>
+  scf.for %i = %c0 to %c4 step %c1 {
+    vector.transfer_write %v, %y[%i, %c0] {in_bounds = [true]}
+        : vector<64xf32>, memref<4x64xf32>
+  }
+  return %y : memref<4x64xf32>
+}
+
+// -----
+
+// Left alone: a result below min-bytes ([2, 64] f32, 512 bytes), rows that
+// do not start on 64-byte lines ([16, 72] f32), a column index that is not
+// a multiple of 16 lanes (a loop starting at 8), a buffer that is not
+// returned, and a tile of 8 lanes (32 bytes, less than a line).
+// CHECK-LABEL: func.func @left_alone
+// CHECK-NOT:     nontemporal
+// CHECK-NOT:     llvm.fence
+// CHECK-NOT:     scf.if
+// CHECK:         return
+func.func @left_alone(%v: vector<64xf32>, %w: vector<8xf32>, %n: index)
+    -> (memref<2x64xf32>, memref<16x72xf32>, memref<16x?xf32>,
+        memref<16x128xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %small = memref.alloc() : memref<2x64xf32>
+  vector.transfer_write %v, %small[%c1, %c0] {in_bounds = [true]}
+      : vector<64xf32>, memref<2x64xf32>
+  %odd = memref.alloc() : memref<16x72xf32>
+  vector.transfer_write %v, %odd[%c1, %c0] {in_bounds = [true]}
+      : vector<64xf32>, memref<16x72xf32>
+  %shifted = memref.alloc(%n) : memref<16x?xf32>
+  scf.for %j = %c8 to %n step %c64 {
+    vector.transfer_write %v, %shifted[%c1, %j] {in_bounds = [true]}
+        : vector<64xf32>, memref<16x?xf32>
+  }
+  %temp = memref.alloc() : memref<16x128xf32>
+  vector.transfer_write %v, %temp[%c1, %c0] {in_bounds = [true]}
+      : vector<64xf32>, memref<16x128xf32>
+  %narrow = memref.alloc() : memref<16x128xf32>
+  vector.transfer_write %w, %narrow[%c1, %c16] {in_bounds = [true]}
+      : vector<8xf32>, memref<16x128xf32>
+  memref.dealloc %temp : memref<16x128xf32>
+  return %small, %odd, %shifted, %narrow
+      : memref<2x64xf32>, memref<16x72xf32>, memref<16x?xf32>,
+        memref<16x128xf32>
+}
+
+// -----
+
+// OpenMP threads fence their own stores before they join.
+// CHECK-LABEL: func.func @threads
+// CHECK:         omp.parallel {
+// CHECK:           vector.store %{{.+}} {alignment = 64 : i64, nontemporal = true}
+// CHECK:           llvm.fence seq_cst
+// CHECK-NEXT:      omp.terminator
+// CHECK:         llvm.fence seq_cst
+// CHECK-NEXT:    return
+func.func @threads(%v: vector<64xf32>) -> memref<64x64xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %y = memref.alloc() : memref<64x64xf32>
+  omp.parallel {
+    omp.wsloop {
+      omp.loop_nest (%i) : index = (%c0) to (%c64) step (%c1) {
+        vector.transfer_write %v, %y[%i, %c0] {in_bounds = [true]}
+            : vector<64xf32>, memref<64x64xf32>
+        omp.yield
+      }
+    }
+    omp.terminator
+  }
+  return %y : memref<64x64xf32>
+}
