@@ -1,0 +1,27 @@
+// norm-benchmark's counters. The rate is printed once, as a plain number:
+// before, the console showed "GB/s=41.6/s" (a rate counter gets "/s"
+// appended) and a second rate, bytes_per_second, in binary units.
+// X [64, 256] f32 read once and Y written once: 131072 bytes.
+
+// RUN: norm-benchmark %s --input=64x256xf32 --threads=1 --name=b \
+// RUN:   --benchmark_min_time=0.01 2>/dev/null | FileCheck %s --check-prefix=CONSOLE
+// CONSOLE: {{^}}b/real_time {{.*}} GB/s={{[0-9.]+[kM]?}} bytes=131.072k compile_ms={{[0-9.]+k?}} faults/call={{[^ ]+}} threads=1{{$}}
+// CONSOLE-NOT: bytes_per_second
+// CONSOLE-NOT: {{[0-9]/s}}
+
+// JSON, read the way benchmarks/run.sh reads it (median aggregate:
+// real_time, time_unit, compile_ms), and the other counters by name.
+// RUN: norm-benchmark %s --input=64x256xf32 --threads=1 --name=b \
+// RUN:   --benchmark_min_time=0.01 --benchmark_repetitions=3 \
+// RUN:   --benchmark_report_aggregates_only=true --benchmark_format=json \
+// RUN:   2>/dev/null | /usr/bin/python3 %S/Inputs/median.py | FileCheck %s --check-prefix=JSON
+// JSON:      ms positive
+// JSON-NEXT: compile_ms positive
+// JSON-NEXT: bytes 131072
+// JSON-NEXT: GB/s consistent
+// JSON-NEXT: bytes_per_second False
+
+func.func @main(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %y = norm.lp_normalization %x axis = -1 p = 2 : tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
