@@ -8,6 +8,8 @@
 // bytes over the measured wall time, 1 GB = 1e9 bytes); the pipeline's
 // compile time (lowering + LLVM codegen) is a counter too.
 //
+// --help lists norm-benchmark's own flags and then Google Benchmark's.
+//
 // Timing excludes compilation and the page faults of first-touched result
 // buffers: the compiled code allocates from a pool that reuses freed blocks
 // of the same size (JitOptions::reuseAllocations), so every timed call gets
@@ -29,6 +31,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <thread>
 
@@ -130,6 +133,33 @@ makeInput(StringRef spec, std::optional<ElementType> type, uint64_t seed) {
   return std::move(*tensor);
 }
 
+static constexpr const char *kOverview =
+    "norm-benchmark: JIT-compile a module and time one of its functions\n\n"
+    "  --threads=N   threads of the parallel loops (default: all cores)\n\n"
+    "Google Benchmark's flags (--benchmark_*) are accepted too; --help lists "
+    "them after norm-benchmark's.\n";
+
+/// Returns true for the spellings of LLVM's help flag. Google Benchmark's
+/// Initialize would take `--help` as its own, print only its flags and exit.
+static bool isHelpFlag(StringRef arg) {
+  if (!arg.consume_front("-"))
+    return false;
+  arg.consume_front("-");
+  return arg == "help" || arg == "h";
+}
+
+/// Prints norm-benchmark's flags (llvm::cl), then Google Benchmark's.
+static void printHelp(char *programName) {
+  char *args[] = {programName, nullptr};
+  cl::ParseCommandLineOptions(1, args, kOverview); // Program name, overview.
+  cl::PrintHelpMessage(/*Hidden=*/false, /*Categorized=*/true);
+  llvm::outs() << "\nGoogle Benchmark options (passed on to the benchmark "
+                  "library):\n\n";
+  llvm::outs().flush();
+  benchmark::PrintDefaultHelp();
+  std::fflush(stdout);
+}
+
 static int fail(llvm::Error err) {
   llvm::WithColor::error(llvm::errs(), "norm-benchmark")
       << llvm::toString(std::move(err)) << '\n';
@@ -137,6 +167,12 @@ static int fail(llvm::Error err) {
 }
 
 int main(int argc, char **argv) {
+  cl::HideUnrelatedOptions(benchCategory);
+  if (llvm::any_of(llvm::ArrayRef(argv + 1, argv + argc),
+                   [](const char *arg) { return isHelpFlag(arg); })) {
+    printHelp(argv[0]);
+    return 0;
+  }
   llvm::Expected<unsigned> threadsFlag = takeThreadsFlag(argc, argv);
   if (!threadsFlag)
     return fail(threadsFlag.takeError());
@@ -145,12 +181,7 @@ int main(int argc, char **argv) {
     if (llvm::Error err = checkOpenMPThreadsEnvironment())
       return fail(std::move(err));
   benchmark::Initialize(&argc, argv);
-  cl::HideUnrelatedOptions(benchCategory);
-  cl::ParseCommandLineOptions(
-      argc, argv,
-      "norm-benchmark: JIT-compile a module and time one of its functions "
-      "(Google Benchmark flags --benchmark_* are accepted too)\n\n"
-      "  --threads=N   threads of the parallel loops (default: all cores)\n");
+  cl::ParseCommandLineOptions(argc, argv, kOverview);
 
   auto source = llvm::MemoryBuffer::getFileOrSTDIN(moduleFile);
   if (!source)
