@@ -156,8 +156,8 @@ def NontemporalStoresPass
     On buffers whose 1-D transfers are in their final form (after
     convert-vector-to-scf): finds the unmasked, in-bounds 1-D
     `vector.transfer_write`s into a `memref.alloc` that the function returns
-    (through unit-stride `memref.subview`s) whose address is a multiple of
-    64 bytes: the alloc is 64-byte aligned (this pass sets its alignment),
+    (through unit-stride `memref.subview`s that keep the innermost dim)
+    whose address is a multiple of 64 bytes: the alloc is 64-byte aligned (this pass sets its alignment),
     every innermost index and subview offset is a multiple of 64 bytes'
     worth of elements (constants, induction variables of loops starting at
     and stepping by such multiples, and sums and products of those), and

@@ -28,6 +28,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -48,11 +49,12 @@ static constexpr int64_t kRowsPerStep = 8;
 /// reduction whose result initializes the other one. The order of the
 /// additions changes, not the accumulation type. Only for shapes without a
 /// static zero size (the caller checks; tensor.extract_slice rejects a
-/// static offset outside a static dim even for an empty slice).
-static Value
-buildMultiRowAxisSum(OpBuilder &b, Location loc, Value input, int64_t axis,
-                     FloatType accType,
-                     function_ref<Value(OpBuilder &, Location, Value)> term) {
+/// static offset outside a static dim even for an empty slice). `dest`, if
+/// set, is the tensor (of the result's shape) to accumulate into, e.g. a
+/// loop's destination slice; it is zeroed first.
+static Value buildMultiRowAxisSum(
+    OpBuilder &b, Location loc, Value input, int64_t axis, FloatType accType,
+    function_ref<Value(OpBuilder &, Location, Value)> term, Value dest = {}) {
   auto inputType = cast<RankedTensorType>(input.getType());
   int64_t rank = inputType.getRank();
   MLIRContext *ctx = b.getContext();
@@ -83,13 +85,20 @@ buildMultiRowAxisSum(OpBuilder &b, Location loc, Value input, int64_t axis,
         .getResult();
   };
 
-  Value rest = buildReduction(
-      b, loc, slice(b.getIndexAttr(0), restRows, 1), /*sliceInputs=*/{},
-      reducedDims, b.getFloatAttr(accType, 0.0),
-      [&](OpBuilder &nb, Location nloc, ValueRange elements,
-          Value acc) -> Value {
-        return createReassocAdd(nb, nloc, acc, term(nb, nloc, elements[0]));
-      });
+  auto restBody = [&](OpBuilder &nb, Location nloc, ValueRange elements,
+                      Value acc) -> Value {
+    return createReassocAdd(nb, nloc, acc, term(nb, nloc, elements[0]));
+  };
+  Value restInput = slice(b.getIndexAttr(0), restRows, 1);
+  Value rest =
+      dest ? buildReduction(
+                 b, loc, restInput, /*sliceInputs=*/{}, reducedDims,
+                 linalg::FillOp::create(
+                     b, loc, createFloatConstant(b, loc, accType, 0.0), dest)
+                     .getResult(0),
+                 restBody)
+           : buildReduction(b, loc, restInput, /*sliceInputs=*/{}, reducedDims,
+                            b.getFloatAttr(accType, 0.0), restBody);
 
   SmallVector<Value> inputs;
   for (int64_t k = 0; k < kRowsPerStep; ++k) {
@@ -121,6 +130,214 @@ buildMultiRowAxisSum(OpBuilder &b, Location loc, Value input, int64_t axis,
             nb, nloc, createReassocAdd(nb, nloc, args.back(), terms[0]));
       });
   return generic.getResult(0);
+}
+
+/// Chunks of rows whose sums a leading-axis reduction computes in parallel
+/// (buildChunkedLeadingSum): enough for the threads of a small machine, and
+/// few enough that merging the per-chunk sums (kRowChunks rows of partial
+/// sums) costs little next to reading X.
+static constexpr int64_t kRowChunks = 8;
+
+/// Returns the [Q] tensor S = sum over the rows of term(x) for the [A, Q]
+/// tensor `input` (no static zero size), in `accType`. The first
+/// kRowChunks * (A / kRowChunks) rows are split into kRowChunks chunks of
+/// contiguous rows, each reduced by buildMultiRowAxisSum in one iteration of
+/// an scf.forall (threads; each chunk streams its own part of X) into its
+/// row of a [kRowChunks, Q] tensor; those rows and the last
+/// A % kRowChunks rows are then added. The order of the additions changes,
+/// not the accumulation type.
+static Value
+buildChunkedLeadingSum(OpBuilder &b, Location loc, Value input,
+                       FloatType accType,
+                       function_ref<Value(OpBuilder &, Location, Value)> term) {
+  auto reassocAdd = [&](OpBuilder &nb, Location nloc, ValueRange elements,
+                        Value acc) -> Value {
+    return createReassocAdd(nb, nloc, acc, term(nb, nloc, elements[0]));
+  };
+  Value rows = tensor::DimOp::create(b, loc, input, 0);
+  OpFoldResult columns = tensor::getMixedSize(b, loc, input, 1);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value chunkRows = arith::DivUIOp::create(
+      b, loc, rows, arith::ConstantIndexOp::create(b, loc, kRowChunks));
+  Value covered = arith::MulIOp::create(
+      b, loc, chunkRows, arith::ConstantIndexOp::create(b, loc, kRowChunks));
+  Value restRows = arith::SubIOp::create(b, loc, rows, covered);
+  auto rowSlice = [&](OpBuilder &nb, Value offset, Value size) -> Value {
+    return tensor::ExtractSliceOp::create(
+               nb, loc, input,
+               ArrayRef<OpFoldResult>{offset, nb.getIndexAttr(0)},
+               ArrayRef<OpFoldResult>{size, columns},
+               ArrayRef<OpFoldResult>{nb.getIndexAttr(1), nb.getIndexAttr(1)})
+        .getResult();
+  };
+
+  // Per chunk k: rows [k * chunkRows, (k + 1) * chunkRows).
+  Value partialInit = tensor::EmptyOp::create(
+      b, loc, ArrayRef<OpFoldResult>{b.getIndexAttr(kRowChunks), columns},
+      accType);
+  auto forall = scf::ForallOp::create(
+      b, loc, ArrayRef<OpFoldResult>{b.getIndexAttr(kRowChunks)},
+      ValueRange{partialInit}, /*mapping=*/std::nullopt);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(forall.getTerminator());
+    Value k = forall.getInductionVar(0);
+    Value chunk =
+        rowSlice(b, arith::MulIOp::create(b, loc, k, chunkRows), chunkRows);
+    // Row k of the destination, as a [Q] tensor: the sum is computed in
+    // place.
+    SmallVector<OpFoldResult> offsets{k, b.getIndexAttr(0)};
+    SmallVector<OpFoldResult> sizes{b.getIndexAttr(1), columns};
+    SmallVector<OpFoldResult> strides(2, b.getIndexAttr(1));
+    auto rowType = RankedTensorType::get(
+        {cast<RankedTensorType>(input.getType()).getDimSize(1)}, accType);
+    Value dest = tensor::ExtractSliceOp::create(b, loc, rowType,
+                                                forall.getRegionIterArgs()[0],
+                                                offsets, sizes, strides);
+    Value sum =
+        buildMultiRowAxisSum(b, loc, chunk, /*axis=*/0, accType, term, dest);
+    b.setInsertionPointToStart(forall.getTerminator().getBody());
+    tensor::ParallelInsertSliceOp::create(
+        b, loc, sum, forall.getRegionIterArgs()[0], offsets, sizes, strides);
+  }
+
+  // S = (sum of the last rows) + (sum of the chunks' sums). The last rows'
+  // offset is 0 when there are none (tensor.extract_slice requires offset <
+  // size for a static size, even for an empty slice).
+  Value noRest =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, restRows, zero);
+  Value restOffset = arith::SelectOp::create(b, loc, noRest, zero, covered);
+  Value rest = buildReduction(b, loc, rowSlice(b, restOffset, restRows),
+                              /*sliceInputs=*/{}, /*reducedDims=*/{0},
+                              b.getFloatAttr(accType, 0.0), reassocAdd);
+  auto mergeMaps = SmallVector<AffineMap>{
+      AffineMap::getMultiDimIdentityMap(2, b.getContext()),
+      getKeptDimsMap(b.getContext(), 2, {0})};
+  return linalg::GenericOp::create(
+             b, loc, rest.getType(), forall.getResult(0), rest, mergeMaps,
+             getReductionIteratorTypes(2, {0}),
+             [&](OpBuilder &nb, Location nloc, ValueRange args) {
+               linalg::YieldOp::create(
+                   nb, nloc, createReassocAdd(nb, nloc, args[1], args[0]));
+             })
+      .getResult(0);
+}
+
+/// Returns Y = X / ||X||_p over axis 0 of the f32/f16/bf16 tensor `input`
+/// of rank >= 2 without static zero sizes, viewed as [A, Q] (the trailing
+/// dims collapsed): S by buildChunkedLeadingSum in `accType`, per-column
+/// factors by linalg.map, then Y in an scf.forall over the rows (threads),
+/// each row one contiguous stream of X and of Y:
+/// * f32: Y = (X * Scale) * Reciprocal in f32 (Utils.h, ScaledReciprocal);
+/// * f16/bf16: R = 1 / Norm in `accType`, Y = R == +inf ? 0 : X * R
+///   rounded once (R = +inf marks a zero column).
+static Value buildLeadingAxisLpNorm(OpBuilder &b, Location loc, Value input,
+                                    int64_t p, FloatType elementType,
+                                    FloatType accType) {
+  auto inputType = cast<RankedTensorType>(input.getType());
+  int64_t rank = inputType.getRank();
+  Value matrix = input;
+  SmallVector<ReassociationIndices> reassociation;
+  if (rank > 2) {
+    reassociation.push_back({0});
+    reassociation.push_back(llvm::to_vector(llvm::seq<int64_t>(1, rank)));
+    matrix = tensor::CollapseShapeOp::create(b, loc, input, reassociation)
+                 .getResult();
+  }
+  auto term = [&](OpBuilder &nb, Location nloc, Value element) -> Value {
+    return createPowerTerm(nb, nloc, convertToFloat(nb, nloc, element, accType),
+                           p);
+  };
+  Value sum = buildChunkedLeadingSum(b, loc, matrix, accType, term);
+
+  // Per-column factors, and the per-element quotient.
+  SmallVector<Value, 2> factors;
+  std::function<Value(OpBuilder &, Location, ValueRange)> quotient;
+  if (elementType.isF32()) {
+    ScaledReciprocal scaled = buildScaledReciprocal(
+        b, loc, sum, [&](OpBuilder &nb, Location nloc, Value s) -> Value {
+          return createRoot(nb, nloc, s, p);
+        });
+    factors = {scaled.scale, scaled.reciprocal};
+    quotient = [](OpBuilder &nb, Location nloc, ValueRange elements) {
+      return buildScaledF32Quotient(nb, nloc, elements[0], elements[1],
+                                    elements[2], /*zeroResult=*/{});
+    };
+  } else {
+    Value init = tensor::EmptyOp::create(
+        b, loc, tensor::getMixedSizes(b, loc, sum), accType);
+    factors.push_back(
+        linalg::MapOp::create(
+            b, loc, ValueRange{sum}, init,
+            [&](OpBuilder &nb, Location nloc, ValueRange args) {
+              Value one = createFloatConstant(nb, nloc, accType, 1.0);
+              linalg::YieldOp::create(
+                  nb, nloc,
+                  arith::DivFOp::create(nb, nloc, one,
+                                        createRoot(nb, nloc, args[0], p))
+                      .getResult());
+            })
+            .getResult()[0]);
+    quotient = [accType, elementType](OpBuilder &nb, Location nloc,
+                                      ValueRange elements) {
+      Value x = convertToFloat(nb, nloc, elements[0], accType);
+      Value zero = createFloatConstant(nb, nloc, accType, 0.0);
+      Value inf = arith::ConstantOp::create(
+          nb, nloc,
+          nb.getFloatAttr(accType,
+                          APFloat::getInf(accType.getFloatSemantics())));
+      Value y = arith::SelectOp::create(
+          nb, nloc,
+          arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::OEQ,
+                                elements[1], inf),
+          zero, arith::MulFOp::create(nb, nloc, x, elements[1]));
+      return createTruncF(nb, nloc, y, elementType);
+    };
+  }
+
+  // Y, one row per iteration.
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, matrix);
+  Value yInit = tensor::EmptyOp::create(b, loc, sizes, elementType);
+  auto forall = scf::ForallOp::create(b, loc, ArrayRef<OpFoldResult>{sizes[0]},
+                                      ValueRange{yInit},
+                                      /*mapping=*/std::nullopt);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(forall.getTerminator());
+    // Row `row` of X and of the destination as [Q] tensors, and Y's row by
+    // a linalg.map into the latter (in place; linalg-fuse-elementwise-ops
+    // would give a linalg.generic a new tensor.empty as destination).
+    Value row = forall.getInductionVar(0);
+    SmallVector<OpFoldResult> offsets{row, b.getIndexAttr(0)};
+    SmallVector<OpFoldResult> rowSizes{b.getIndexAttr(1), sizes[1]};
+    SmallVector<OpFoldResult> strides(2, b.getIndexAttr(1));
+    int64_t columns = cast<RankedTensorType>(matrix.getType()).getDimSize(1);
+    Value x = tensor::ExtractSliceOp::create(
+        b, loc, RankedTensorType::get({columns}, inputType.getElementType()),
+        matrix, offsets, rowSizes, strides);
+    Value dest = tensor::ExtractSliceOp::create(
+        b, loc, RankedTensorType::get({columns}, elementType),
+        forall.getRegionIterArgs()[0], offsets, rowSizes, strides);
+    SmallVector<Value> inputs{x};
+    llvm::append_range(inputs, factors);
+    Value y = linalg::MapOp::create(
+                  b, loc, inputs, dest,
+                  [&](OpBuilder &nb, Location nloc, ValueRange args) {
+                    linalg::YieldOp::create(nb, nloc, quotient(nb, nloc, args));
+                  })
+                  .getResult()[0];
+    b.setInsertionPointToStart(forall.getTerminator().getBody());
+    tensor::ParallelInsertSliceOp::create(
+        b, loc, y, forall.getRegionIterArgs()[0], offsets, rowSizes, strides);
+  }
+  Value result = forall.getResult(0);
+  if (rank > 2)
+    result =
+        tensor::ExpandShapeOp::create(
+            b, loc, RankedTensorType::get(inputType.getShape(), elementType),
+            result, reassociation, tensor::getMixedSizes(b, loc, input))
+            .getResult();
+  return result;
 }
 
 namespace {
@@ -171,10 +388,23 @@ struct LpNormalizationLowering : public OpConversionPattern<LpNormalizationOp> {
         Value x = convertToFloat(b, nloc, element, accType);
         return createPowerTerm(b, nloc, x, p);
       };
+      ArrayRef<int64_t> shape = inputType.getShape();
+      if (axis == 0 && inputType.getRank() >= 2 &&
+          !llvm::is_contained(shape, 0) &&
+          llvm::count_if(shape.drop_front(), ShapedType::isDynamic) <= 1) {
+        // The leading axis: per-column sums in parallel row chunks, then Y
+        // row by row. Trailing dims are collapsed into one: with two or more
+        // dynamic ones, MLIR 22's expand-strided-metadata crashes on the
+        // tensor.expand_shape of Y (a null OpFoldResult), so those shapes
+        // keep the general path below.
+        result = buildLeadingAxisLpNorm(rewriter, loc, input, p, elementType,
+                                        accType);
+        rewriter.replaceOp(op, castToType(rewriter, loc, result, op.getType()));
+        return success();
+      }
       if (axis != inputType.getRank() - 1) {
         // S = ReduceSum(|X|^p) in the accumulator type, kRowsPerStep rows
         // per step unless the static shape has no full step or is empty.
-        ArrayRef<int64_t> shape = inputType.getShape();
         bool multiRow =
             !llvm::is_contained(shape, 0) &&
             (ShapedType::isDynamic(shape[axis]) || shape[axis] >= kRowsPerStep);

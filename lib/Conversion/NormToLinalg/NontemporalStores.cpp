@@ -142,12 +142,13 @@ matchAlignedResultWrite(vector::TransferWriteOp write,
   Value base = write.getBase();
   if (!isa<MemRefType>(base.getType()))
     return {};
-  // Unit-stride, rank-preserving subviews add their innermost offset to the
-  // innermost index; offsets in other dims move by multiples of the
-  // innermost size.
+  // Unit-stride subviews that keep the innermost dim (they may drop unit
+  // outer dims) add their innermost offset to the innermost index; offsets
+  // in other dims move by multiples of the innermost size.
   while (auto subview = base.getDefiningOp<memref::SubViewOp>()) {
+    int64_t sourceRank = subview.getSourceType().getRank();
     if (!subview.hasUnitStride() ||
-        subview.getSourceType().getRank() != subview.getType().getRank() ||
+        subview.getDroppedDims().test(sourceRank - 1) ||
         !isMultipleOf(subview.getMixedOffsets().back(), lanes, 0))
       return {};
     base = subview.getSource();

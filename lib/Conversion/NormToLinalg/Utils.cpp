@@ -68,13 +68,19 @@ Value mlir::norm::buildReduction(OpBuilder &b, Location loc, Value input,
                                  ValueRange sliceInputs,
                                  ArrayRef<int64_t> reducedDims, TypedAttr init,
                                  ReductionBodyFn body) {
+  Value acc = createFilledTensor(
+      b, loc, getKeptSizes(b, loc, input, reducedDims), init);
+  return buildReduction(b, loc, input, sliceInputs, reducedDims, acc, body);
+}
+
+Value mlir::norm::buildReduction(OpBuilder &b, Location loc, Value input,
+                                 ValueRange sliceInputs,
+                                 ArrayRef<int64_t> reducedDims, Value acc,
+                                 ReductionBodyFn body) {
   auto inputType = cast<RankedTensorType>(input.getType());
   int64_t rank = inputType.getRank();
   MLIRContext *ctx = b.getContext();
   AffineMap keptMap = getKeptDimsMap(ctx, rank, reducedDims);
-
-  Value acc = createFilledTensor(
-      b, loc, getKeptSizes(b, loc, input, reducedDims), init);
   SmallVector<Value> inputs{input};
   llvm::append_range(inputs, sliceInputs);
   SmallVector<AffineMap> maps{AffineMap::getMultiDimIdentityMap(rank, ctx)};

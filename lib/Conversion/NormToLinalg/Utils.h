@@ -63,6 +63,13 @@ Value buildReduction(OpBuilder &b, Location loc, Value input,
                      ValueRange sliceInputs, ArrayRef<int64_t> reducedDims,
                      TypedAttr init, ReductionBodyFn body);
 
+/// As above, accumulating into the tensor `acc` (the shape of the result),
+/// e.g. a slice of a loop's destination filled with the neutral value, so
+/// that the reduction bufferizes in place.
+Value buildReduction(OpBuilder &b, Location loc, Value input,
+                     ValueRange sliceInputs, ArrayRef<int64_t> reducedDims,
+                     Value acc, ReductionBodyFn body);
+
 /// Body of an elementwise op: returns the result element from the input
 /// elements (the full tensor first, then the per-slice values).
 using ElementwiseBodyFn =

@@ -156,3 +156,27 @@ func.func @threads(%v: vector<64xf32>) -> memref<64x64xf32> {
   }
   return %y : memref<64x64xf32>
 }
+
+// -----
+
+// A rank-reducing subview (a row of the result as a 1-D memref, as the
+// leading-axis LpNormalization writes Y) keeps the innermost dim: its
+// offsets in the dropped dims move by whole rows.
+// CHECK-LABEL: func.func @row_views
+// CHECK:         scf.for %[[I:.+]] =
+// CHECK:           %[[ROW:.+]] = memref.subview %{{.+}}[%[[I]], 0] [1, 64] [1, 1] : memref<4x64xf32> to memref<64xf32, strided<[1], offset: ?>>
+// CHECK:           vector.store %{{.+}}, %[[ROW]][%c0{{.*}}] {alignment = 64 : i64, nontemporal = true}
+// CHECK:         llvm.fence seq_cst
+func.func @row_views(%v: vector<64xf32>) -> memref<4x64xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %y = memref.alloc() : memref<4x64xf32>
+  scf.for %i = %c0 to %c4 step %c1 {
+    %row = memref.subview %y[%i, 0] [1, 64] [1, 1]
+        : memref<4x64xf32> to memref<64xf32, strided<[1], offset: ?>>
+    vector.transfer_write %v, %row[%c0] {in_bounds = [true]}
+        : vector<64xf32>, memref<64xf32, strided<[1], offset: ?>>
+  }
+  return %y : memref<4x64xf32>
+}
