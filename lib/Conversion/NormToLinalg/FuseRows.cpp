@@ -9,9 +9,9 @@
 // while it is in cache: X is read from memory once, Y written once.
 //
 // An empty X must not cost time in its non-zero dims (X [2^40, 0] has 2^40
-// rows of nothing): each slice loop runs no iteration when all its results
-// are empty, and the linalg ops left outside the loops are skipped (scf.if)
-// when their iteration space is empty.
+// rows of nothing): each scf.forall on tensors runs no iteration when all
+// its results are empty, and the linalg ops left outside the loops are
+// skipped (scf.if) when their iteration space is empty.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +26,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/CSE.h"
 
 namespace mlir {
@@ -315,7 +316,6 @@ struct FuseRowsPass : public norm::impl::FuseRowsPassBase<FuseRowsPass> {
     });
 
     IRRewriter rewriter(&getContext());
-    SmallVector<scf::ForallOp> sliceLoops;
     llvm::SmallPtrSet<Operation *, 4> pendingRoots;
     for (auto [root, numSliceDims] : roots)
       pendingRoots.insert(root);
@@ -368,7 +368,6 @@ struct FuseRowsPass : public norm::impl::FuseRowsPassBase<FuseRowsPass> {
         return signalPassFailure();
       }
       auto loop = cast<scf::ForallOp>(result->loops.front().getOperation());
-      sliceLoops.push_back(loop);
       // Uses after the loop read its results.
       Block *block = loop->getBlock();
       for (auto [original, replacement] : result->replacements)
@@ -406,8 +405,15 @@ struct FuseRowsPass : public norm::impl::FuseRowsPassBase<FuseRowsPass> {
       mergeYieldedTiles(rewriter, loop, numRootResults);
     }
 
-    // Empty tensors: no time spent in their non-zero dims.
-    for (scf::ForallOp loop : sliceLoops)
+    // Empty tensors: no time spent in their non-zero dims. All slice loops
+    // on tensors count, also those a lowering built itself.
+    SmallVector<scf::ForallOp> loops;
+    func.walk([&](scf::ForallOp loop) {
+      if (!loop->getParentOfType<scf::ForallOp>() &&
+          isMemoryEffectFree(loop.getOperation()))
+        loops.push_back(loop);
+    });
+    for (scf::ForallOp loop : loops)
       skipWhenResultsEmpty(rewriter, loop);
     SmallVector<linalg::LinalgOp> outside;
     func.walk([&](linalg::LinalgOp op) {
