@@ -45,21 +45,30 @@ static AffineMap getBroadcastMap(MLIRContext *ctx, int64_t rank,
   return AffineMap::get(rank, /*symbolCount=*/0, exprs, ctx);
 }
 
-/// Resolves run-time broadcasting of Scale or B. A dynamic size of `operand`
-/// may be 1 or X's size at run time (the op's runtime verification rejects
-/// anything else), which no indexing map can express; such operands are
-/// first copied into a tensor of X's trailing sizes, reading index 0 where
-/// the run-time size is 1. Operands without such sizes are returned as is.
+/// Resolves run-time broadcasting of Scale or B, and converts a 16-bit
+/// operand to the stage-two type `c` once per call instead of once per row.
+/// A dynamic size of `operand` may be 1 or X's size at run time (the op's
+/// runtime verification rejects anything else), which no indexing map can
+/// express; such operands are first copied into a tensor of X's trailing
+/// sizes, reading index 0 where the run-time size is 1. f16/bf16 operands
+/// that do not vary over X's dims before `axis` (the usual [C] Scale, at
+/// most as large as a slice) are copied as `c` values. Other operands are
+/// returned as is.
 static Value materializeRuntimeBroadcast(OpBuilder &b, Location loc,
-                                         Value operand, Value x) {
+                                         Value operand, Value x, int64_t axis,
+                                         FloatType c) {
   auto type = cast<RankedTensorType>(operand.getType());
   auto xType = cast<RankedTensorType>(x.getType());
   int64_t rank = type.getRank();
   int64_t offset = xType.getRank() - rank;
-  bool needed = llvm::any_of(llvm::seq<int64_t>(0, rank), [&](int64_t i) {
+  bool broadcast = llvm::any_of(llvm::seq<int64_t>(0, rank), [&](int64_t i) {
     return type.isDynamicDim(i) && xType.getDimSize(offset + i) != 1;
   });
-  if (!needed)
+  bool convert = type.getElementType().getIntOrFloatBitWidth() < c.getWidth() &&
+                 llvm::all_of(llvm::seq<int64_t>(0, rank), [&](int64_t i) {
+                   return offset + i >= axis || type.getDimSize(i) == 1;
+                 });
+  if (!broadcast && !convert)
     return operand;
 
   // The broadcast shape: 1 where the operand has a static 1, X's size
@@ -85,7 +94,8 @@ static Value materializeRuntimeBroadcast(OpBuilder &b, Location loc,
       dynamicSizes.push_back(cast<Value>(size));
     }
   }
-  auto resultType = RankedTensorType::get(staticSizes, type.getElementType());
+  auto resultType = RankedTensorType::get(
+      staticSizes, convert ? Type(c) : type.getElementType());
   auto copy = tensor::GenerateOp::create(
       b, loc, resultType, dynamicSizes,
       [&](OpBuilder &nb, Location nloc, ValueRange ivs) {
@@ -103,9 +113,10 @@ static Value materializeRuntimeBroadcast(OpBuilder &b, Location loc,
           }
           indices.push_back(index);
         }
+        Value element =
+            tensor::ExtractOp::create(nb, nloc, operand, indices).getResult();
         tensor::YieldOp::create(
-            nb, nloc,
-            tensor::ExtractOp::create(nb, nloc, operand, indices).getResult());
+            nb, nloc, convert ? convertToFloat(nb, nloc, element, c) : element);
       });
   return copy.getResult();
 }
@@ -267,10 +278,10 @@ struct LayerNormalizationLowering
         });
 
     // Y = (X - Mean) * InvStdDev * Scale + B, rounded once to X's type.
-    scale = materializeRuntimeBroadcast(rewriter, loc, scale, x);
+    scale = materializeRuntimeBroadcast(rewriter, loc, scale, x, axis, c);
     scaleType = cast<RankedTensorType>(scale.getType());
     if (bias) {
-      bias = materializeRuntimeBroadcast(rewriter, loc, bias, x);
+      bias = materializeRuntimeBroadcast(rewriter, loc, bias, x, axis, c);
       biasType = cast<RankedTensorType>(bias.getType());
     }
     AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, ctx);

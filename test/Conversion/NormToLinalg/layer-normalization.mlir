@@ -110,7 +110,8 @@ func.func @ln_f32_bias(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %b: tensor<3xf32>
 // CHECK:           math.sqrt
 // The dynamic Scale size may be 1 at run time (broadcast) or X's size:
 // Scale is first copied to X's trailing size, reading index 0 where it is 1
-// (a tensor.generate, which elementwise fusion leaves out of the loop).
+// (a tensor.generate, which elementwise fusion leaves out of the loop), and
+// converted to f32 there, once per call rather than once per row.
 // CHECK:         %[[BSIZE:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x?x?xf16>
 // CHECK:         %[[BSCALE:.+]] = tensor.generate %[[BSIZE]] {
 // CHECK-NEXT:    ^bb0(%[[I0:.+]]: index, %[[I1:.+]]: index):
@@ -120,20 +121,20 @@ func.func @ln_f32_bias(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %b: tensor<3xf32>
 // CHECK:           %[[ISONE:.+]] = arith.cmpi eq, %[[SSIZE]], %[[C1]] : index
 // CHECK:           %[[IDX:.+]] = arith.select %[[ISONE]], %[[C0]], %[[I1]] : index
 // CHECK:           %[[SV:.+]] = tensor.extract %[[SCALE]][%[[I0]], %[[IDX]]] : tensor<1x?xf16>
-// CHECK:           tensor.yield %[[SV]] : f16
-// CHECK:         } : tensor<1x?xf16>
+// CHECK:           %[[SW:.+]] = arith.extf %[[SV]] : f16 to f32
+// CHECK:           tensor.yield %[[SW]] : f32
+// CHECK:         } : tensor<1x?xf32>
 // CHECK:         %[[OUT:.+]] = tensor.empty(%{{.+}}, %{{.+}}, %{{.+}}) : tensor<?x?x?xf16>
 // CHECK:         %[[Y:.+]] = linalg.generic
 // CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$OUTER]], #[[$OUTER]], #[[$SCALEMAP]], #[[$ID]]]
 // CHECK-SAME:        iterator_types = ["parallel", "parallel", "parallel"]
-// CHECK-SAME:        ins(%[[X]], %[[MEAN]], %[[INV]], %[[BSCALE]] : tensor<?x?x?xf16>, tensor<?xf32>, tensor<?xf32>, tensor<1x?xf16>)
+// CHECK-SAME:        ins(%[[X]], %[[MEAN]], %[[INV]], %[[BSCALE]] : tensor<?x?x?xf16>, tensor<?xf32>, tensor<?xf32>, tensor<1x?xf32>)
 // CHECK-SAME:        outs(%[[OUT]] : tensor<?x?x?xf16>)
-// CHECK-NEXT:    ^bb0(%[[XE:.+]]: f16, %[[ME:.+]]: f32, %[[IE:.+]]: f32, %[[SE:.+]]: f16, %{{.+}}: f16):
+// CHECK-NEXT:    ^bb0(%[[XE:.+]]: f16, %[[ME:.+]]: f32, %[[IE:.+]]: f32, %[[SE:.+]]: f32, %{{.+}}: f16):
 // CHECK-NEXT:      %[[XW3:.+]] = arith.extf %[[XE]] : f16 to f32
 // CHECK-NEXT:      %[[D3:.+]] = arith.subf %[[XW3]], %[[ME]] : f32
 // CHECK-NEXT:      %[[NORM:.+]] = arith.mulf %[[D3]], %[[IE]] : f32
-// CHECK-NEXT:      %[[SW:.+]] = arith.extf %[[SE]] : f16 to f32
-// CHECK-NEXT:      %[[SCALED:.+]] = arith.mulf %[[NORM]], %[[SW]] : f32
+// CHECK-NEXT:      %[[SCALED:.+]] = arith.mulf %[[NORM]], %[[SE]] : f32
 // CHECK-NEXT:      %[[YT:.+]] = arith.truncf %[[SCALED]] : f32 to f16
 // CHECK-NEXT:      linalg.yield %[[YT]] : f16
 // CHECK:         %[[E0:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x?x?xf16>
@@ -206,8 +207,10 @@ func.func @ln_f64_axis0_bf16_stash(%x: tensor<?x4xf64>, %s: tensor<4xf64>) -> (t
 // -----
 
 // bf16 X with Scale varying over an outer dim ([2, 1, 4]) and a scalar-like
-// B ([1, 1]): both broadcast through constant-0 indices; Mean/InvStdDev
-// truncf f32 -> bf16 once, then expand [2, 3] -> [2, 3, 1].
+// B ([1, 1]): both broadcast through constant-0 indices. B, which does not
+// vary over the outer dims, is converted to f32 once (tensor.generate);
+// Scale, which does, is read as bf16. Mean/InvStdDev truncf f32 -> bf16
+// once, then expand [2, 3] -> [2, 3, 1].
 
 // CHECK-DAG: #[[$ID:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 // CHECK-DAG: #[[$OUTER:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
@@ -227,17 +230,21 @@ func.func @ln_f64_axis0_bf16_stash(%x: tensor<?x4xf64>, %s: tensor<4xf64>) -> (t
 // CHECK-SAME:        ins(%[[X]], %[[MEAN]] : tensor<2x3x4xbf16>, tensor<2x3xf32>)
 // CHECK:         %[[INV:.+]] = linalg.generic
 // CHECK-SAME:        ins(%[[SUMSQ]] : tensor<2x3xf32>)
+// CHECK:         %[[BW:.+]] = tensor.generate
+// CHECK:           %[[BV:.+]] = tensor.extract %[[B]][%{{.+}}, %{{.+}}] : tensor<1x1xbf16>
+// CHECK:           %[[BV32:.+]] = arith.extf %[[BV]] : bf16 to f32
+// CHECK:           tensor.yield %[[BV32]] : f32
+// CHECK:         } : tensor<1x1xf32>
 // CHECK:         %[[Y:.+]] = linalg.generic
 // CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$OUTER]], #[[$OUTER]], #[[$SCALEMAP]], #[[$BMAP]], #[[$ID]]]
-// CHECK-SAME:        ins(%[[X]], %[[MEAN]], %[[INV]], %[[SCALE]], %[[B]] : tensor<2x3x4xbf16>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x1x4xbf16>, tensor<1x1xbf16>)
-// CHECK-NEXT:    ^bb0(%[[XE:.+]]: bf16, %[[ME:.+]]: f32, %[[IE:.+]]: f32, %[[SE:.+]]: bf16, %[[BE:.+]]: bf16, %{{.+}}: bf16):
+// CHECK-SAME:        ins(%[[X]], %[[MEAN]], %[[INV]], %[[SCALE]], %[[BW]] : tensor<2x3x4xbf16>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x1x4xbf16>, tensor<1x1xf32>)
+// CHECK-NEXT:    ^bb0(%[[XE:.+]]: bf16, %[[ME:.+]]: f32, %[[IE:.+]]: f32, %[[SE:.+]]: bf16, %[[BE:.+]]: f32, %{{.+}}: bf16):
 // CHECK-NEXT:      %[[XW3:.+]] = arith.extf %[[XE]] : bf16 to f32
 // CHECK-NEXT:      %[[D3:.+]] = arith.subf %[[XW3]], %[[ME]] : f32
 // CHECK-NEXT:      %[[NORM:.+]] = arith.mulf %[[D3]], %[[IE]] : f32
 // CHECK-NEXT:      %[[SW:.+]] = arith.extf %[[SE]] : bf16 to f32
 // CHECK-NEXT:      %[[SCALED:.+]] = arith.mulf %[[NORM]], %[[SW]] : f32
-// CHECK-NEXT:      %[[BW:.+]] = arith.extf %[[BE]] : bf16 to f32
-// CHECK-NEXT:      %[[BIASED:.+]] = arith.addf %[[SCALED]], %[[BW]] : f32
+// CHECK-NEXT:      %[[BIASED:.+]] = arith.addf %[[SCALED]], %[[BE]] : f32
 // CHECK-NEXT:      %[[YT:.+]] = arith.truncf %[[BIASED]] : f32 to bf16
 // CHECK-NEXT:      linalg.yield %[[YT]] : bf16
 // CHECK:         %[[MEANU:.+]] = linalg.generic
