@@ -163,12 +163,14 @@ def NontemporalStoresPass
     and stepping by such multiples, and sums and products of those), and
     for rank >= 2 so is the innermost size.
 
-    The top-level operation of the function that holds them is versioned:
-    `scf.if` (the result has at least `min-bytes` bytes and, where dynamic,
-    the innermost size is such a multiple) runs a copy of it in which those
-    writes are `vector.store {nontemporal = true, alignment = 64}`, followed
-    by an `llvm.fence` (per thread in `omp.parallel` regions too, as
-    non-temporal stores are weakly ordered); otherwise the original runs.
+    Each loop that holds them is versioned: `scf.if` (the result has at
+    least `min-bytes` bytes and, where dynamic, the innermost size is such a
+    multiple; computed once, before the loop nest) runs a copy of the loop
+    in which those writes are `vector.store {nontemporal = true, alignment =
+    64}`, otherwise the original loop. Only these innermost loops are
+    duplicated, which keeps compile time down. Non-temporal stores are
+    weakly ordered: an `llvm.fence` follows the loop nest and ends each
+    `omp.parallel` region in it (each under the same condition).
 
     A non-temporal store writes whole cache lines to memory without reading
     them first (a normal store's read-for-ownership doubles Y's traffic) and

@@ -51,10 +51,14 @@ static constexpr int64_t kRowsPerStep = 8;
 /// static zero size (the caller checks; tensor.extract_slice rejects a
 /// static offset outside a static dim even for an empty slice). `dest`, if
 /// set, is the tensor (of the result's shape) to accumulate into, e.g. a
-/// loop's destination slice; it is zeroed first.
-static Value buildMultiRowAxisSum(
-    OpBuilder &b, Location loc, Value input, int64_t axis, FloatType accType,
-    function_ref<Value(OpBuilder &, Location, Value)> term, Value dest = {}) {
+/// loop's destination slice; it is zeroed first. `wholeSteps`: the caller
+/// guarantees that the rows are a multiple of kRowsPerStep, and the plain
+/// reduction is left out (less code to compile).
+static Value
+buildMultiRowAxisSum(OpBuilder &b, Location loc, Value input, int64_t axis,
+                     FloatType accType,
+                     function_ref<Value(OpBuilder &, Location, Value)> term,
+                     Value dest = {}, bool wholeSteps = false) {
   auto inputType = cast<RankedTensorType>(input.getType());
   int64_t rank = inputType.getRank();
   MLIRContext *ctx = b.getContext();
@@ -66,7 +70,9 @@ static Value buildMultiRowAxisSum(
   // the strided parts start at 0 when there is no full step.
   Value rows = tensor::DimOp::create(b, loc, input, axis);
   Value step = arith::ConstantIndexOp::create(b, loc, kRowsPerStep);
-  Value restRows = arith::RemUIOp::create(b, loc, rows, step);
+  Value restRows = wholeSteps
+                       ? arith::ConstantIndexOp::create(b, loc, 0).getResult()
+                       : arith::RemUIOp::create(b, loc, rows, step).getResult();
   Value groups = arith::DivUIOp::create(b, loc, rows, step);
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value noGroups =
@@ -89,22 +95,35 @@ static Value buildMultiRowAxisSum(
                       Value acc) -> Value {
     return createReassocAdd(nb, nloc, acc, term(nb, nloc, elements[0]));
   };
-  Value restInput = slice(b.getIndexAttr(0), restRows, 1);
-  Value rest =
-      dest ? buildReduction(
-                 b, loc, restInput, /*sliceInputs=*/{}, reducedDims,
-                 linalg::FillOp::create(
-                     b, loc, createFloatConstant(b, loc, accType, 0.0), dest)
-                     .getResult(0),
-                 restBody)
-           : buildReduction(b, loc, restInput, /*sliceInputs=*/{}, reducedDims,
-                            b.getFloatAttr(accType, 0.0), restBody);
+  Value zeroAcc = createFloatConstant(b, loc, accType, 0.0);
+  Value rest;
+  if (wholeSteps && dest) {
+    rest = linalg::FillOp::create(b, loc, zeroAcc, dest).getResult(0);
+  } else if (wholeSteps) {
+    rest = createFilledTensor(b, loc, getKeptSizes(b, loc, input, reducedDims),
+                              b.getFloatAttr(accType, 0.0));
+  } else {
+    Value restInput = slice(b.getIndexAttr(0), restRows, 1);
+    rest =
+        dest
+            ? buildReduction(
+                  b, loc, restInput, /*sliceInputs=*/{}, reducedDims,
+                  linalg::FillOp::create(b, loc, zeroAcc, dest).getResult(0),
+                  restBody)
+            : buildReduction(b, loc, restInput, /*sliceInputs=*/{}, reducedDims,
+                             b.getFloatAttr(accType, 0.0), restBody);
+  }
 
   SmallVector<Value> inputs;
   for (int64_t k = 0; k < kRowsPerStep; ++k) {
     Value start = arith::AddIOp::create(
         b, loc, restRows, arith::ConstantIndexOp::create(b, loc, k));
-    Value offset = arith::SelectOp::create(b, loc, noGroups, zero, start);
+    // With whole steps (dynamic rows, or static ones of at least one step),
+    // offset k < rows whenever there are rows: no select needed.
+    Value offset = wholeSteps
+                       ? start
+                       : arith::SelectOp::create(b, loc, noGroups, zero, start)
+                             .getResult();
     inputs.push_back(slice(offset, groups, kRowsPerStep));
   }
   SmallVector<AffineMap> maps(kRowsPerStep,
@@ -140,12 +159,14 @@ static constexpr int64_t kRowChunks = 8;
 
 /// Returns the [Q] tensor S = sum over the rows of term(x) for the [A, Q]
 /// tensor `input` (no static zero size), in `accType`. The first
-/// kRowChunks * (A / kRowChunks) rows are split into kRowChunks chunks of
-/// contiguous rows, each reduced by buildMultiRowAxisSum in one iteration of
-/// an scf.forall (threads; each chunk streams its own part of X) into its
-/// row of a [kRowChunks, Q] tensor; those rows and the last
-/// A % kRowChunks rows are then added. The order of the additions changes,
-/// not the accumulation type.
+/// kRowChunks * c rows, c = kRowsPerStep * (A / (kRowChunks * kRowsPerStep)),
+/// are split into kRowChunks chunks of c contiguous rows, each reduced by
+/// buildMultiRowAxisSum (whole steps only) in one iteration of an
+/// scf.forall (threads; each chunk streams its own part of X) into its row
+/// of a [kRowChunks, Q] tensor; those rows and the remaining
+/// A mod (kRowChunks * kRowsPerStep) rows are then added. The order of the
+/// additions changes, not the accumulation type. A static A below
+/// kRowChunks * kRowsPerStep is reduced by one plain reduction.
 static Value
 buildChunkedLeadingSum(OpBuilder &b, Location loc, Value input,
                        FloatType accType,
@@ -154,11 +175,22 @@ buildChunkedLeadingSum(OpBuilder &b, Location loc, Value input,
                         Value acc) -> Value {
     return createReassocAdd(nb, nloc, acc, term(nb, nloc, elements[0]));
   };
-  Value rows = tensor::DimOp::create(b, loc, input, 0);
   OpFoldResult columns = tensor::getMixedSize(b, loc, input, 1);
+  int64_t staticRows = cast<RankedTensorType>(input.getType()).getDimSize(0);
+  if (!ShapedType::isDynamic(staticRows) &&
+      staticRows < kRowChunks * kRowsPerStep)
+    return buildReduction(b, loc, input, /*sliceInputs=*/{},
+                          /*reducedDims=*/{0}, b.getFloatAttr(accType, 0.0),
+                          reassocAdd);
+  Value rows = tensor::DimOp::create(b, loc, input, 0);
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  Value chunkRows = arith::DivUIOp::create(
-      b, loc, rows, arith::ConstantIndexOp::create(b, loc, kRowChunks));
+  // Chunks of a multiple of kRowsPerStep rows.
+  Value chunkRows = arith::MulIOp::create(
+      b, loc,
+      arith::DivUIOp::create(
+          b, loc, rows,
+          arith::ConstantIndexOp::create(b, loc, kRowChunks * kRowsPerStep)),
+      arith::ConstantIndexOp::create(b, loc, kRowsPerStep));
   Value covered = arith::MulIOp::create(
       b, loc, chunkRows, arith::ConstantIndexOp::create(b, loc, kRowChunks));
   Value restRows = arith::SubIOp::create(b, loc, rows, covered);
@@ -195,7 +227,8 @@ buildChunkedLeadingSum(OpBuilder &b, Location loc, Value input,
                                                 forall.getRegionIterArgs()[0],
                                                 offsets, sizes, strides);
     Value sum =
-        buildMultiRowAxisSum(b, loc, chunk, /*axis=*/0, accType, term, dest);
+        buildMultiRowAxisSum(b, loc, chunk, /*axis=*/0, accType, term, dest,
+                             /*wholeSteps=*/true);
     b.setInsertionPointToStart(forall.getTerminator().getBody());
     tensor::ParallelInsertSliceOp::create(
         b, loc, sum, forall.getRegionIterArgs()[0], offsets, sizes, strides);
@@ -255,9 +288,11 @@ static Value buildLeadingAxisLpNorm(OpBuilder &b, Location loc, Value input,
   std::function<Value(OpBuilder &, Location, ValueRange)> quotient;
   if (elementType.isF32()) {
     ScaledReciprocal scaled = buildScaledReciprocal(
-        b, loc, sum, [&](OpBuilder &nb, Location nloc, Value s) -> Value {
+        b, loc, sum,
+        [&](OpBuilder &nb, Location nloc, Value s) -> Value {
           return createRoot(nb, nloc, s, p);
-        });
+        },
+        /*scalarLoops=*/true);
     factors = {scaled.scale, scaled.reciprocal};
     quotient = [](OpBuilder &nb, Location nloc, ValueRange elements) {
       return buildScaledF32Quotient(nb, nloc, elements[0], elements[1],

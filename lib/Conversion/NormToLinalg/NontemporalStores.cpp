@@ -197,8 +197,10 @@ struct NontemporalStoresPass
       versionTopLevelOp(top, candidates);
   }
 
-  /// scf.if (every result buffer written is large enough and its rows are
-  /// aligned) { `top` with non-temporal stores; fence } else { `top` }.
+  /// Versions the loops in `top` (an op of the function's entry block) that
+  /// hold `candidates`: scf.if (every result buffer written is large enough
+  /// and its rows are aligned) { the loop with non-temporal stores } else
+  /// { the loop }; fences after `top` and in its OpenMP regions.
   void versionTopLevelOp(Operation *top, ArrayRef<Candidate> candidates) {
     llvm::SetVector<memref::AllocOp> allocs;
     for (const Candidate &candidate : candidates)
@@ -253,37 +255,65 @@ struct NontemporalStoresPass
       }
     }
 
-    // The non-temporal version, in the then branch (or in place when the
-    // condition always holds).
-    IRMapping mapping;
-    Operation *fast = top;
-    scf::IfOp ifOp;
-    if (condition) {
-      ifOp = scf::IfOp::create(b, loc, condition, /*withElseRegion=*/true);
-      b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-      fast = b.clone(*top, mapping);
-    }
+    // Each scf.for without results directly around candidates is versioned:
+    // scf.if (condition) { the loop with non-temporal stores } else { the
+    // loop }. Only these innermost loops are duplicated, not the loop nest
+    // (compile time); the branch runs once per execution of the loop. A
+    // candidate elsewhere (e.g. directly in an omp.loop_nest, which must stay
+    // in its wrapper) is versioned alone.
+    llvm::MapVector<Operation *, SmallVector<vector::TransferWriteOp>> units;
     for (const Candidate &candidate : candidates) {
-      auto write = candidate.write;
-      if (condition)
-        write = cast<vector::TransferWriteOp>(mapping.lookup(write));
+      Operation *unit = candidate.write->getParentOp();
+      if (!isa<scf::ForOp>(unit) || unit->getNumResults() != 0)
+        unit = candidate.write;
+      units[unit].push_back(candidate.write);
+    }
+    auto makeNontemporal = [&](vector::TransferWriteOp write) {
       OpBuilder wb(write);
       vector::StoreOp::create(wb, write.getLoc(), write.getVector(),
                               write.getBase(), write.getIndices(),
                               /*nontemporal=*/true,
                               llvm::MaybeAlign(kStoreAlignment));
       write.erase();
+    };
+    for (auto &[unit, writes] : units) {
+      if (!condition) {
+        for (vector::TransferWriteOp write : writes)
+          makeNontemporal(write);
+        continue;
+      }
+      OpBuilder ub(unit);
+      auto ifOp =
+          scf::IfOp::create(ub, unit->getLoc(), condition, /*withElse=*/true);
+      ub.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      IRMapping mapping;
+      ub.clone(*unit, mapping);
+      for (vector::TransferWriteOp write : writes)
+        makeNontemporal(cast<vector::TransferWriteOp>(
+            mapping.lookup(write.getOperation())));
+      unit->moveBefore(ifOp.elseBlock()->getTerminator());
     }
-    // Non-temporal stores are weakly ordered: fence them before the
-    // threads join and before the function returns.
-    fast->walk([&](omp::ParallelOp parallel) {
+
+    // Non-temporal stores are weakly ordered: each OpenMP thread fences its
+    // own before the threads join, and the function before it returns (an
+    // x86 locked instruction, which also drains the write-combining
+    // buffers). Where the condition decides at run time, the fences run
+    // only when it holds.
+    auto createFence = [&](OpBuilder &fb) {
+      if (!condition) {
+        LLVM::FenceOp::create(fb, loc, LLVM::AtomicOrdering::seq_cst);
+        return;
+      }
+      auto ifOp = scf::IfOp::create(fb, loc, condition, /*withElse=*/false);
+      OpBuilder tb = OpBuilder::atBlockBegin(ifOp.thenBlock());
+      LLVM::FenceOp::create(tb, loc, LLVM::AtomicOrdering::seq_cst);
+    };
+    top->walk([&](omp::ParallelOp parallel) {
       OpBuilder fb(parallel.getRegion().back().getTerminator());
-      LLVM::FenceOp::create(fb, loc, LLVM::AtomicOrdering::seq_cst);
+      createFence(fb);
     });
-    b.setInsertionPointAfter(fast);
-    LLVM::FenceOp::create(b, loc, LLVM::AtomicOrdering::seq_cst);
-    if (ifOp)
-      top->moveBefore(ifOp.elseBlock()->getTerminator());
+    b.setInsertionPointAfter(top);
+    createFence(b);
   }
 };
 

@@ -394,7 +394,8 @@ Value mlir::norm::buildGuardedF32PowerSum(OpBuilder &b, Location loc,
 
 ScaledReciprocal mlir::norm::buildScaledReciprocal(
     OpBuilder &b, Location loc, Value divisor,
-    function_ref<Value(OpBuilder &, Location, Value)> toDivisor) {
+    function_ref<Value(OpBuilder &, Location, Value)> toDivisor,
+    bool scalarLoops) {
   FloatType f32 = b.getF32Type();
   FloatType f64 = b.getF64Type();
   // d as f64 (exact for f32 divisors).
@@ -433,27 +434,43 @@ ScaledReciprocal mlir::norm::buildScaledReciprocal(
   };
 
   auto build = [&](bool wantScale) -> Value {
+    // The factor of one slice from its divisor element.
+    auto factor = [&](OpBuilder &nb, Location nloc, Value element) -> Value {
+      Value d = getD(nb, nloc, element);
+      Value scale = getScale(nb, nloc, d);
+      if (wantScale)
+        return scale;
+      // 1 / (d * scale), rounded once to f32 (d * scale is exact: a power
+      // of two times an f64 far from its limits; the f64 quotient's
+      // rounding is below f32's).
+      Value one = createFloatConstant(nb, nloc, f64, 1.0);
+      Value scaled = arith::MulFOp::create(
+          nb, nloc, d, arith::ExtFOp::create(nb, nloc, f64, scale));
+      return arith::TruncFOp::create(
+          nb, nloc, f32, arith::DivFOp::create(nb, nloc, one, scaled));
+    };
+    if (scalarLoops) {
+      auto type = cast<RankedTensorType>(divisor.getType());
+      SmallVector<Value> dynamicSizes;
+      for (int64_t d = 0; d < type.getRank(); ++d)
+        if (type.isDynamicDim(d))
+          dynamicSizes.push_back(tensor::DimOp::create(b, loc, divisor, d));
+      return tensor::GenerateOp::create(
+                 b, loc, RankedTensorType::get(type.getShape(), f32),
+                 dynamicSizes,
+                 [&](OpBuilder &nb, Location nloc, ValueRange ivs) {
+                   Value element =
+                       tensor::ExtractOp::create(nb, nloc, divisor, ivs);
+                   tensor::YieldOp::create(nb, nloc, factor(nb, nloc, element));
+                 })
+          .getResult();
+    }
     Value init = tensor::EmptyOp::create(
         b, loc, tensor::getMixedSizes(b, loc, divisor), f32);
     return linalg::MapOp::create(
                b, loc, ValueRange{divisor}, init,
                [&](OpBuilder &nb, Location nloc, ValueRange args) {
-                 Value d = getD(nb, nloc, args[0]);
-                 Value scale = getScale(nb, nloc, d);
-                 Value result = scale;
-                 if (!wantScale) {
-                   // 1 / (d * scale), rounded once to f32 (d * scale is
-                   // exact: a power of two times an f64 far from its
-                   // limits; the f64 quotient's rounding is below f32's).
-                   Value one = createFloatConstant(nb, nloc, f64, 1.0);
-                   Value scaled = arith::MulFOp::create(
-                       nb, nloc, d,
-                       arith::ExtFOp::create(nb, nloc, f64, scale));
-                   result = arith::TruncFOp::create(
-                       nb, nloc, f32,
-                       arith::DivFOp::create(nb, nloc, one, scaled));
-                 }
-                 linalg::YieldOp::create(nb, nloc, result);
+                 linalg::YieldOp::create(nb, nloc, factor(nb, nloc, args[0]));
                })
         .getResult()[0];
   };

@@ -190,9 +190,14 @@ struct ScaledReciprocal {
 /// elementwise fusion would move them into the per-element loop).
 /// `toDivisor` maps an element of `divisor` to d as f64 (e.g. the square
 /// root of a sum); null: the element converted to f64.
+/// `scalarLoops`: tensor.generate ops instead (scalar loops after
+/// bufferization, left alone by norm-vectorize-rows), for factors computed
+/// outside any slice loop, where they are few and vectorizing them costs
+/// compile time.
 ScaledReciprocal buildScaledReciprocal(
     OpBuilder &b, Location loc, Value divisor,
-    function_ref<Value(OpBuilder &, Location, Value)> toDivisor);
+    function_ref<Value(OpBuilder &, Location, Value)> toDivisor,
+    bool scalarLoops = false);
 
 /// Returns the per-slice signed maximum over the innermost dim of the f32
 /// tensor `input` (an f32 tensor of the other dims), exactly, NaN where the

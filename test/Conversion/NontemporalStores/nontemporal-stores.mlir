@@ -1,10 +1,12 @@
 // RUN: norm-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(norm-nontemporal-stores{min-bytes=1024}))' | FileCheck %s
 
 // A dynamic [rows, cols] f32 result written by full 64-lane tiles at
-// columns 0, 64, ... and a masked remainder: the loop nest is versioned on
-// bytes >= min-bytes and cols % 16 == 0 (rows start on 64-byte lines). The
-// copy writes the full tiles with aligned non-temporal stores and fences;
-// the masked remainder and the original loop nest keep normal writes.
+// columns 0, 64, ... and a masked remainder. The condition (bytes >=
+// min-bytes and cols % 16 == 0: rows start on 64-byte lines) is computed
+// once; the loop of full tiles is versioned on it: its copy writes with
+// aligned non-temporal stores, the original keeps normal writes, and so
+// does the masked remainder. A fence follows the loop nest when the
+// condition holds.
 // CHECK-LABEL: func.func @dynamic_rows
 // CHECK-SAME:      (%[[X:.+]]: memref<?x?xf32>)
 // CHECK:         %[[Y:.+]] = memref.alloc(%{{.+}}, %{{.+}}) {alignment = 64 : i64}
@@ -17,20 +19,21 @@
 // CHECK:         %[[REM:.+]] = arith.remui %[[COLS]], %c16
 // CHECK:         %[[ALIGNED:.+]] = arith.cmpi eq, %[[REM]], %c0
 // CHECK:         %[[COND:.+]] = arith.andi %[[BIG]], %[[ALIGNED]]
-// CHECK:         scf.if %[[COND]] {
-// CHECK:           scf.for %[[I:.+]] = %c0
-// CHECK:             %[[ROW:.+]] = memref.subview %[[Y]][%[[I]], 0]
+// CHECK:         scf.for %[[I:.+]] = %c0
+// CHECK:           %[[ROW:.+]] = memref.subview %[[Y]][%[[I]], 0]
+// CHECK:           scf.if %[[COND]] {
 // CHECK:             scf.for %[[J:.+]] = %c0
 // CHECK:               vector.store %{{.+}}, %[[ROW]][%c0{{.*}}, %[[J]]] {alignment = 64 : i64, nontemporal = true} : memref<1x?xf32, strided<[?, 1], offset: ?>>, vector<64xf32>
+// CHECK:           } else {
+// CHECK:             scf.for %[[J2:.+]] = %c0
+// CHECK:               vector.transfer_write %{{.+}}, %[[ROW]][%c0{{.*}}, %[[J2]]] {in_bounds = [true]}
+// CHECK:           }
+// CHECK:           scf.for
 // CHECK:             vector.transfer_write %{{.+}}, %{{.+}}[%c0{{.*}}, %{{.+}}], %{{.+}} {in_bounds = [true]}
-// CHECK:           llvm.fence seq_cst
-// CHECK-NEXT:    } else {
-// CHECK-NOT:       vector.store
-// CHECK-NOT:       llvm.fence
-// CHECK:           vector.transfer_write %{{.+}}, %{{.+}}[%c0{{.*}}, %{{.+}}] {in_bounds = [true]}
-// CHECK:           vector.transfer_write %{{.+}}, %{{.+}}[%c0{{.*}}, %{{.+}}], %{{.+}} {in_bounds = [true]}
-// CHECK:         }
-// CHECK:         return %[[Y]]
+// CHECK:         scf.if %[[COND]] {
+// CHECK-NEXT:      llvm.fence seq_cst
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return %[[Y]]
 #tail = affine_map<(d0)[s0] -> (-d0 + s0)>
 #full = affine_map<()[s0] -> ((s0 floordiv 64) * 64)>
 func.func @dynamic_rows(%x: memref<?x?xf32>) -> memref<?x?xf32> {
@@ -179,4 +182,35 @@ func.func @row_views(%v: vector<64xf32>) -> memref<4x64xf32> {
         : vector<64xf32>, memref<64xf32, strided<[1], offset: ?>>
   }
   return %y : memref<4x64xf32>
+}
+
+// -----
+
+// A write directly in an omp.loop_nest (no column loop) is versioned alone:
+// the loop nest must stay directly in its omp.wsloop wrapper.
+// CHECK-LABEL: func.func @threads_dynamic
+// CHECK:         omp.wsloop {
+// CHECK-NEXT:      omp.loop_nest
+// CHECK:             scf.if %{{.+}} {
+// CHECK-NEXT:          vector.store %{{.+}} {alignment = 64 : i64, nontemporal = true}
+// CHECK-NEXT:        } else {
+// CHECK-NEXT:          vector.transfer_write
+// CHECK:           scf.if %{{.+}} {
+// CHECK-NEXT:        llvm.fence seq_cst
+// CHECK:           omp.terminator
+func.func @threads_dynamic(%v: vector<64xf32>, %n: index) -> memref<?x64xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %y = memref.alloc(%n) : memref<?x64xf32>
+  omp.parallel {
+    omp.wsloop {
+      omp.loop_nest (%i) : index = (%c0) to (%n) step (%c1) {
+        vector.transfer_write %v, %y[%i, %c0] {in_bounds = [true]}
+            : vector<64xf32>, memref<?x64xf32>
+        omp.yield
+      }
+    }
+    omp.terminator
+  }
+  return %y : memref<?x64xf32>
 }
