@@ -203,13 +203,20 @@ buildChunkedLeadingSum(OpBuilder &b, Location loc, Value input,
         .getResult();
   };
 
-  // Per chunk k: rows [k * chunkRows, (k + 1) * chunkRows).
+  // Per chunk k: rows [k * chunkRows, (k + 1) * chunkRows). No chunks (a
+  // [0, Q] tensor of partial sums) when there are fewer rows than one step
+  // per chunk: then Q is not bounded by X's size (X may be empty), and the
+  // byte size of a [kRowChunks, Q] f64 tensor could wrap around (Q >= 2^58).
+  Value hasChunks =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, chunkRows, zero);
+  Value numChunks = arith::SelectOp::create(
+      b, loc, hasChunks, arith::ConstantIndexOp::create(b, loc, kRowChunks),
+      zero);
   Value partialInit = tensor::EmptyOp::create(
-      b, loc, ArrayRef<OpFoldResult>{b.getIndexAttr(kRowChunks), columns},
-      accType);
-  auto forall = scf::ForallOp::create(
-      b, loc, ArrayRef<OpFoldResult>{b.getIndexAttr(kRowChunks)},
-      ValueRange{partialInit}, /*mapping=*/std::nullopt);
+      b, loc, ArrayRef<OpFoldResult>{numChunks, columns}, accType);
+  auto forall = scf::ForallOp::create(b, loc, ArrayRef<OpFoldResult>{numChunks},
+                                      ValueRange{partialInit},
+                                      /*mapping=*/std::nullopt);
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(forall.getTerminator());
@@ -426,11 +433,14 @@ struct LpNormalizationLowering : public OpConversionPattern<LpNormalizationOp> {
       ArrayRef<int64_t> shape = inputType.getShape();
       if (axis == 0 && inputType.getRank() >= 2 &&
           !llvm::is_contained(shape, 0) &&
-          llvm::count_if(shape.drop_front(), ShapedType::isDynamic) <= 1) {
+          (inputType.getRank() == 2 ||
+           llvm::none_of(shape.drop_front(), ShapedType::isDynamic))) {
         // The leading axis: per-column sums in parallel row chunks, then Y
-        // row by row. Trailing dims are collapsed into one: with two or more
-        // dynamic ones, MLIR 22's expand-strided-metadata crashes on the
-        // tensor.expand_shape of Y (a null OpFoldResult), so those shapes
+        // row by row. Trailing dims are collapsed into one, only static
+        // ones: with two or more dynamic ones MLIR 22's
+        // expand-strided-metadata crashes on the expand_shape of Y, and with
+        // one dynamic and static ones (?x?x64) bufferization copies partial
+        // sums through memref.copy, which the JIT cannot link. Those shapes
         // keep the general path below.
         result = buildLeadingAxisLpNorm(rewriter, loc, input, p, elementType,
                                         accType);
