@@ -32,6 +32,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <thread>
 
@@ -244,7 +245,16 @@ int main(int argc, char **argv) {
 
   double loweringMs = (*session)->getLoweringSeconds() * 1e3;
   double codegenMs = (*session)->getCodegenSeconds() * 1e3;
-  unsigned numThreads = threads ? threads : std::thread::hardware_concurrency();
+  // The threads the OpenMP runtime will use: --threads, else the first
+  // number of OMP_NUM_THREADS (already checked by the runner library),
+  // else all cores.
+  unsigned numThreads = threads;
+  if (!numThreads) {
+    if (const char *env = std::getenv("OMP_NUM_THREADS"))
+      numThreads = static_cast<unsigned>(std::strtoul(env, nullptr, 10));
+    if (!numThreads)
+      numThreads = std::thread::hardware_concurrency();
+  }
   std::string benchName = name.empty() ? *functionName : name;
   benchmark::RegisterBenchmark(benchName.c_str(), [&](benchmark::State &state) {
     struct rusage before, after;

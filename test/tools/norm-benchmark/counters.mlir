@@ -9,6 +9,12 @@
 // CONSOLE-NOT: bytes_per_second
 // CONSOLE-NOT: {{[0-9]/s}}
 
+// Without --threads, `threads` is OMP_NUM_THREADS's count (review finding:
+// it showed all cores).
+// RUN: env OMP_NUM_THREADS=1 norm-benchmark %s --input=64x256xf32 --name=b \
+// RUN:   --benchmark_min_time=0.01 2>/dev/null | FileCheck %s --check-prefix=ENV
+// ENV: {{^}}b/real_time {{.*}} threads=1{{$}}
+
 // JSON, read the way benchmarks/run.sh reads it (median aggregate:
 // real_time, time_unit, compile_ms), and the other counters by name.
 // RUN: norm-benchmark %s --input=64x256xf32 --threads=1 --name=b \
