@@ -161,6 +161,30 @@ static void printHelp(char *programName) {
   std::fflush(stdout);
 }
 
+/// Checks the Google Benchmark flags on which the library misbehaves
+/// (Debian's 1.7.1): a negative --benchmark_repetitions aborts with
+/// std::length_error, 0 prints nothing, and an unknown --benchmark_format
+/// prints the usage and exits 0.
+static llvm::Error checkBenchmarkFlags(int argc, char **argv) {
+  for (StringRef arg : llvm::ArrayRef(argv + 1, argv + argc)) {
+    if (arg.consume_front("--benchmark_repetitions=") ||
+        arg.consume_front("-benchmark_repetitions=")) {
+      unsigned repetitions;
+      if (arg.getAsInteger(10, repetitions) || repetitions == 0)
+        return llvm::createStringError(
+            "--benchmark_repetitions needs a positive integer, found '" +
+            arg.str() + "'");
+    } else if (arg.consume_front("--benchmark_format=") ||
+               arg.consume_front("-benchmark_format=")) {
+      if (arg != "console" && arg != "json" && arg != "csv")
+        return llvm::createStringError(
+            "--benchmark_format must be console, json or csv, found '" +
+            arg.str() + "'");
+    }
+  }
+  return llvm::Error::success();
+}
+
 static int fail(llvm::Error err) {
   llvm::WithColor::error(llvm::errs(), "norm-benchmark")
       << llvm::toString(std::move(err)) << '\n';
@@ -181,6 +205,8 @@ int main(int argc, char **argv) {
   if (threads == 0)
     if (llvm::Error err = checkOpenMPThreadsEnvironment())
       return fail(std::move(err));
+  if (llvm::Error err = checkBenchmarkFlags(argc, argv))
+    return fail(std::move(err));
   benchmark::Initialize(&argc, argv);
   cl::ParseCommandLineOptions(argc, argv, kOverview);
 
