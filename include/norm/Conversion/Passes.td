@@ -208,7 +208,9 @@ def OpenMPCleanupPass : Pass<"norm-openmp-cleanup", "::mlir::ModuleOp"> {
     (iterations times the elements of the largest subview with
     loop-invariant sizes in the body, at least 32Ki) and the runtime has
     more than one thread (`omp_get_max_threads`, declared in the module):
-    forking a team costs microseconds that small loops do not repay.
+    forking a team costs microseconds that small loops do not repay. The
+    `omp.wsloop` of such a region gets `nowait`: it is the region's last
+    work, so its barrier would only precede the one that joins the team.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::func::FuncDialect",

@@ -106,6 +106,10 @@ struct OpenMPCleanupPass
     }
     if (!wsloop)
       return success();
+    // The work-sharing loop is the region's last work: its implicit barrier
+    // only precedes the one that joins the team (nowait saves one barrier
+    // per call: [48, 768] LpNorm on 2 threads, 2.18 -> 2.06 us).
+    wsloop.setNowait(true);
     auto loop = dyn_cast<omp::LoopNestOp>(wsloop.getWrappedLoop());
     if (!loop || loop.getLoopLowerBounds().size() != 1 ||
         !loop.getRegion().hasOneBlock())

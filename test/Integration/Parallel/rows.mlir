@@ -33,7 +33,7 @@
 // LLVM-LABEL: llvm.func @layernorm(
 // LLVM:         llvm.call @omp_get_max_threads()
 // LLVM:         omp.parallel
-// LLVM:         omp.wsloop
+// LLVM:         omp.wsloop nowait
 // LLVM-LABEL: llvm.func @lpnorm(
 // LLVM:         omp.parallel
 
