@@ -263,6 +263,45 @@ buildChunkedLeadingSum(OpBuilder &b, Location loc, Value input,
       .getResult(0);
 }
 
+/// Returns R = 1 / Norm per slice (Norm = S or sqrt(S) from the per-slice
+/// sums `sum`) in `accType`, by a linalg.map (elementwise fusion, which
+/// works on linalg.generic only, would put the square root and division
+/// back into Y's loop). A zero slice is the one where R = 1 / 0 = +inf
+/// (S = +inf gives R = 0 and S = NaN gives R = NaN).
+static Value buildReciprocalNorm(OpBuilder &b, Location loc, Value sum,
+                                 int64_t p, FloatType accType) {
+  Value init = tensor::EmptyOp::create(
+      b, loc, tensor::getMixedSizes(b, loc, sum), accType);
+  return linalg::MapOp::create(
+             b, loc, ValueRange{sum}, init,
+             [&](OpBuilder &nb, Location nloc, ValueRange args) {
+               Value norm = createRoot(nb, nloc, args[0], p);
+               Value one = createFloatConstant(nb, nloc, accType, 1.0);
+               linalg::YieldOp::create(
+                   nb, nloc,
+                   arith::DivFOp::create(nb, nloc, one, norm).getResult());
+             })
+      .getResult()[0];
+}
+
+/// Returns y = R == +inf ? 0 : x * R in `accType`, rounded once to
+/// `elementType`, for an element x of X and its slice's R
+/// (buildReciprocalNorm).
+static Value buildReciprocalQuotient(OpBuilder &b, Location loc, Value x,
+                                     Value reciprocal, FloatType accType,
+                                     FloatType elementType) {
+  Value wide = convertToFloat(b, loc, x, accType);
+  Value zero = createFloatConstant(b, loc, accType, 0.0);
+  Value inf = arith::ConstantOp::create(
+      b, loc,
+      b.getFloatAttr(accType, APFloat::getInf(accType.getFloatSemantics())));
+  Value quotient = arith::MulFOp::create(b, loc, wide, reciprocal);
+  Value isZero =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, reciprocal, inf);
+  Value y = arith::SelectOp::create(b, loc, isZero, zero, quotient);
+  return createTruncF(b, loc, y, elementType);
+}
+
 /// Returns Y = X / ||X||_p over axis 0 of the f32/f16/bf16 tensor `input`
 /// of rank >= 2 without static zero sizes, viewed as [A, Q] (the trailing
 /// dims collapsed): S by buildChunkedLeadingSum in `accType`, per-column
@@ -306,34 +345,11 @@ static Value buildLeadingAxisLpNorm(OpBuilder &b, Location loc, Value input,
                                     elements[2], /*zeroResult=*/{});
     };
   } else {
-    Value init = tensor::EmptyOp::create(
-        b, loc, tensor::getMixedSizes(b, loc, sum), accType);
-    factors.push_back(
-        linalg::MapOp::create(
-            b, loc, ValueRange{sum}, init,
-            [&](OpBuilder &nb, Location nloc, ValueRange args) {
-              Value one = createFloatConstant(nb, nloc, accType, 1.0);
-              linalg::YieldOp::create(
-                  nb, nloc,
-                  arith::DivFOp::create(nb, nloc, one,
-                                        createRoot(nb, nloc, args[0], p))
-                      .getResult());
-            })
-            .getResult()[0]);
+    factors.push_back(buildReciprocalNorm(b, loc, sum, p, accType));
     quotient = [accType, elementType](OpBuilder &nb, Location nloc,
                                       ValueRange elements) {
-      Value x = convertToFloat(nb, nloc, elements[0], accType);
-      Value zero = createFloatConstant(nb, nloc, accType, 0.0);
-      Value inf = arith::ConstantOp::create(
-          nb, nloc,
-          nb.getFloatAttr(accType,
-                          APFloat::getInf(accType.getFloatSemantics())));
-      Value y = arith::SelectOp::create(
-          nb, nloc,
-          arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::OEQ,
-                                elements[1], inf),
-          zero, arith::MulFOp::create(nb, nloc, x, elements[1]));
-      return createTruncF(nb, nloc, y, elementType);
+      return buildReciprocalQuotient(nb, nloc, elements[0], elements[1],
+                                     accType, elementType);
     };
   }
 
@@ -464,43 +480,19 @@ struct LpNormalizationLowering : public OpConversionPattern<LpNormalizationOp> {
                                 return createReassocAdd(
                                     b, nloc, acc, term(b, nloc, elements[0]));
                               });
-        // A leading or middle axis: the per-slice values vary along the
-        // innermost loop, so R = 1 / Norm is computed once per slice by a
-        // linalg.map (elementwise fusion, which works on linalg.generic
-        // only, would put the square root and division back into Y's loop).
-        // Y's loop reads R only, not S too: one f64 side stream instead of
-        // two (with two, the per-column arrays of a 4096-column X no longer
-        // fit in L1). A zero slice is the one where R = 1 / 0 = +inf
-        // (S = +inf gives R = 0 and S = NaN gives R = NaN).
+        // A middle axis (or a leading one that the path above does not
+        // take): the per-slice values vary along the innermost loop, so
+        // R = 1 / Norm is computed once per slice
+        // (buildReciprocalNorm). Y's loop reads R only, not S too: one f64
+        // side stream instead of two (with two, the per-column arrays of a
+        // 4096-column X no longer fit in L1).
         // Y = R == +inf ? 0 : X * R
-        Value init = tensor::EmptyOp::create(
-            rewriter, loc, tensor::getMixedSizes(rewriter, loc, sum), accType);
-        Value reciprocal =
-            linalg::MapOp::create(
-                rewriter, loc, ValueRange{sum}, init,
-                [&](OpBuilder &b, Location nloc, ValueRange args) {
-                  Value norm = createRoot(b, nloc, args[0], p);
-                  Value one = createFloatConstant(b, nloc, accType, 1.0);
-                  linalg::YieldOp::create(
-                      b, nloc,
-                      arith::DivFOp::create(b, nloc, one, norm).getResult());
-                })
-                .getResult()[0];
+        Value reciprocal = buildReciprocalNorm(rewriter, loc, sum, p, accType);
         result = buildSliceElementwise(
             rewriter, loc, input, reciprocal, reducedDims, elementType,
             [&](OpBuilder &b, Location nloc, ValueRange elements) -> Value {
-              Value x = convertToFloat(b, nloc, elements[0], accType);
-              Value zero = createFloatConstant(b, nloc, accType, 0.0);
-              Value inf = arith::ConstantOp::create(
-                  b, nloc,
-                  b.getFloatAttr(accType,
-                                 APFloat::getInf(accType.getFloatSemantics())));
-              Value quotient = arith::MulFOp::create(b, nloc, x, elements[1]);
-              Value isZero = arith::CmpFOp::create(
-                  b, nloc, arith::CmpFPredicate::OEQ, elements[1], inf);
-              Value y =
-                  arith::SelectOp::create(b, nloc, isZero, zero, quotient);
-              return createTruncF(b, nloc, y, elementType);
+              return buildReciprocalQuotient(b, nloc, elements[0], elements[1],
+                                             accType, elementType);
             });
         rewriter.replaceOp(op, castToType(rewriter, loc, result, op.getType()));
         return success();
