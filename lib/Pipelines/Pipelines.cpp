@@ -15,8 +15,16 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 #include "norm/Conversion/Passes.h"
+#include "llvm/TargetParser/Host.h"
 
 using namespace mlir;
+using namespace mlir::norm;
+
+/// Whether the host converts f32 to bf16 in one instruction (x86
+/// AVX512-BF16), which the JIT's code may then use.
+static bool hostHasNativeBF16() {
+  return llvm::sys::getHostCPUFeatures().lookup("avx512bf16");
+}
 
 void mlir::norm::buildNormToLLVMPipeline(
     OpPassManager &pm, const NormToLLVMPipelineOptions &options) {
@@ -101,7 +109,12 @@ void mlir::norm::buildNormToLLVMPipeline(
   pm.addPass(createLowerAffinePass());
 
   // bf16 <-> f32 conversions as integer arithmetic, so that code JITs on
-  // x86 CPUs without AVX512-BF16 (no __truncsfbf2 from libgcc needed).
+  // x86 CPUs without AVX512-BF16 (no __truncsfbf2 from libgcc needed); with
+  // it, f32 -> bf16 vector rounding uses vcvtneps2bf16 except for vectors
+  // holding a subnormal (which it would flush to zero).
+  if (options.bf16Truncation == BF16Truncation::Native ||
+      (options.bf16Truncation == BF16Truncation::Auto && hostHasNativeBF16()))
+    pm.addNestedPass<func::FuncOp>(createNativeBF16TruncationPass());
   arith::ArithExpandOpsPassOptions expandOptions;
   expandOptions.includeBf16 = true;
   pm.addNestedPass<func::FuncOp>(

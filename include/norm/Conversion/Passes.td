@@ -193,6 +193,53 @@ def NontemporalStoresPass
   ];
 }
 
+def NativeBF16TruncationPass
+    : Pass<"norm-native-bf16-truncation", "::mlir::func::FuncOp"> {
+  let summary = "Round f32 vectors to bf16 with the CPU's conversion "
+                "instruction, keeping exact code where it would flush";
+  let description = [{
+    Rewrites each `arith.truncf` from a fixed-size vector of f32 (an even
+    number of lanes) to bf16, rounding to nearest even, whose result is only
+    stored whole (`vector.store`, or an unmasked in-bounds
+    `vector.transfer_write`), into
+
+    ```mlir
+    %native = llvm.fptrunc %x : vector<64xf32> to vector<64xbf16>
+    %y = scf.if <some lane of %native is +0 or -0> -> (vector<64xbf16>) {
+      arith.truncf %x   // the original op: integer code after
+                        // arith-expand{include-bf16}
+    } else {
+      %native
+    }
+    ```
+
+    With AVX512-BF16, `llvm.fptrunc` is `vcvtneps2bf16`: it rounds to
+    nearest even like `arith.truncf`, but flushes f32 subnormals (exactly
+    the inputs that give bf16 subnormals) to +-0 whatever MXCSR says. A zero
+    result is rare and cheap to find (the test runs on i32 pairs of lanes,
+    seven instructions per 64 lanes), so nearly all vectors take one
+    instruction per 16 lanes instead of nine integer ops, and the few with a
+    zero lane are rounded exactly. Results are unchanged bit for bit (NaNs
+    stay NaNs, possibly with another payload).
+
+    Masked stores keep the exact code: LLVM 22's x86 backend fails to
+    select the `llvm.masked.store` of a bf16 vector with a constant mask
+    unless the value is integer code.
+
+    Run it where the target converts `fptrunc` to bf16 natively (x86 with
+    AVX512-BF16; `norm-to-llvm{bf16-truncation=auto}` adds it when the host
+    has it), after `convert-vector-to-scf` and before
+    `arith-expand{include-bf16}`. Elsewhere LLVM expands `fptrunc` itself
+    and the pass only adds a test.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 def OpenMPCleanupPass : Pass<"norm-openmp-cleanup", "::mlir::ModuleOp"> {
   let summary = "Per-thread stack temporaries, and a sequential version of "
                 "small loops, for OpenMP loops from convert-scf-to-openmp";

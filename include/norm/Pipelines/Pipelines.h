@@ -15,6 +15,17 @@
 namespace mlir {
 namespace norm {
 
+/// How `norm-to-llvm` rounds f32 vectors to bf16 (Y of bf16 ops).
+enum class BF16Truncation {
+  /// Native where the host has AVX512-BF16, integer code elsewhere.
+  Auto,
+  /// `norm-native-bf16-truncation`: the CPU's conversion instruction, exact
+  /// integer code only for vectors holding an f32 subnormal.
+  Native,
+  /// `arith-expand{include-bf16}`'s integer code for every vector.
+  Integer,
+};
+
 /// Options of the `norm-to-llvm` pipeline. In textual pipelines they are
 /// written `norm-to-llvm{name=value ...}`; in C++ set the fields (each is a
 /// PassOptions::Option) before calling buildNormToLLVMPipeline. A
@@ -59,6 +70,21 @@ struct NormToLLVMPipelineOptions
       llvm::cl::desc("Smallest result in bytes written with non-temporal "
                      "stores (0: never)"),
       llvm::cl::init(16u << 20)};
+  /// How f32 vectors are rounded to bf16. Both ways give the same bits
+  /// (round to nearest even, subnormals kept); `native` is several times
+  /// faster on CPUs with AVX512-BF16 and is what `auto` (the default) picks
+  /// there. Spelled `norm-to-llvm{bf16-truncation=integer}`.
+  PassOptions::Option<BF16Truncation> bf16Truncation{
+      *this, "bf16-truncation",
+      llvm::cl::desc("f32 -> bf16 vector rounding: auto, native, integer"),
+      llvm::cl::init(BF16Truncation::Auto),
+      llvm::cl::values(
+          clEnumValN(BF16Truncation::Auto, "auto",
+                     "native where the host has AVX512-BF16"),
+          clEnumValN(BF16Truncation::Native, "native",
+                     "conversion instruction, integer code for subnormals"),
+          clEnumValN(BF16Truncation::Integer, "integer",
+                     "integer code (arith-expand) everywhere"))};
 };
 
 /// Builds the pipeline from a module with `norm` ops (or linalg on tensors)

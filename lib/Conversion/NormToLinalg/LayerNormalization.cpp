@@ -263,8 +263,12 @@ struct LayerNormalizationLowering
             Value acc) -> Value {
           Value d = arith::SubFOp::create(
               b, nloc, convertToFloat(b, nloc, elements[0], c), elements[1]);
-          return createReassocAdd(b, nloc, acc,
-                                  arith::MulFOp::create(b, nloc, d, d));
+          // acc + D * D may be one fused multiply-add (one rounding fewer).
+          Value square = arith::MulFOp::create(b, nloc, d, d,
+                                               arith::FastMathFlags::contract);
+          return arith::AddFOp::create(b, nloc, acc, square,
+                                       arith::FastMathFlags::reassoc |
+                                           arith::FastMathFlags::contract);
         });
     // InvStdDev = 1 / sqrt(SumSq / n + epsilon)
     Value invStdDev = buildMap(
@@ -305,12 +309,15 @@ struct LayerNormalizationLowering
               b, nloc, convertToFloat(b, nloc, args[0], c), args[1]);
           // Normalized = D * InvStdDev
           Value normalized = arith::MulFOp::create(b, nloc, d, args[2]);
-          // Y = Normalized * Scale (+ B)
+          // Y = Normalized * Scale (+ B), a fused multiply-add where the
+          // target has one (one rounding fewer than the spec's chain).
           Value y = arith::MulFOp::create(b, nloc, normalized,
-                                          convertToFloat(b, nloc, args[3], c));
+                                          convertToFloat(b, nloc, args[3], c),
+                                          arith::FastMathFlags::contract);
           if (bias)
             y = arith::AddFOp::create(b, nloc, y,
-                                      convertToFloat(b, nloc, args[4], c));
+                                      convertToFloat(b, nloc, args[4], c),
+                                      arith::FastMathFlags::contract);
           linalg::YieldOp::create(b, nloc,
                                   createTruncF(b, nloc, y, elementType));
         });

@@ -34,8 +34,8 @@
 // CHECK-SAME:        ins(%[[X]], %[[MEAN]] : tensor<2x3xf32>, tensor<2xf32>) outs(%[[SQINIT]] : tensor<2xf32>)
 // CHECK-NEXT:    ^bb0(%[[IN2:.+]]: f32, %[[MU:.+]]: f32, %[[ACC2:.+]]: f32):
 // CHECK-NEXT:      %[[D:.+]] = arith.subf %[[IN2]], %[[MU]] : f32
-// CHECK-NEXT:      %[[DD:.+]] = arith.mulf %[[D]], %[[D]] : f32
-// CHECK-NEXT:      %[[ADD2:.+]] = arith.addf %[[ACC2]], %[[DD]] fastmath<reassoc> : f32
+// CHECK-NEXT:      %[[DD:.+]] = arith.mulf %[[D]], %[[D]] fastmath<contract> : f32
+// CHECK-NEXT:      %[[ADD2:.+]] = arith.addf %[[ACC2]], %[[DD]] fastmath<reassoc,contract> : f32
 // CHECK-NEXT:      linalg.yield %[[ADD2]] : f32
 // CHECK:         %[[INV:.+]] = linalg.generic
 // CHECK-SAME:        iterator_types = ["parallel"]
@@ -56,8 +56,8 @@
 // CHECK-NEXT:    ^bb0(%[[XE:.+]]: f32, %[[ME:.+]]: f32, %[[IE:.+]]: f32, %[[SE:.+]]: f32, %[[BE:.+]]: f32, %{{.+}}: f32):
 // CHECK-NEXT:      %[[D3:.+]] = arith.subf %[[XE]], %[[ME]] : f32
 // CHECK-NEXT:      %[[NORM:.+]] = arith.mulf %[[D3]], %[[IE]] : f32
-// CHECK-NEXT:      %[[SCALED:.+]] = arith.mulf %[[NORM]], %[[SE]] : f32
-// CHECK-NEXT:      %[[BIASED:.+]] = arith.addf %[[SCALED]], %[[BE]] : f32
+// CHECK-NEXT:      %[[SCALED:.+]] = arith.mulf %[[NORM]], %[[SE]] fastmath<contract> : f32
+// CHECK-NEXT:      %[[BIASED:.+]] = arith.addf %[[SCALED]], %[[BE]] fastmath<contract> : f32
 // CHECK-NEXT:      linalg.yield %[[BIASED]] : f32
 // CHECK:         %[[MEANR:.+]] = tensor.expand_shape %[[MEAN]] {{\[}}[0, 1]] output_shape [2, 1] : tensor<2xf32> into tensor<2x1xf32>
 // CHECK:         %[[INVR:.+]] = tensor.expand_shape %[[INV]] {{\[}}[0, 1]] output_shape [2, 1] : tensor<2xf32> into tensor<2x1xf32>
@@ -103,8 +103,8 @@ func.func @ln_f32_bias(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %b: tensor<3xf32>
 // CHECK-NEXT:    ^bb0(%[[IN2:.+]]: f16, %[[MU:.+]]: f32, %[[ACC2:.+]]: f32):
 // CHECK-NEXT:      %[[XW2:.+]] = arith.extf %[[IN2]] : f16 to f32
 // CHECK-NEXT:      %[[D:.+]] = arith.subf %[[XW2]], %[[MU]] : f32
-// CHECK-NEXT:      %[[DD:.+]] = arith.mulf %[[D]], %[[D]] : f32
-// CHECK-NEXT:      arith.addf %[[ACC2]], %[[DD]] fastmath<reassoc> : f32
+// CHECK-NEXT:      %[[DD:.+]] = arith.mulf %[[D]], %[[D]] fastmath<contract> : f32
+// CHECK-NEXT:      arith.addf %[[ACC2]], %[[DD]] fastmath<reassoc,contract> : f32
 // CHECK:         %[[INV:.+]] = linalg.generic
 // CHECK-SAME:        ins(%[[SUMSQ]] : tensor<?xf32>)
 // CHECK:           math.sqrt
@@ -134,7 +134,7 @@ func.func @ln_f32_bias(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %b: tensor<3xf32>
 // CHECK-NEXT:      %[[XW3:.+]] = arith.extf %[[XE]] : f16 to f32
 // CHECK-NEXT:      %[[D3:.+]] = arith.subf %[[XW3]], %[[ME]] : f32
 // CHECK-NEXT:      %[[NORM:.+]] = arith.mulf %[[D3]], %[[IE]] : f32
-// CHECK-NEXT:      %[[SCALED:.+]] = arith.mulf %[[NORM]], %[[SE]] : f32
+// CHECK-NEXT:      %[[SCALED:.+]] = arith.mulf %[[NORM]], %[[SE]] fastmath<contract> : f32
 // CHECK-NEXT:      %[[YT:.+]] = arith.truncf %[[SCALED]] : f32 to f16
 // CHECK-NEXT:      linalg.yield %[[YT]] : f16
 // CHECK:         %[[E0:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x?x?xf16>
@@ -178,7 +178,7 @@ func.func @ln_f16_dynamic_no_bias(%x: tensor<?x?x?xf16>, %s: tensor<1x?xf16>) ->
 // CHECK-SAME:        iterator_types = ["reduction", "reduction"]
 // CHECK-SAME:        ins(%[[X]], %[[MEAN]] : tensor<?x4xf64>, tensor<f64>)
 // CHECK:           arith.subf
-// CHECK:           arith.addf %{{.+}}, %{{.+}} fastmath<reassoc> : f64
+// CHECK:           arith.addf %{{.+}}, %{{.+}} fastmath<reassoc,contract> : f64
 // CHECK:         %[[INV:.+]] = linalg.generic
 // CHECK-SAME:        ins(%[[SUMSQ]] : tensor<f64>)
 // CHECK:           %[[VAR:.+]] = arith.divf %{{.+}}, %[[N]] : f64
@@ -243,8 +243,8 @@ func.func @ln_f64_axis0_bf16_stash(%x: tensor<?x4xf64>, %s: tensor<4xf64>) -> (t
 // CHECK-NEXT:      %[[D3:.+]] = arith.subf %[[XW3]], %[[ME]] : f32
 // CHECK-NEXT:      %[[NORM:.+]] = arith.mulf %[[D3]], %[[IE]] : f32
 // CHECK-NEXT:      %[[SW:.+]] = arith.extf %[[SE]] : bf16 to f32
-// CHECK-NEXT:      %[[SCALED:.+]] = arith.mulf %[[NORM]], %[[SW]] : f32
-// CHECK-NEXT:      %[[BIASED:.+]] = arith.addf %[[SCALED]], %[[BE]] : f32
+// CHECK-NEXT:      %[[SCALED:.+]] = arith.mulf %[[NORM]], %[[SW]] fastmath<contract> : f32
+// CHECK-NEXT:      %[[BIASED:.+]] = arith.addf %[[SCALED]], %[[BE]] fastmath<contract> : f32
 // CHECK-NEXT:      %[[YT:.+]] = arith.truncf %[[BIASED]] : f32 to bf16
 // CHECK-NEXT:      linalg.yield %[[YT]] : bf16
 // CHECK:         %[[MEANU:.+]] = linalg.generic

@@ -1,0 +1,143 @@
+//===- NativeBF16Truncation.cpp - norm-native-bf16-truncation -------------===//
+//
+// f32 -> bf16 rounding of vectors by the CPU's conversion instruction
+// (x86 AVX512-BF16 `vcvtneps2bf16`: one instruction per 16 lanes), with the
+// exact integer expansion kept for the vectors that hold an f32 subnormal,
+// which the instruction flushes to zero (see Passes.td).
+//
+//===----------------------------------------------------------------------===//
+
+#include "norm/Conversion/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Builders.h"
+
+namespace mlir {
+namespace norm {
+#define GEN_PASS_DEF_NATIVEBF16TRUNCATIONPASS
+#include "norm/Conversion/Passes.h.inc"
+} // namespace norm
+} // namespace mlir
+
+using namespace mlir;
+
+/// Returns whether every use of `value` (through vector.extract and
+/// vector.shape_cast) is an unmasked store of it: vector.store, or an
+/// in-bounds vector.transfer_write without a mask. LLVM 22's x86 backend cannot
+/// select the `llvm.masked.store` of a bf16 vector with a constant mask
+/// ("Cannot select: store (s16)") when the value is not integer code, so
+/// the masked remainder stores keep the exact expansion.
+static bool isOnlyStoredWhole(Value value) {
+  for (Operation *user : value.getUsers()) {
+    if (isa<vector::ExtractOp, vector::ShapeCastOp>(user)) {
+      if (!isOnlyStoredWhole(user->getResult(0)))
+        return false;
+      continue;
+    }
+    if (auto store = dyn_cast<vector::StoreOp>(user)) {
+      if (store.getValueToStore() != value)
+        return false;
+      continue;
+    }
+    auto write = dyn_cast<vector::TransferWriteOp>(user);
+    if (!write || write.getVector() != value || write.getMask() ||
+        write.hasOutOfBoundsDim())
+      return false;
+  }
+  return true;
+}
+
+/// Returns whether `op` rounds a fixed-size vector of f32 with an even number
+/// of lanes to bf16, to nearest even (no rounding-mode attribute, or
+/// to_nearest_even).
+static bool isVectorF32ToBF16(arith::TruncFOp op) {
+  auto inType = dyn_cast<VectorType>(op.getIn().getType());
+  auto outType = dyn_cast<VectorType>(op.getType());
+  if (!inType || !outType || inType.isScalable() ||
+      !inType.getElementType().isF32() || !outType.getElementType().isBF16() ||
+      inType.getNumElements() % 2)
+    return false;
+  std::optional<arith::RoundingMode> mode = op.getRoundingmode();
+  if (mode && *mode != arith::RoundingMode::to_nearest_even)
+    return false;
+  return isOnlyStoredWhole(op.getResult());
+}
+
+/// Returns whether some lane of the 1-D bf16 vector `y` (of even length) is
+/// +0 or -0. The test runs on pairs of lanes as i32 (for each 16-bit half h
+/// of w & 0x7fff7fff, h + 0x7fff sets the half's top bit iff h != 0), so
+/// that LLVM sees no bf16 compare: it would widen one to f32, four
+/// instructions per 16 lanes instead of about one.
+static Value buildAnyZero(OpBuilder &b, Location loc, Value y) {
+  auto type = cast<VectorType>(y.getType());
+  auto pairType = VectorType::get({type.getNumElements() / 2}, b.getI32Type());
+  auto splat = [&](uint32_t value) -> Value {
+    return arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(
+            pairType, b.getI32IntegerAttr(static_cast<int32_t>(value))));
+  };
+  Value pairs = vector::BitCastOp::create(b, loc, pairType, y);
+  Value lowBits = splat(0x7fff7fffu);
+  Value magnitudes = arith::AndIOp::create(b, loc, pairs, lowBits);
+  Value carries = arith::AddIOp::create(b, loc, magnitudes, lowBits);
+  Value topBits = arith::OrIOp::create(b, loc, carries, lowBits);
+  Value hasZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                        topBits, splat(0xffffffffu));
+  return vector::ReductionOp::create(b, loc, vector::CombiningKind::OR,
+                                     hasZero);
+}
+
+/// Replaces `op` by the native conversion (`llvm.fptrunc`), on the vector
+/// flattened to 1-D (LLVM's vectors are 1-D). The instruction differs from
+/// `op` only where it flushes an f32 subnormal to +-0. A +-0 result is
+/// rare, and one test finds it (on x86 a `vptestnmw` per 32 lanes); only
+/// vectors with one take `op` (the exact integer expansion, later). Testing
+/// the inputs for subnormals instead costs three vector ops per 16 lanes, as
+/// much as the conversion saves.
+static void rewriteTruncation(arith::TruncFOp op) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  auto inType = cast<VectorType>(op.getIn().getType());
+  auto flatInType = VectorType::get({inType.getNumElements()}, b.getF32Type());
+  auto flatOutType = flatInType.clone(b.getBF16Type());
+  Value flat = op.getIn();
+  if (inType != flatInType)
+    flat = vector::ShapeCastOp::create(b, loc, flatInType, flat);
+  Value flatNative = LLVM::FPTruncOp::create(b, loc, flatOutType, flat);
+  Value native = flatNative;
+  if (flatOutType != op.getType())
+    native = vector::ShapeCastOp::create(b, loc, op.getType(), flatNative);
+
+  auto ifOp =
+      scf::IfOp::create(b, loc, op.getType(), buildAnyZero(b, loc, flatNative),
+                        /*withElseRegion=*/true);
+  OpBuilder thenBuilder = ifOp.getThenBodyBuilder();
+  Operation *exact = thenBuilder.clone(*op);
+  scf::YieldOp::create(thenBuilder, loc, exact->getResults());
+  OpBuilder elseBuilder = ifOp.getElseBodyBuilder();
+  scf::YieldOp::create(elseBuilder, loc, native);
+
+  op.getResult().replaceAllUsesWith(ifOp.getResult(0));
+  op.erase();
+}
+
+namespace {
+struct NativeBF16TruncationPass
+    : public norm::impl::NativeBF16TruncationPassBase<
+          NativeBF16TruncationPass> {
+  void runOnOperation() override {
+    SmallVector<arith::TruncFOp> truncations;
+    getOperation().walk([&](arith::TruncFOp op) {
+      if (isVectorF32ToBF16(op))
+        truncations.push_back(op);
+    });
+    for (arith::TruncFOp op : truncations)
+      rewriteTruncation(op);
+  }
+};
+} // namespace

@@ -1,0 +1,77 @@
+// RUN: norm-opt %s --split-input-file --norm-native-bf16-truncation | FileCheck %s
+
+// A 2-D vector stored whole: flattened, converted by llvm.fptrunc, and the
+// original truncf (exact) kept for vectors with a +-0 result, found by a
+// test on i32 pairs of lanes: some 15-bit magnitude h has h + 0x7fff below
+// 0x8000.
+// CHECK-LABEL: func.func @stored_whole(
+// CHECK-SAME:      %[[X:.+]]: vector<1x64xf32>, %[[M:.+]]: memref<64xbf16>
+// CHECK:         %[[FLAT:.+]] = vector.shape_cast %[[X]] : vector<1x64xf32> to vector<64xf32>
+// CHECK:         %[[NATIVE:.+]] = llvm.fptrunc %[[FLAT]] : vector<64xf32> to vector<64xbf16>
+// CHECK:         %[[NATIVE2D:.+]] = vector.shape_cast %[[NATIVE]] : vector<64xbf16> to vector<1x64xbf16>
+// CHECK:         %[[PAIRS:.+]] = vector.bitcast %[[NATIVE]] : vector<64xbf16> to vector<32xi32>
+// CHECK:         %[[MASK:.+]] = arith.constant dense<2147450879> : vector<32xi32>
+// CHECK:         %[[MAG:.+]] = arith.andi %[[PAIRS]], %[[MASK]]
+// CHECK:         %[[SUM:.+]] = arith.addi %[[MAG]], %[[MASK]]
+// CHECK:         %[[TOP:.+]] = arith.ori %[[SUM]], %[[MASK]]
+// CHECK:         %[[ONES:.+]] = arith.constant dense<-1> : vector<32xi32>
+// CHECK:         %[[ZERO:.+]] = arith.cmpi ne, %[[TOP]], %[[ONES]]
+// CHECK:         %[[ANY:.+]] = vector.reduction <or>, %[[ZERO]] : vector<32xi1> into i1
+// CHECK:         %[[Y:.+]] = scf.if %[[ANY]] -> (vector<1x64xbf16>) {
+// CHECK:           %[[EXACT:.+]] = arith.truncf %[[X]] : vector<1x64xf32> to vector<1x64xbf16>
+// CHECK:           scf.yield %[[EXACT]]
+// CHECK:         } else {
+// CHECK:           scf.yield %[[NATIVE2D]]
+// CHECK:         }
+// CHECK:         %[[ROW:.+]] = vector.extract %[[Y]][0]
+// CHECK:         vector.store %[[ROW]], %[[M]]
+func.func @stored_whole(%x: vector<1x64xf32>, %m: memref<64xbf16>) {
+  %c0 = arith.constant 0 : index
+  %y = arith.truncf %x : vector<1x64xf32> to vector<1x64xbf16>
+  %row = vector.extract %y[0] : vector<64xbf16> from vector<1x64xbf16>
+  vector.store %row, %m[%c0] : memref<64xbf16>, vector<64xbf16>
+  return
+}
+
+// -----
+
+// An unmasked in-bounds transfer_write is a whole store too.
+// CHECK-LABEL: func.func @transfer_write(
+// CHECK:         llvm.fptrunc
+// CHECK:         scf.if
+// CHECK:         vector.transfer_write
+func.func @transfer_write(%x: vector<16xf32>, %m: memref<?xbf16>, %i: index) {
+  %y = arith.truncf %x : vector<16xf32> to vector<16xbf16>
+  vector.transfer_write %y, %m[%i] {in_bounds = [true]}
+      : vector<16xbf16>, memref<?xbf16>
+  return
+}
+
+// -----
+
+// Left alone: a masked or possibly out-of-bounds write (LLVM 22's x86
+// backend cannot select a bf16 masked store with a constant mask of native
+// code), another use, an odd lane count, a scalar, another rounding mode,
+// another result type.
+// CHECK-LABEL: func.func @left_alone(
+// CHECK-NOT:     llvm.fptrunc
+// CHECK-NOT:     scf.if
+// CHECK-COUNT-7: arith.truncf
+// CHECK-NOT:     llvm.fptrunc
+func.func @left_alone(%x: vector<16xf32>, %odd: vector<15xf32>, %s: f32,
+                      %m: memref<?xbf16>, %i: index, %mask: vector<16xi1>)
+    -> (vector<16xbf16>, vector<15xbf16>, bf16, vector<16xf16>) {
+  %a = arith.truncf %x : vector<16xf32> to vector<16xbf16>
+  vector.transfer_write %a, %m[%i], %mask {in_bounds = [true]}
+      : vector<16xbf16>, memref<?xbf16>
+  %b = arith.truncf %x : vector<16xf32> to vector<16xbf16>
+  vector.transfer_write %b, %m[%i] : vector<16xbf16>, memref<?xbf16>
+  %c = arith.truncf %x : vector<16xf32> to vector<16xbf16>
+  %d = arith.truncf %odd : vector<15xf32> to vector<15xbf16>
+  %e = arith.truncf %s : f32 to bf16
+  %f = arith.truncf %x to_nearest_away : vector<16xf32> to vector<16xbf16>
+  vector.transfer_write %f, %m[%i] {in_bounds = [true]}
+      : vector<16xbf16>, memref<?xbf16>
+  %g = arith.truncf %x : vector<16xf32> to vector<16xf16>
+  return %c, %d, %e, %g : vector<16xbf16>, vector<15xbf16>, bf16, vector<16xf16>
+}
