@@ -162,13 +162,15 @@ def ref_layer_norm(x, scale, b, axis, eps):
     var = np.mean(d * d, axis=axes, keepdims=True)
     inv = 1.0 / np.sqrt(var + eps)
     y = d * inv * scale
-    # Y cancels x*inv*scale against mean*inv*scale (and B).
-    mag = (np.abs(x) + np.abs(mean)) * inv * np.abs(scale)
+    # Magnitudes of the terms each result cancels (see tolerance()): Mean
+    # cancels the x of its row; Y cancels x*inv*scale against
+    # Mean*inv*scale (and B), and Mean's own error (up to the allowance at
+    # max|x|) is carried into Y, so the row's max|x| stands for |Mean|.
+    xmax = np.max(np.abs(x), axis=axes, keepdims=True)
+    mag = (np.abs(x) + xmax) * inv * np.abs(scale)
     if b is not None:
         y = y + b
         mag = mag + np.abs(b)
-    # Magnitudes of the terms each result cancels (see tolerance()).
-    xmax = np.max(np.abs(x), axis=axes, keepdims=True)
     return (y, mag), (mean, xmax), (inv, np.zeros_like(inv))
 
 

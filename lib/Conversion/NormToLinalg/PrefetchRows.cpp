@@ -49,12 +49,84 @@ static bool isRowTileRead(vector::TransferReadOp read, Value row,
          !rowLoop->isAncestor(read.getBase().getParentBlock()->getParentOp());
 }
 
+/// Fewest row streams in one column loop that get prefetches within their
+/// rows. Measured on the Zen 5 machine (C, f32 [4096, 4096] column sums
+/// into f64): eight streams read at 31 GB/s without and 40 GB/s with
+/// prefetches 1-2 KiB ahead; one stream reads at 60 GB/s on its own.
+static constexpr unsigned kMinStreams = 4;
+
+/// Returns the full-tile reads (no mask, minor identity) of rank-2 memrefs
+/// defined outside `loop` at column `loop`'s induction variable, in
+/// `loop`'s body, one per memref.
+static SmallVector<vector::TransferReadOp> getStreamReads(scf::ForOp loop) {
+  SmallVector<vector::TransferReadOp> reads;
+  llvm::SmallPtrSet<Value, 8> seen;
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    auto read = dyn_cast<vector::TransferReadOp>(op);
+    if (!read)
+      continue;
+    auto type = dyn_cast<MemRefType>(read.getBase().getType());
+    if (type && type.getRank() == 2 && !read.getMask() &&
+        read.getPermutationMap().isMinorIdentity() &&
+        read.getIndices()[1] == loop.getInductionVar() &&
+        !loop->isAncestor(read.getBase().getParentBlock()->getParentOp()) &&
+        seen.insert(read.getBase()).second)
+      reads.push_back(read);
+  }
+  return reads;
+}
+
+/// In column loops that read kMinStreams or more rows at once (leading-axis
+/// sums), prefetches each row `distance` bytes ahead of the tile read (the
+/// column clamped to the row), one `memref.prefetch` per cache line.
+static void prefetchStreams(func::FuncOp func, int64_t distance) {
+  SmallVector<scf::ForOp> loops;
+  func.walk([&](scf::ForOp loop) { loops.push_back(loop); });
+  for (scf::ForOp loop : loops) {
+    SmallVector<vector::TransferReadOp> reads = getStreamReads(loop);
+    if (reads.size() < kMinStreams)
+      continue;
+    Location loc = loop.getLoc();
+    for (vector::TransferReadOp read : reads) {
+      auto type = cast<MemRefType>(read.getBase().getType());
+      int64_t elementBytes =
+          std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
+      int64_t tileBytes = read.getVectorType().getNumElements() * elementBytes;
+      int64_t lineElements = kCacheLineBytes / elementBytes;
+      int64_t aheadElements = llvm::divideCeil(distance, elementBytes);
+
+      OpBuilder builder(loop);
+      auto constant = [&](int64_t value) {
+        return arith::ConstantIndexOp::create(builder, loc, value);
+      };
+      Value last = arith::SubIOp::create(
+          builder, loc, memref::DimOp::create(builder, loc, read.getBase(), 1),
+          constant(1));
+      builder.setInsertionPoint(read);
+      for (int64_t offset = 0; offset * elementBytes < tileBytes;
+           offset += lineElements) {
+        Value column = arith::MinUIOp::create(
+            builder, loc,
+            arith::AddIOp::create(builder, loc, loop.getInductionVar(),
+                                  constant(offset + aheadElements)),
+            last);
+        memref::PrefetchOp::create(builder, loc, read.getBase(),
+                                   ValueRange{read.getIndices()[0], column},
+                                   /*isWrite=*/false, /*localityHint=*/3,
+                                   /*isDataCache=*/true);
+      }
+    }
+  }
+}
+
 namespace {
 struct PrefetchRowsPass
     : public norm::impl::PrefetchRowsPassBase<PrefetchRowsPass> {
   using Base::Base;
 
   void runOnOperation() override {
+    if (streamDistance)
+      prefetchStreams(getOperation(), streamDistance);
     if (distance == 0)
       return;
     getOperation().walk([&](scf::ForallOp rowLoop) {
