@@ -108,6 +108,8 @@ void mlir::norm::buildNormToLLVMPipeline(
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
 
+  // bf16 terms of sums widened two lanes at a time, in another lane order.
+  pm.addNestedPass<func::FuncOp>(createDeinterleaveBF16SumsPass());
   // bf16 <-> f32 conversions as integer arithmetic, so that code JITs on
   // x86 CPUs without AVX512-BF16 (no __truncsfbf2 from libgcc needed); with
   // it, f32 -> bf16 vector rounding uses vcvtneps2bf16 except for vectors

@@ -209,6 +209,40 @@ def NontemporalStoresPass
   ];
 }
 
+def DeinterleaveBF16SumsPass
+    : Pass<"norm-deinterleave-bf16-sums", "::mlir::func::FuncOp"> {
+  let summary = "Widen bf16 terms of sums without shuffles, in another lane "
+                "order";
+  let description = [{
+    Rewrites `arith.extf` from a vector of bf16 (an even number of lanes)
+    to f32 in the body of an `scf.for` when its lanes only reach a sum
+    carried by the loop whose lane order does not matter: through
+    `arith.addf`/`subf`/`mulf` whose other operands are the same in every
+    lane (splat constants, broadcasts of a scalar), into
+    `arith.addf %sum, %term` yielded as the next %sum; after the loop, that
+    sum only goes through loops that add more terms to its lanes (masked
+    remainders: `arith.select %mask, (%sum + %t), %sum`) to a full
+    `vector.reduction <add>`. Each lane of such a sum is a partial sum, and
+    only their total is used, so the terms may land in any lanes.
+
+    The rewrite reads the bf16 vector as i32 pairs of lanes (little-endian
+    lane order): the pairs shifted left by 16 are the even lanes as f32,
+    the pairs with their low half cleared the odd lanes, and the result is
+    the even lanes followed by the odd ones. Exact, like `arith.extf`; on
+    x86 two instructions per 32 lanes instead of a lane-crossing
+    `vpmovzxwd` and a shift per 16 (what `arith-expand{include-bf16}` gives
+    `arith.extf`). Used for LayerNormalization's Mean and variance sums over
+    bf16 rows.
+
+    Run after `convert-vector-to-scf` (loops and vectors in their final
+    shape) and before `arith-expand`.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 def NativeBF16TruncationPass
     : Pass<"norm-native-bf16-truncation", "::mlir::func::FuncOp"> {
   let summary = "Round f32 vectors to bf16 with the CPU's conversion "

@@ -1,0 +1,194 @@
+//===- DeinterleaveBF16Sums.cpp - norm-deinterleave-bf16-sums -------------===//
+//
+// Widening bf16 to f32 in registers takes a lane-crossing zero extension
+// (x86 `vpmovzxwd`) and a shift per 16 lanes. A sum does not care in which
+// lane each term lands, and read as i32 pairs of lanes, a bf16 vector gives
+// its even lanes as f32 by one shift and its odd lanes by one and (see
+// Passes.td): half the instructions, and no shuffle.
+//
+//===----------------------------------------------------------------------===//
+
+#include "norm/Conversion/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Builders.h"
+
+namespace mlir {
+namespace norm {
+#define GEN_PASS_DEF_DEINTERLEAVEBF16SUMSPASS
+#include "norm/Conversion/Passes.h.inc"
+} // namespace norm
+} // namespace mlir
+
+using namespace mlir;
+
+/// Returns whether `value` has the same value in every lane: a splat
+/// constant, or a broadcast of a scalar or of a one-element vector.
+static bool isLaneUniform(Value value) {
+  if (auto broadcast = value.getDefiningOp<vector::BroadcastOp>()) {
+    auto sourceType = dyn_cast<VectorType>(broadcast.getSourceType());
+    return !sourceType || sourceType.getNumElements() == 1;
+  }
+  if (auto constant = value.getDefiningOp<arith::ConstantOp>())
+    if (auto dense = dyn_cast<DenseElementsAttr>(constant.getValue()))
+      return dense.isSplat();
+  return false;
+}
+
+/// Returns whether the lanes of the loop-carried sum `sum` (a result of an
+/// scf.for) may be permuted: its only uses are a full add-reduction
+/// (`vector.reduction <add>`, through `vector.extract` of a 1 x N vector),
+/// or the init of another scf.for whose iter_arg only adds terms to its
+/// lanes (`arith.addf`, and `arith.select` between the sum with and
+/// without them, as in masked remainder loops) and yields it, with the
+/// same condition on that loop's result.
+static bool isPermutableSum(Value sum, unsigned depth = 0) {
+  if (depth > 4)
+    return false;
+  for (OpOperand &use : sum.getUses()) {
+    Operation *user = use.getOwner();
+    if (auto extract = dyn_cast<vector::ExtractOp>(user)) {
+      if (!llvm::all_of(extract->getUsers(), [](Operation *op) {
+            auto reduction = dyn_cast<vector::ReductionOp>(op);
+            return reduction &&
+                   reduction.getKind() == vector::CombiningKind::ADD;
+          }))
+        return false;
+      if (!isa<VectorType>(extract.getType()) ||
+          cast<VectorType>(extract.getType()).getNumElements() !=
+              cast<VectorType>(sum.getType()).getNumElements())
+        return false;
+      continue;
+    }
+    if (auto reduction = dyn_cast<vector::ReductionOp>(user)) {
+      if (reduction.getKind() != vector::CombiningKind::ADD)
+        return false;
+      continue;
+    }
+    auto loop = dyn_cast<scf::ForOp>(user);
+    if (!loop || use.getOperandNumber() < loop.getNumControlOperands())
+      return false;
+    unsigned index = use.getOperandNumber() - loop.getNumControlOperands();
+    BlockArgument carried = loop.getRegionIterArgs()[index];
+    Value yielded = loop.getYieldedValues()[index];
+    for (Operation *carriedUser : carried.getUsers()) {
+      if (auto add = dyn_cast<arith::AddFOp>(carriedUser)) {
+        if (add.getLhs() != carried && add.getRhs() != carried)
+          return false;
+        continue;
+      }
+      auto select = dyn_cast<arith::SelectOp>(carriedUser);
+      if (!select || select.getFalseValue() != carried)
+        return false;
+      auto add = select.getTrueValue().getDefiningOp<arith::AddFOp>();
+      if (!add || (add.getLhs() != carried && add.getRhs() != carried))
+        return false;
+    }
+    Operation *producer = yielded.getDefiningOp();
+    if (!isa_and_nonnull<arith::AddFOp, arith::SelectOp>(producer) ||
+        !carried.hasNUses(1 + isa<arith::SelectOp>(producer)))
+      return false;
+    if (!isPermutableSum(loop.getResult(index), depth + 1))
+      return false;
+  }
+  return true;
+}
+
+/// Returns whether the lanes of `widened` (an arith.extf in the body of
+/// `loop`) only reach a loop-carried sum of `loop` whose lanes may be
+/// permuted: through lane-wise arith ops whose other operands are
+/// lane-uniform, into `arith.addf %carried, %term` yielded as %carried's
+/// next value.
+static bool onlyFeedsPermutableSum(Value widened, scf::ForOp loop) {
+  SmallVector<Value> worklist{widened};
+  llvm::SmallPtrSet<Value, 8> terms{widened};
+  bool reachedSum = false;
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    for (Operation *user : value.getUsers()) {
+      if (user->getBlock() != loop.getBody())
+        return false;
+      if (auto add = dyn_cast<arith::AddFOp>(user)) {
+        Value other = add.getLhs() == value ? add.getRhs() : add.getLhs();
+        auto carried = dyn_cast<BlockArgument>(other);
+        if (carried && carried.getOwner() == loop.getBody() &&
+            carried.getArgNumber() > 0) {
+          unsigned index = carried.getArgNumber() - 1;
+          if (loop.getYieldedValues()[index] != add.getResult() ||
+              !carried.hasOneUse() || !add->hasOneUse() ||
+              !isPermutableSum(loop.getResult(index)))
+            return false;
+          reachedSum = true;
+          continue;
+        }
+      }
+      if (!isa<arith::AddFOp, arith::SubFOp, arith::MulFOp>(user))
+        return false;
+      for (Value operand : user->getOperands())
+        if (!terms.contains(operand) && !isLaneUniform(operand))
+          return false;
+      if (terms.insert(user->getResult(0)).second)
+        worklist.push_back(user->getResult(0));
+    }
+  }
+  return reachedSum;
+}
+
+/// Replaces `widen` (bf16 -> f32 of a vector with an even number of lanes)
+/// by its lanes in the order 0, 2, 4, ..., 1, 3, 5, ...: the even lanes are
+/// the i32 pairs shifted left by 16, the odd lanes the pairs with their low
+/// half cleared (little-endian lane order, as in LLVM's vector bitcasts).
+static void deinterleave(arith::ExtFOp widen) {
+  OpBuilder b(widen);
+  Location loc = widen.getLoc();
+  auto type = cast<VectorType>(widen.getIn().getType());
+  int64_t lanes = type.getNumElements();
+  auto flatType = VectorType::get({lanes}, b.getBF16Type());
+  auto pairType = VectorType::get({lanes / 2}, b.getI32Type());
+  auto halfType = VectorType::get({lanes / 2}, b.getF32Type());
+  auto splat = [&](uint32_t value) -> Value {
+    return arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(
+            pairType, b.getI32IntegerAttr(static_cast<int32_t>(value))));
+  };
+  Value flat = widen.getIn();
+  if (type != flatType)
+    flat = vector::ShapeCastOp::create(b, loc, flatType, flat);
+  Value pairs = vector::BitCastOp::create(b, loc, pairType, flat);
+  Value even = arith::BitcastOp::create(
+      b, loc, halfType, arith::ShLIOp::create(b, loc, pairs, splat(16)));
+  Value odd = arith::BitcastOp::create(
+      b, loc, halfType,
+      arith::AndIOp::create(b, loc, pairs, splat(0xffff0000u)));
+  SmallVector<int64_t> concat = llvm::to_vector(llvm::seq<int64_t>(0, lanes));
+  Value both = vector::ShuffleOp::create(b, loc, even, odd, concat);
+  if (both.getType() != widen.getType())
+    both = vector::ShapeCastOp::create(b, loc, widen.getType(), both);
+  widen.getResult().replaceAllUsesWith(both);
+  widen.erase();
+}
+
+namespace {
+struct DeinterleaveBF16SumsPass
+    : public norm::impl::DeinterleaveBF16SumsPassBase<
+          DeinterleaveBF16SumsPass> {
+  void runOnOperation() override {
+    SmallVector<arith::ExtFOp> widenings;
+    getOperation().walk([&](arith::ExtFOp widen) {
+      auto inType = dyn_cast<VectorType>(widen.getIn().getType());
+      auto loop = dyn_cast<scf::ForOp>(widen->getParentOp());
+      if (inType && !inType.isScalable() && inType.getNumElements() % 2 == 0 &&
+          inType.getElementType().isBF16() &&
+          getElementTypeOrSelf(widen.getType()).isF32() && loop &&
+          onlyFeedsPermutableSum(widen.getResult(), loop))
+        widenings.push_back(widen);
+    });
+    for (arith::ExtFOp widen : widenings)
+      deinterleave(widen);
+  }
+};
+} // namespace
