@@ -214,8 +214,8 @@ def DeinterleaveBF16SumsPass
   let summary = "Widen bf16 terms of sums without shuffles, in another lane "
                 "order";
   let description = [{
-    Rewrites `arith.extf` from a vector of bf16 (an even number of lanes)
-    to f32 in the body of an `scf.for` when its lanes only reach a sum
+    Rewrites `arith.extf` from a vector of bf16 (a power of two lanes) to
+    f32 in the body of an `scf.for` when its lanes only reach a sum
     carried by the loop whose lane order does not matter: through
     `arith.addf`/`subf`/`mulf` whose other operands are the same in every
     lane (splat constants, broadcasts of a scalar), into
@@ -248,8 +248,8 @@ def NativeBF16TruncationPass
   let summary = "Round f32 vectors to bf16 with the CPU's conversion "
                 "instruction, keeping exact code where it would flush";
   let description = [{
-    Rewrites each `arith.truncf` from a fixed-size vector of f32 (an even
-    number of lanes) to bf16, rounding to nearest even, whose result is only
+    Rewrites each `arith.truncf` from a fixed-size vector of f32 (a power of
+    two lanes: full tiles) to bf16, rounding to nearest even, whose result is only
     stored whole (`vector.store`, or an unmasked in-bounds
     `vector.transfer_write`), into
 
@@ -272,9 +272,11 @@ def NativeBF16TruncationPass
     zero lane are rounded exactly. Results are unchanged bit for bit (NaNs
     stay NaNs, possibly with another payload).
 
-    Masked stores keep the exact code: LLVM 22's x86 backend fails to
-    select the `llvm.masked.store` of a bf16 vector with a constant mask
-    unless the value is integer code.
+    Masked stores and other lane counts (static remainders) keep the exact
+    code: LLVM 22's x86 backend fails to select the `llvm.masked.store` of a
+    bf16 vector with a constant mask unless the value is integer code, and
+    with 34 to 62 lanes the zero test came out of its code generation never
+    firing.
 
     Run it where the target converts `fptrunc` to bf16 natively (x86 with
     AVX512-BF16; `norm-to-llvm{bf16-truncation=auto}` adds it when the host

@@ -181,7 +181,11 @@ struct DeinterleaveBF16SumsPass
     getOperation().walk([&](arith::ExtFOp widen) {
       auto inType = dyn_cast<VectorType>(widen.getIn().getType());
       auto loop = dyn_cast<scf::ForOp>(widen->getParentOp());
-      if (inType && !inType.isScalable() && inType.getNumElements() % 2 == 0 &&
+      // Power-of-two lane counts only (full tiles), as in
+      // norm-native-bf16-truncation: LLVM mishandles some bitcasts of other
+      // bf16 vector lengths.
+      if (inType && !inType.isScalable() && inType.getNumElements() >= 2 &&
+          llvm::isPowerOf2_64(inType.getNumElements()) &&
           inType.getElementType().isBF16() &&
           getElementTypeOrSelf(widen.getType()).isF32() && loop &&
           onlyFeedsPermutableSum(widen.getResult(), loop))

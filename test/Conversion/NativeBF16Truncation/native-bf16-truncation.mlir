@@ -51,16 +51,22 @@ func.func @transfer_write(%x: vector<16xf32>, %m: memref<?xbf16>, %i: index) {
 
 // Left alone: a masked or possibly out-of-bounds write (LLVM 22's x86
 // backend cannot select a bf16 masked store with a constant mask of native
-// code), another use, an odd lane count, a scalar, another rounding mode,
-// another result type.
+// code), another use, lane counts that are not a power of two (an odd one,
+// and 34, a static remainder at 512 bits, for which LLVM 22's code for the
+// zero test never fired), a scalar, another rounding mode, another result
+// type.
 // CHECK-LABEL: func.func @left_alone(
 // CHECK-NOT:     llvm.fptrunc
 // CHECK-NOT:     scf.if
-// CHECK-COUNT-7: arith.truncf
+// CHECK-COUNT-8: arith.truncf
 // CHECK-NOT:     llvm.fptrunc
 func.func @left_alone(%x: vector<16xf32>, %odd: vector<15xf32>, %s: f32,
-                      %m: memref<?xbf16>, %i: index, %mask: vector<16xi1>)
+                      %m: memref<?xbf16>, %i: index, %mask: vector<16xi1>,
+                      %r34: vector<34xf32>)
     -> (vector<16xbf16>, vector<15xbf16>, bf16, vector<16xf16>) {
+  %h = arith.truncf %r34 : vector<34xf32> to vector<34xbf16>
+  vector.transfer_write %h, %m[%i] {in_bounds = [true]}
+      : vector<34xbf16>, memref<?xbf16>
   %a = arith.truncf %x : vector<16xf32> to vector<16xbf16>
   vector.transfer_write %a, %m[%i], %mask {in_bounds = [true]}
       : vector<16xbf16>, memref<?xbf16>

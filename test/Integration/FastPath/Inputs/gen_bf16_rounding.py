@@ -103,6 +103,32 @@ def layernorm():
           [spec_x, spec_s, spec_b], "2x%dxbf16=%s" % (N, fmt(expected)), func)
 
 
+def layernorm_98():
+    # Static rows of 98: a full tile of 64 and a static remainder of 34 lanes
+    # at 512 bits (3 x 32 + 2 at 256 bits). Y = X * Scale with X rows of
+    # +-1, epsilon = 0: subnormal results in both parts.
+    n = 98
+    x = np.array([[1.0 if j % 2 == 0 else -1.0 for j in range(n)],
+                  [-1.0 if j % 2 == 0 else 1.0 for j in range(n)]])
+    scale = np.array([2.0**-130 if j % 3 == 0 else 1.0 + j * 2.0**-7
+                      for j in range(n)])
+    assert np.array_equal(bf16(scale), scale)
+    expected = bf16(x * scale)
+    func = f"""func.func @main(%x: tensor<2x{n}xbf16>, %scale: tensor<{n}xbf16>)
+    -> tensor<2x{n}xbf16> {{
+  %y, %mean, %inv = norm.layer_normalization %x, %scale axis = -1
+      epsilon = 0.0
+      : (tensor<2x{n}xbf16>, tensor<{n}xbf16>)
+      -> (tensor<2x{n}xbf16>, tensor<2x1xf32>, tensor<2x1xf32>)
+  return %y : tensor<2x{n}xbf16>
+}}
+"""
+    write("bf16_rounding_layernorm_98.mlir",
+          "LayerNormalization bf16 [2, 98] (static remainder): subnormal results.",
+          ["2x%dxbf16=%s" % (n, fmt(x)), "%dxbf16=%s" % (n, fmt(scale))],
+          "2x%dxbf16=%s" % (n, fmt(expected)), func)
+
+
 def lpnorm():
     # Rows [1, tiny...]: the f32 sum of squares rounds to 1, so Norm = 1,
     # R = 1 and Y = X exactly, subnormals included.
@@ -125,4 +151,5 @@ def lpnorm():
 
 
 layernorm()
+layernorm_98()
 lpnorm()
