@@ -281,8 +281,9 @@ def NativeBF16TruncationPass
     Run it where the target converts `fptrunc` to bf16 natively (x86 with
     AVX512-BF16; `norm-to-llvm{bf16-truncation=auto}` adds it when the host
     has it), after `convert-vector-to-scf` and before
-    `arith-expand{include-bf16}`. Elsewhere LLVM expands `fptrunc` itself
-    and the pass only adds a test.
+    `arith-expand{include-bf16}`. On x86 without AVX512-BF16, LLVM 22 lowers
+    that `fptrunc` to calls of `__truncsfbf2` (compiler-rt or libgcc),
+    which norm-runner's JIT does not resolve.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

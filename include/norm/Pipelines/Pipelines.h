@@ -70,10 +70,12 @@ struct NormToLLVMPipelineOptions
       llvm::cl::desc("Smallest result in bytes written with non-temporal "
                      "stores (0: never)"),
       llvm::cl::init(16u << 20)};
-  /// How f32 vectors are rounded to bf16. Both ways give the same bits
-  /// (round to nearest even, subnormals kept); `native` is several times
-  /// faster on CPUs with AVX512-BF16 and is what `auto` (the default) picks
-  /// there. Spelled `norm-to-llvm{bf16-truncation=integer}`.
+  /// How f32 vectors are rounded to bf16. Both ways give the same results
+  /// (round to nearest even, subnormals kept; a NaN may keep its sign and
+  /// payload with `native`); `native` is faster on CPUs with AVX512-BF16
+  /// and is what `auto` (the default) picks there. Elsewhere `native` makes
+  /// LLVM call `__truncsfbf2`, which the JIT does not provide. Spelled
+  /// `norm-to-llvm{bf16-truncation=integer}`.
   PassOptions::Option<BF16Truncation> bf16Truncation{
       *this, "bf16-truncation",
       llvm::cl::desc("f32 -> bf16 vector rounding: auto, native, integer"),

@@ -35,14 +35,21 @@ using namespace mlir;
 /// Bytes per cache line prefetched (x86-64, AArch64 cores).
 static constexpr int64_t kCacheLineBytes = 64;
 
-/// Returns whether `read` loads a tile of row `row` of a rank-2 memref
-/// defined outside `rowLoop`, at column `loop`'s induction variable, without
-/// a mask (a full tile of the main loop). Any layout: the prefetches assume
-/// unit column stride, but they are only hints.
+/// Returns whether `type` is a rank-2 memref of int or float elements (whose
+/// size in bytes is known; not `index`).
+static bool isRank2IntOrFloatMemRef(Type type) {
+  auto memref = dyn_cast<MemRefType>(type);
+  return memref && memref.getRank() == 2 &&
+         memref.getElementType().isIntOrFloat();
+}
+
+/// Returns whether `read` loads a tile of row `row` of a rank-2 int or float
+/// memref defined outside `rowLoop`, at column `loop`'s induction variable,
+/// without a mask (a full tile of the main loop). Any layout: the prefetches
+/// assume unit column stride, but they are only hints.
 static bool isRowTileRead(vector::TransferReadOp read, Value row,
                           scf::ForOp loop, Operation *rowLoop) {
-  auto type = dyn_cast<MemRefType>(read.getBase().getType());
-  return type && type.getRank() == 2 && !read.getMask() &&
+  return isRank2IntOrFloatMemRef(read.getBase().getType()) && !read.getMask() &&
          read.getPermutationMap().isMinorIdentity() &&
          read.getIndices()[0] == row &&
          read.getIndices()[1] == loop.getInductionVar() &&
@@ -55,9 +62,9 @@ static bool isRowTileRead(vector::TransferReadOp read, Value row,
 /// prefetches 1-2 KiB ahead; one stream reads at 60 GB/s on its own.
 static constexpr unsigned kMinStreams = 4;
 
-/// Returns the full-tile reads (no mask, minor identity) of rank-2 memrefs
-/// defined outside `loop` at column `loop`'s induction variable, in
-/// `loop`'s body, one per memref.
+/// Returns the full-tile reads (no mask, minor identity) of rank-2 int or
+/// float memrefs defined outside `loop` at column `loop`'s induction variable,
+/// in `loop`'s body, one per memref.
 static SmallVector<vector::TransferReadOp> getStreamReads(scf::ForOp loop) {
   SmallVector<vector::TransferReadOp> reads;
   llvm::SmallPtrSet<Value, 8> seen;
@@ -65,8 +72,7 @@ static SmallVector<vector::TransferReadOp> getStreamReads(scf::ForOp loop) {
     auto read = dyn_cast<vector::TransferReadOp>(op);
     if (!read)
       continue;
-    auto type = dyn_cast<MemRefType>(read.getBase().getType());
-    if (type && type.getRank() == 2 && !read.getMask() &&
+    if (isRank2IntOrFloatMemRef(read.getBase().getType()) && !read.getMask() &&
         read.getPermutationMap().isMinorIdentity() &&
         read.getIndices()[1] == loop.getInductionVar() &&
         !loop->isAncestor(read.getBase().getParentBlock()->getParentOp()) &&

@@ -83,3 +83,57 @@ func.func @three_streams(%a: memref<?x?xf32>, %b: memref<?x?xf32>,
   }
   return %sum : vector<32xf32>
 }
+
+// -----
+
+// Memrefs of index (no size in bytes) get no prefetches, in either rule.
+// CHECK-LABEL: func.func @sum4(
+// CHECK-NOT:     memref.prefetch
+func.func @sum4(%a: memref<?x?xindex>, %b: memref<?x?xindex>, %c: memref<?x?xindex>, %d: memref<?x?xindex>, %n: index) -> vector<8xindex> {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %z = arith.constant dense<0> : vector<8xindex>
+  %pad = arith.constant 0 : index
+  %r = scf.for %j = %c0 to %n step %c8 iter_args(%acc = %z) -> vector<8xindex> {
+    %v0 = vector.transfer_read %a[%c0, %j], %pad {in_bounds = [true]} : memref<?x?xindex>, vector<8xindex>
+    %v1 = vector.transfer_read %b[%c0, %j], %pad {in_bounds = [true]} : memref<?x?xindex>, vector<8xindex>
+    %v2 = vector.transfer_read %c[%c0, %j], %pad {in_bounds = [true]} : memref<?x?xindex>, vector<8xindex>
+    %v3 = vector.transfer_read %d[%c0, %j], %pad {in_bounds = [true]} : memref<?x?xindex>, vector<8xindex>
+    %s = arith.addi %v0, %v1 : vector<8xindex>
+    %s2 = arith.addi %v2, %v3 : vector<8xindex>
+    %s3 = arith.addi %s, %s2 : vector<8xindex>
+    %t = arith.addi %acc, %s3 : vector<8xindex>
+    scf.yield %t : vector<8xindex>
+  }
+  return %r : vector<8xindex>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @rows(
+// CHECK-NOT:     memref.prefetch
+func.func @rows(%a: memref<?x?xindex>, %o: memref<?x8xindex>, %m: index, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %z = arith.constant dense<0> : vector<8xindex>
+  %pad = arith.constant 0 : index
+  scf.forall (%r) in (%m) {
+    %s1 = scf.for %j = %c0 to %n step %c8 iter_args(%acc = %z) -> vector<8xindex> {
+      %v = vector.transfer_read %a[%r, %j], %pad {in_bounds = [true]} : memref<?x?xindex>, vector<8xindex>
+      %t = arith.addi %acc, %v : vector<8xindex>
+      scf.yield %t : vector<8xindex>
+    }
+    %s2 = scf.for %j = %c0 to %n step %c8 iter_args(%acc = %s1) -> vector<8xindex> {
+      %v = vector.transfer_read %a[%r, %j], %pad {in_bounds = [true]} : memref<?x?xindex>, vector<8xindex>
+      %t = arith.muli %acc, %v : vector<8xindex>
+      scf.yield %t : vector<8xindex>
+    }
+    %s3 = scf.for %j = %c0 to %n step %c8 iter_args(%acc = %s2) -> vector<8xindex> {
+      %v = vector.transfer_read %a[%r, %j], %pad {in_bounds = [true]} : memref<?x?xindex>, vector<8xindex>
+      %t = arith.subi %acc, %v : vector<8xindex>
+      scf.yield %t : vector<8xindex>
+    }
+    vector.transfer_write %s3, %o[%r, %c0] {in_bounds = [true]} : vector<8xindex>, memref<?x8xindex>
+  }
+  return
+}
