@@ -10,6 +10,11 @@
 // VERIFY: verify.mlir:2:8: error: 'norm.lp_normalization' op attribute 'axis' = 5 is out of range: expected a value in [-1, 1) for 'input' of rank 1
 // RUN: not norm-opt %t/verify.mlir --bogus-flag 2>&1 | FileCheck %s --check-prefix=FLAG
 // FLAG: norm-opt: Unknown command line argument '--bogus-flag'.
+// A bad value of the pipeline's bf16-truncation option (auto|native|integer).
+// RUN: sh -c "norm-opt %t/valid.mlir --norm-to-llvm='bf16-truncation=foo' 2>&1; echo \"exit status \$?\"" \
+// RUN:   | FileCheck %s --check-prefix=BF16OPT
+// BF16OPT: for the --bf16-truncation option: Cannot find option named 'foo'!
+// BF16OPT: exit status 1
 // RUN: not norm-opt %t/truncated.mlir --convert-norm-to-linalg 2>&1 | FileCheck %s --check-prefix=TRUNC
 // TRUNC: truncated.mlir:{{[0-9]+}}:{{[0-9]+}}: error:
 
