@@ -112,8 +112,8 @@ void mlir::norm::buildNormToLLVMPipeline(
   pm.addNestedPass<func::FuncOp>(createDeinterleaveBF16SumsPass());
   // bf16 <-> f32 conversions as integer arithmetic, so that code JITs on
   // x86 CPUs without AVX512-BF16 (no __truncsfbf2 from libgcc needed); with
-  // it, f32 -> bf16 vector rounding uses vcvtneps2bf16 except for vectors
-  // holding a subnormal (which it would flush to zero).
+  // it, f32 -> bf16 vector rounding uses vcvtneps2bf16, except for vectors
+  // where it gives a +-0 (it flushes subnormals to zero).
   if (options.bf16Truncation == BF16Truncation::Native ||
       (options.bf16Truncation == BF16Truncation::Auto && hostHasNativeBF16()))
     pm.addNestedPass<func::FuncOp>(createNativeBF16TruncationPass());

@@ -35,25 +35,26 @@ using namespace mlir;
 /// Bytes per cache line prefetched (x86-64, AArch64 cores).
 static constexpr int64_t kCacheLineBytes = 64;
 
-/// Returns whether `type` is a rank-2 memref of int or float elements (whose
-/// size in bytes is known; not `index`).
-static bool isRank2IntOrFloatMemRef(Type type) {
-  auto memref = dyn_cast<MemRefType>(type);
-  return memref && memref.getRank() == 2 &&
-         memref.getElementType().isIntOrFloat();
+/// Returns whether `read` loads a full tile (no mask, minor identity) of a
+/// rank-2 memref of int or float elements (whose size in bytes is known;
+/// not `index`) defined outside `scope`, at column `loop`'s induction
+/// variable. Any layout: the prefetches assume unit column stride, but they
+/// are only hints.
+static bool isColumnTileRead(vector::TransferReadOp read, scf::ForOp loop,
+                             Operation *scope) {
+  auto type = dyn_cast<MemRefType>(read.getBase().getType());
+  return type && type.getRank() == 2 && type.getElementType().isIntOrFloat() &&
+         !read.getMask() && read.getPermutationMap().isMinorIdentity() &&
+         read.getIndices()[1] == loop.getInductionVar() &&
+         !scope->isAncestor(read.getBase().getParentBlock()->getParentOp());
 }
 
-/// Returns whether `read` loads a tile of row `row` of a rank-2 int or float
-/// memref defined outside `rowLoop`, at column `loop`'s induction variable,
-/// without a mask (a full tile of the main loop). Any layout: the prefetches
-/// assume unit column stride, but they are only hints.
+/// Returns whether `read` loads a tile of row `row` of a memref defined
+/// outside `rowLoop` at column `loop`'s induction variable (a full tile of
+/// the main loop; see isColumnTileRead).
 static bool isRowTileRead(vector::TransferReadOp read, Value row,
                           scf::ForOp loop, Operation *rowLoop) {
-  return isRank2IntOrFloatMemRef(read.getBase().getType()) && !read.getMask() &&
-         read.getPermutationMap().isMinorIdentity() &&
-         read.getIndices()[0] == row &&
-         read.getIndices()[1] == loop.getInductionVar() &&
-         !rowLoop->isAncestor(read.getBase().getParentBlock()->getParentOp());
+  return isColumnTileRead(read, loop, rowLoop) && read.getIndices()[0] == row;
 }
 
 /// Fewest row streams in one column loop that get prefetches within their
@@ -62,20 +63,14 @@ static bool isRowTileRead(vector::TransferReadOp read, Value row,
 /// prefetches 1-2 KiB ahead; one stream reads at 60 GB/s on its own.
 static constexpr unsigned kMinStreams = 4;
 
-/// Returns the full-tile reads (no mask, minor identity) of rank-2 int or
-/// float memrefs defined outside `loop` at column `loop`'s induction variable,
-/// in `loop`'s body, one per memref.
+/// Returns the column tile reads (isColumnTileRead) of memrefs defined
+/// outside `loop`, in `loop`'s body, one per memref.
 static SmallVector<vector::TransferReadOp> getStreamReads(scf::ForOp loop) {
   SmallVector<vector::TransferReadOp> reads;
   llvm::SmallPtrSet<Value, 8> seen;
   for (Operation &op : loop.getBody()->without_terminator()) {
     auto read = dyn_cast<vector::TransferReadOp>(op);
-    if (!read)
-      continue;
-    if (isRank2IntOrFloatMemRef(read.getBase().getType()) && !read.getMask() &&
-        read.getPermutationMap().isMinorIdentity() &&
-        read.getIndices()[1] == loop.getInductionVar() &&
-        !loop->isAncestor(read.getBase().getParentBlock()->getParentOp()) &&
+    if (read && isColumnTileRead(read, loop, loop) &&
         seen.insert(read.getBase()).second)
       reads.push_back(read);
   }
