@@ -3,7 +3,7 @@
 // Over the normalized axes [axis, ..., r-1], with n their element count and
 // C the stage-one type (f32 for f16/bf16/f32 X, f64 for f64 X):
 //
-//   Mean       = ReduceSum(X) / n
+//   Mean       = ReduceSum(X) / n,  computed as  K + ReduceSum(X - K) / n
 //   D          = X - Mean
 //   Var        = ReduceSum(D * D) / n          (two passes, never E[x^2]-E^2)
 //   InvStdDev  = 1 / sqrt(Var + epsilon)
@@ -12,6 +12,15 @@
 // all in C, with one rounding of Y to X's type and of Mean and InvStdDev to
 // the stash type U. Scale and B broadcast to X right-aligned. n = 0 gives
 // Mean = InvStdDev = 0 / 0 = NaN.
+//
+// K is the slice's first element (0 if it is not finite or |K| > 2^64), the
+// shifted-data form of the sum (Chan, Golub and LeVeque, "Algorithms for
+// computing the sample variance: analysis and recommendations", 1983): a
+// constant slice then has an exact Mean (ReduceSum(X - K) = 0) and so
+// Var = 0 and Y = B however long it is, which a plain f32 sum of n copies
+// does not give; a near-constant slice gets a Mean whose error scales with
+// its spread instead of with |Mean|. |K| <= 2^64 keeps X - K finite for
+// every finite X.
 //
 //===----------------------------------------------------------------------===//
 
@@ -184,6 +193,54 @@ static Value buildStashResult(OpBuilder &b, Location loc, Value stat, Value x,
   return castToType(b, loc, expanded, resultType);
 }
 
+/// Returns the shift K of each slice of `x` (the dims from `axis` on) in
+/// type `c`: a tensor of the outer dims holding x[i..., 0, ..., 0], or 0
+/// where that element is not finite or exceeds 2^64 in magnitude (so that
+/// X - K cannot overflow), or where the slices are empty. It is a reduction
+/// over the slice's first element only: x[..., 0:min(d, 1), ...] for each
+/// normalized dim d, which is in bounds when d = 0 and then leaves K = 0.
+static Value buildShift(OpBuilder &b, Location loc, Value x, int64_t axis,
+                        FloatType c) {
+  auto xType = cast<RankedTensorType>(x.getType());
+  int64_t rank = xType.getRank();
+  SmallVector<int64_t> reducedDims =
+      llvm::to_vector(llvm::seq<int64_t>(axis, rank));
+  // No element to read (a static 0 makes a slice's offset out of bounds).
+  if (llvm::is_contained(xType.getShape(), 0))
+    return createFilledTensor(b, loc, getKeptSizes(b, loc, x, reducedDims),
+                              b.getFloatAttr(c, 0.0));
+  SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, x);
+  SmallVector<OpFoldResult> strides(rank, b.getIndexAttr(1));
+  SmallVector<int64_t> firstShape(xType.getShape());
+  for (int64_t i = axis; i < rank; ++i) {
+    if (xType.isDynamicDim(i)) {
+      sizes[i] =
+          arith::MinUIOp::create(b, loc, cast<Value>(sizes[i]),
+                                 arith::ConstantIndexOp::create(b, loc, 1))
+              .getResult();
+    } else {
+      firstShape[i] = std::min<int64_t>(firstShape[i], 1);
+      sizes[i] = b.getIndexAttr(firstShape[i]);
+    }
+  }
+  auto firstType = RankedTensorType::get(firstShape, xType.getElementType());
+  Value first = tensor::ExtractSliceOp::create(b, loc, firstType, x, offsets,
+                                               sizes, strides);
+  return buildReduction(
+      b, loc, first, /*sliceInputs=*/{}, reducedDims, b.getFloatAttr(c, 0.0),
+      [&](OpBuilder &nb, Location nloc, ValueRange elements,
+          Value acc) -> Value {
+        Value k = convertToFloat(nb, nloc, elements[0], c);
+        // |K| <= 2^64 (false for inf and NaN)
+        Value small =
+            arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::OLE,
+                                  math::AbsFOp::create(nb, nloc, k),
+                                  createFloatConstant(nb, nloc, c, 0x1p64));
+        return arith::SelectOp::create(nb, nloc, small, k, acc);
+      });
+}
+
 namespace {
 
 /// Lowers norm.layer_normalization to two row reductions (sum, then sum of
@@ -242,19 +299,21 @@ struct LayerNormalizationLowering
                     &losesInfo);
     Value eps = arith::ConstantFloatOp::create(rewriter, loc, c, epsilon);
 
-    // Sum = ReduceSum(X)
+    // Mean = K + ReduceSum(X - K) / n (see the file comment)
+    Value shift = buildShift(rewriter, loc, x, axis, c);
     Value sum = buildReduction(
-        rewriter, loc, x, /*sliceInputs=*/{}, reducedDims, zeroAttr,
+        rewriter, loc, x, shift, reducedDims, zeroAttr,
         [&](OpBuilder &b, Location nloc, ValueRange elements,
             Value acc) -> Value {
-          return createReassocAdd(b, nloc, acc,
-                                  convertToFloat(b, nloc, elements[0], c));
+          Value term = arith::SubFOp::create(
+              b, nloc, convertToFloat(b, nloc, elements[0], c), elements[1]);
+          return createReassocAdd(b, nloc, acc, term);
         });
-    // Mean = Sum / n
     Value mean =
-        buildMap(rewriter, loc, sum, c,
+        buildMap(rewriter, loc, ValueRange{sum, shift}, c,
                  [&](OpBuilder &b, Location nloc, ValueRange elements) {
-                   return arith::DivFOp::create(b, nloc, elements[0], count);
+                   Value m = arith::DivFOp::create(b, nloc, elements[0], count);
+                   return arith::AddFOp::create(b, nloc, elements[1], m);
                  });
     // SumSq = ReduceSum(D * D), D = X - Mean
     Value sumSq = buildReduction(

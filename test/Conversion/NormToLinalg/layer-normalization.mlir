@@ -1,8 +1,10 @@
 // RUN: norm-opt %s -convert-norm-to-linalg -split-input-file | FileCheck %s
 
-// f32, last axis, with B: two-pass statistics in f32 (Sum, Mean = Sum / n,
-// SumSq of D = X - Mean, InvStdDev = 1 / sqrt(SumSq / n + eps)), then one
-// elementwise op for Y; Mean and InvStdDev are expanded to [2, 1].
+// f32, last axis, with B: two-pass statistics in f32 (the shift K = the
+// row's first element where |K| <= 2^64, else 0; Sum of X - K,
+// Mean = K + Sum / n, SumSq of D = X - Mean, InvStdDev =
+// 1 / sqrt(SumSq / n + eps)), then one elementwise op for Y; Mean and
+// InvStdDev are expanded to [2, 1].
 
 // CHECK-DAG: #[[$ID:map[0-9]*]] = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-DAG: #[[$ROW:map[0-9]*]] = affine_map<(d0, d1) -> (d0)>
@@ -12,20 +14,34 @@
 // CHECK-SAME:      %[[X:[^:]+]]: tensor<2x3xf32>, %[[SCALE:[^:]+]]: tensor<3xf32>, %[[B:[^:]+]]: tensor<3xf32>)
 // CHECK-DAG:     %[[N:.+]] = arith.constant 3.000000e+00 : f32
 // CHECK-DAG:     %[[EPS:.+]] = arith.constant 9.99999974E-6 : f32
-// CHECK:         %[[SUMINIT:.+]] = linalg.fill ins(%{{.+}} : f32) outs(%{{.+}} : tensor<2xf32>) -> tensor<2xf32>
-// CHECK:         %[[SUM:.+]] = linalg.generic
+// CHECK:         %[[FIRST:.+]] = tensor.extract_slice %[[X]][0, 0] [2, 1] [1, 1] : tensor<2x3xf32> to tensor<2x1xf32>
+// CHECK:         %[[KINIT:.+]] = linalg.fill ins(%{{.+}} : f32) outs(%{{.+}} : tensor<2xf32>) -> tensor<2xf32>
+// CHECK:         %[[K:.+]] = linalg.generic
 // CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ROW]]]
 // CHECK-SAME:        iterator_types = ["parallel", "reduction"]
-// CHECK-SAME:        ins(%[[X]] : tensor<2x3xf32>) outs(%[[SUMINIT]] : tensor<2xf32>)
-// CHECK-NEXT:    ^bb0(%[[IN:.+]]: f32, %[[ACC:.+]]: f32):
-// CHECK-NEXT:      %[[ADD:.+]] = arith.addf %[[ACC]], %[[IN]] fastmath<reassoc> : f32
+// CHECK-SAME:        ins(%[[FIRST]] : tensor<2x1xf32>) outs(%[[KINIT]] : tensor<2xf32>)
+// CHECK-NEXT:    ^bb0(%[[X0:.+]]: f32, %[[ZERO:.+]]: f32):
+// CHECK-NEXT:      %[[ABS:.+]] = math.absf %[[X0]] : f32
+// CHECK-NEXT:      %[[LIMIT:.+]] = arith.constant 1.84467441E+19 : f32
+// CHECK-NEXT:      %[[SMALL:.+]] = arith.cmpf ole, %[[ABS]], %[[LIMIT]] : f32
+// CHECK-NEXT:      %[[KSEL:.+]] = arith.select %[[SMALL]], %[[X0]], %[[ZERO]] : f32
+// CHECK-NEXT:      linalg.yield %[[KSEL]] : f32
+// CHECK:         %[[SUMINIT:.+]] = linalg.fill ins(%{{.+}} : f32) outs(%{{.+}} : tensor<2xf32>) -> tensor<2xf32>
+// CHECK:         %[[SUM:.+]] = linalg.generic
+// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ROW]], #[[$ROW]]]
+// CHECK-SAME:        iterator_types = ["parallel", "reduction"]
+// CHECK-SAME:        ins(%[[X]], %[[K]] : tensor<2x3xf32>, tensor<2xf32>) outs(%[[SUMINIT]] : tensor<2xf32>)
+// CHECK-NEXT:    ^bb0(%[[IN:.+]]: f32, %[[KE:.+]]: f32, %[[ACC:.+]]: f32):
+// CHECK-NEXT:      %[[TERM:.+]] = arith.subf %[[IN]], %[[KE]] : f32
+// CHECK-NEXT:      %[[ADD:.+]] = arith.addf %[[ACC]], %[[TERM]] fastmath<reassoc> : f32
 // CHECK-NEXT:      linalg.yield %[[ADD]] : f32
 // CHECK:         %[[MEAN:.+]] = linalg.generic
-// CHECK-SAME:        indexing_maps = [#[[$ID1]], #[[$ID1]]]
+// CHECK-SAME:        indexing_maps = [#[[$ID1]], #[[$ID1]], #[[$ID1]]]
 // CHECK-SAME:        iterator_types = ["parallel"]
-// CHECK-SAME:        ins(%[[SUM]] : tensor<2xf32>)
-// CHECK-NEXT:    ^bb0(%[[S:.+]]: f32, %{{.+}}: f32):
-// CHECK-NEXT:      %[[M:.+]] = arith.divf %[[S]], %[[N]] : f32
+// CHECK-SAME:        ins(%[[SUM]], %[[K]] : tensor<2xf32>, tensor<2xf32>)
+// CHECK-NEXT:    ^bb0(%[[S:.+]]: f32, %[[KM:.+]]: f32, %{{.+}}: f32):
+// CHECK-NEXT:      %[[SN:.+]] = arith.divf %[[S]], %[[N]] : f32
+// CHECK-NEXT:      %[[M:.+]] = arith.addf %[[KM]], %[[SN]] : f32
 // CHECK-NEXT:      linalg.yield %[[M]] : f32
 // CHECK:         %[[SQINIT:.+]] = linalg.fill ins(%{{.+}} : f32) outs(%{{.+}} : tensor<2xf32>) -> tensor<2xf32>
 // CHECK:         %[[SUMSQ:.+]] = linalg.generic
@@ -85,17 +101,27 @@ func.func @ln_f32_bias(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %b: tensor<3xf32>
 // CHECK:         %[[NIDX:.+]] = arith.muli %[[D1]], %[[D2]] : index
 // CHECK-NEXT:    %[[NI64:.+]] = arith.index_cast %[[NIDX]] : index to i64
 // CHECK-NEXT:    %[[N:.+]] = arith.uitofp %[[NI64]] : i64 to f32
+// The shift K reads x[i, 0:min(d1, 1), 0:min(d2, 1)]: in bounds, and K = 0,
+// when a normalized dim is 0 at run time.
 // CHECK:         %[[D0:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x?x?xf16>
-// CHECK:         %[[EMPTY:.+]] = tensor.empty(%[[D0]]) : tensor<?xf32>
-// CHECK:         %[[SUM:.+]] = linalg.generic
+// CHECK:         %[[E1:.+]] = arith.minui %{{.+}}, %{{.+}} : index
+// CHECK:         %[[E2:.+]] = arith.minui %{{.+}}, %{{.+}} : index
+// CHECK:         %[[FIRST:.+]] = tensor.extract_slice %[[X]][0, 0, 0] [%[[D0]], %[[E1]], %[[E2]]] [1, 1, 1] : tensor<?x?x?xf16> to tensor<?x?x?xf16>
+// CHECK:         %[[K:.+]] = linalg.generic
 // CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$OUTER]]]
 // CHECK-SAME:        iterator_types = ["parallel", "reduction", "reduction"]
-// CHECK-SAME:        ins(%[[X]] : tensor<?x?x?xf16>) outs(%{{.+}} : tensor<?xf32>)
-// CHECK-NEXT:    ^bb0(%[[IN:.+]]: f16, %[[ACC:.+]]: f32):
+// CHECK-SAME:        ins(%[[FIRST]] : tensor<?x?x?xf16>) outs(%{{.+}} : tensor<?xf32>)
+// CHECK:           arith.select
+// CHECK:         %[[SUM:.+]] = linalg.generic
+// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$OUTER]], #[[$OUTER]]]
+// CHECK-SAME:        iterator_types = ["parallel", "reduction", "reduction"]
+// CHECK-SAME:        ins(%[[X]], %[[K]] : tensor<?x?x?xf16>, tensor<?xf32>) outs(%{{.+}} : tensor<?xf32>)
+// CHECK-NEXT:    ^bb0(%[[IN:.+]]: f16, %[[KE:.+]]: f32, %[[ACC:.+]]: f32):
 // CHECK-NEXT:      %[[XW:.+]] = arith.extf %[[IN]] : f16 to f32
-// CHECK-NEXT:      %[[ADD:.+]] = arith.addf %[[ACC]], %[[XW]] fastmath<reassoc> : f32
+// CHECK-NEXT:      %[[TERM:.+]] = arith.subf %[[XW]], %[[KE]] : f32
+// CHECK-NEXT:      %[[ADD:.+]] = arith.addf %[[ACC]], %[[TERM]] fastmath<reassoc> : f32
 // CHECK:         %[[MEAN:.+]] = linalg.generic
-// CHECK-SAME:        ins(%[[SUM]] : tensor<?xf32>)
+// CHECK-SAME:        ins(%[[SUM]], %[[K]] : tensor<?xf32>, tensor<?xf32>)
 // CHECK:           arith.divf %{{.+}}, %[[N]] : f32
 // CHECK:         %[[SUMSQ:.+]] = linalg.generic
 // CHECK-SAME:        iterator_types = ["parallel", "reduction", "reduction"]
@@ -164,16 +190,21 @@ func.func @ln_f16_dynamic_no_bias(%x: tensor<?x?x?xf16>, %s: tensor<1x?xf16>) ->
 // CHECK:         %[[NI64:.+]] = arith.index_cast %[[NIDX]] : index to i64
 // CHECK:         %[[N:.+]] = arith.uitofp %[[NI64]] : i64 to f64
 // CHECK:         %[[EPS:.+]] = arith.constant 9.9999997473787516E-6 : f64
-// CHECK:         %[[SUM:.+]] = linalg.generic
+// CHECK:         %[[K:.+]] = linalg.generic
 // CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ALL]]]
 // CHECK-SAME:        iterator_types = ["reduction", "reduction"]
-// CHECK-SAME:        ins(%[[X]] : tensor<?x4xf64>) outs(%{{.+}} : tensor<f64>)
-// CHECK-NEXT:    ^bb0(%[[IN:.+]]: f64, %[[ACC:.+]]: f64):
-// CHECK-NEXT:      arith.addf %[[ACC]], %[[IN]] fastmath<reassoc> : f64
+// CHECK-SAME:        ins(%{{.+}} : tensor<?x1xf64>) outs(%{{.+}} : tensor<f64>)
+// CHECK:         %[[SUM:.+]] = linalg.generic
+// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ALL]], #[[$ALL]]]
+// CHECK-SAME:        iterator_types = ["reduction", "reduction"]
+// CHECK-SAME:        ins(%[[X]], %[[K]] : tensor<?x4xf64>, tensor<f64>) outs(%{{.+}} : tensor<f64>)
+// CHECK-NEXT:    ^bb0(%[[IN:.+]]: f64, %[[KE:.+]]: f64, %[[ACC:.+]]: f64):
+// CHECK-NEXT:      %[[TERM:.+]] = arith.subf %[[IN]], %[[KE]] : f64
+// CHECK-NEXT:      arith.addf %[[ACC]], %[[TERM]] fastmath<reassoc> : f64
 // CHECK:         %[[MEAN:.+]] = linalg.generic
-// CHECK-SAME:        indexing_maps = [#[[$SCALAR]], #[[$SCALAR]]]
+// CHECK-SAME:        indexing_maps = [#[[$SCALAR]], #[[$SCALAR]], #[[$SCALAR]]]
 // CHECK-SAME:        iterator_types = []
-// CHECK-SAME:        ins(%[[SUM]] : tensor<f64>)
+// CHECK-SAME:        ins(%[[SUM]], %[[K]] : tensor<f64>, tensor<f64>)
 // CHECK:         %[[SUMSQ:.+]] = linalg.generic
 // CHECK-SAME:        iterator_types = ["reduction", "reduction"]
 // CHECK-SAME:        ins(%[[X]], %[[MEAN]] : tensor<?x4xf64>, tensor<f64>)
@@ -218,14 +249,16 @@ func.func @ln_f64_axis0_bf16_stash(%x: tensor<?x4xf64>, %s: tensor<4xf64>) -> (t
 // CHECK-DAG: #[[$BMAP:map[0-9]*]] = affine_map<(d0, d1, d2) -> (0, 0)>
 // CHECK-LABEL: func.func @ln_bf16_broadcast_outer(
 // CHECK-SAME:      %[[X:[^:]+]]: tensor<2x3x4xbf16>, %[[SCALE:[^:]+]]: tensor<2x1x4xbf16>, %[[B:[^:]+]]: tensor<1x1xbf16>)
+// CHECK:         %[[K:.+]] = linalg.generic
 // CHECK:         %[[SUM:.+]] = linalg.generic
-// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$OUTER]]]
+// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$OUTER]], #[[$OUTER]]]
 // CHECK-SAME:        iterator_types = ["parallel", "parallel", "reduction"]
-// CHECK-NEXT:    ^bb0(%[[IN:.+]]: bf16, %[[ACC:.+]]: f32):
+// CHECK-NEXT:    ^bb0(%[[IN:.+]]: bf16, %[[KE:.+]]: f32, %[[ACC:.+]]: f32):
 // CHECK-NEXT:      %[[XW:.+]] = arith.extf %[[IN]] : bf16 to f32
-// CHECK-NEXT:      arith.addf %[[ACC]], %[[XW]] fastmath<reassoc> : f32
+// CHECK-NEXT:      %[[TERM:.+]] = arith.subf %[[XW]], %[[KE]] : f32
+// CHECK-NEXT:      arith.addf %[[ACC]], %[[TERM]] fastmath<reassoc> : f32
 // CHECK:         %[[MEAN:.+]] = linalg.generic
-// CHECK-SAME:        ins(%[[SUM]] : tensor<2x3xf32>)
+// CHECK-SAME:        ins(%[[SUM]], %[[K]] : tensor<2x3xf32>, tensor<2x3xf32>)
 // CHECK:         %[[SUMSQ:.+]] = linalg.generic
 // CHECK-SAME:        ins(%[[X]], %[[MEAN]] : tensor<2x3x4xbf16>, tensor<2x3xf32>)
 // CHECK:         %[[INV:.+]] = linalg.generic

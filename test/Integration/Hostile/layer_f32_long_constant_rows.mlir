@@ -1,0 +1,93 @@
+// LayerNormalization f32: long constant slices, whose f32 sums of n copies
+// are inexact. semantics.md: a constant row gives Y = B and
+// InvStdDev = 1/sqrt(epsilon). Each function builds X = 230.9655 everywhere
+// (f32 230.96549987792969, 24 significant bits, so k * x is inexact for most
+// k), Scale = 1.5 and B = 0.25, and returns the first elements of Y's first
+// slice, the last of its last slice, Mean and InvStdDev.
+// Expected, independent of the lowering: Y = B = 0.25 exactly, Mean = the
+// value (230.9655 as the shortest f32 decimal), InvStdDev =
+// 1/sqrt(f32(1e-5)) in float64 rounded to f32 = 316.22778.
+// Before the shifted sum (docs/numerics.md) these gave Mean 230.96527,
+// InvStdDev 315.4 and Y = 0.358 (non_innermost, innermost) and Mean
+// 230.96542, Y = 0.286 (dynamic).
+
+// RUN: norm-runner %s --function=non_innermost \
+// RUN:   --expected-output="2xf32=0.25 0.25" \
+// RUN:   --expected-output="2xf32=0.25 0.25" \
+// RUN:   --expected-output="1x1x1xf32=230.9655" \
+// RUN:   --expected-output="1x1x1xf32=316.22778" \
+// RUN:   --rtol=0 | FileCheck %s
+// RUN: norm-runner %s --function=innermost \
+// RUN:   --expected-output="4xf32=0.25 0.25 0.25 0.25" \
+// RUN:   --expected-output="4xf32=0.25 0.25 0.25 0.25" \
+// RUN:   --expected-output="2x1xf32=230.9655 230.9655" \
+// RUN:   --expected-output="2x1xf32=316.22778 316.22778" \
+// RUN:   --rtol=0 | FileCheck %s
+// RUN: norm-runner %s --function=dynamic \
+// RUN:   --expected-output="4xf32=0.25 0.25 0.25 0.25" \
+// RUN:   --expected-output="4xf32=0.25 0.25 0.25 0.25" \
+// RUN:   --expected-output="3x1xf32=230.9655 230.9655 230.9655" \
+// RUN:   --expected-output="3x1xf32=316.22778 316.22778 316.22778" \
+// RUN:   --rtol=0 | FileCheck %s
+
+// CHECK: [SUCCESS] result[0]:
+// CHECK: [SUCCESS] result[1]:
+// CHECK: [SUCCESS] result[2]:
+// CHECK: [SUCCESS] result[3]:
+// CHECK-NOT: [FAILED]
+
+// Over a non-innermost axis: 4096 x 2 elements per slice.
+func.func @non_innermost() -> (tensor<2xf32>, tensor<2xf32>,
+                               tensor<1x1x1xf32>, tensor<1x1x1xf32>) {
+  %x = arith.constant dense<230.9655> : tensor<1x4096x2xf32>
+  %scale = arith.constant dense<1.5> : tensor<4096x2xf32>
+  %b = arith.constant dense<0.25> : tensor<4096x2xf32>
+  %y, %mean, %inv = norm.layer_normalization %x, %scale, %b axis = 1
+      : (tensor<1x4096x2xf32>, tensor<4096x2xf32>, tensor<4096x2xf32>)
+      -> (tensor<1x4096x2xf32>, tensor<1x1x1xf32>, tensor<1x1x1xf32>)
+  %first = tensor.extract_slice %y[0, 0, 0] [1, 1, 2] [1, 1, 1]
+      : tensor<1x4096x2xf32> to tensor<2xf32>
+  %last = tensor.extract_slice %y[0, 4095, 0] [1, 1, 2] [1, 1, 1]
+      : tensor<1x4096x2xf32> to tensor<2xf32>
+  return %first, %last, %mean, %inv
+      : tensor<2xf32>, tensor<2xf32>, tensor<1x1x1xf32>, tensor<1x1x1xf32>
+}
+
+// Over the innermost axis: two rows of 8192.
+func.func @innermost() -> (tensor<4xf32>, tensor<4xf32>, tensor<2x1xf32>,
+                           tensor<2x1xf32>) {
+  %x = arith.constant dense<230.9655> : tensor<2x8192xf32>
+  %scale = arith.constant dense<1.5> : tensor<8192xf32>
+  %b = arith.constant dense<0.25> : tensor<8192xf32>
+  %y, %mean, %inv = norm.layer_normalization %x, %scale, %b
+      : (tensor<2x8192xf32>, tensor<8192xf32>, tensor<8192xf32>)
+      -> (tensor<2x8192xf32>, tensor<2x1xf32>, tensor<2x1xf32>)
+  %first = tensor.extract_slice %y[0, 0] [1, 4] [1, 1]
+      : tensor<2x8192xf32> to tensor<4xf32>
+  %last = tensor.extract_slice %y[1, 8188] [1, 4] [1, 1]
+      : tensor<2x8192xf32> to tensor<4xf32>
+  return %first, %last, %mean, %inv
+      : tensor<4xf32>, tensor<4xf32>, tensor<2x1xf32>, tensor<2x1xf32>
+}
+
+// Dynamic shapes, rows of 6001 (a masked remainder).
+func.func @dynamic() -> (tensor<4xf32>, tensor<4xf32>, tensor<3x1xf32>,
+                         tensor<3x1xf32>) {
+  %xs = arith.constant dense<230.9655> : tensor<3x6001xf32>
+  %scales = arith.constant dense<1.5> : tensor<6001xf32>
+  %bs = arith.constant dense<0.25> : tensor<6001xf32>
+  %x = tensor.cast %xs : tensor<3x6001xf32> to tensor<?x?xf32>
+  %scale = tensor.cast %scales : tensor<6001xf32> to tensor<?xf32>
+  %b = tensor.cast %bs : tensor<6001xf32> to tensor<?xf32>
+  %y, %mean, %inv = norm.layer_normalization %x, %scale, %b
+      : (tensor<?x?xf32>, tensor<?xf32>, tensor<?xf32>)
+      -> (tensor<?x?xf32>, tensor<?x1xf32>, tensor<?x1xf32>)
+  %first = tensor.extract_slice %y[0, 0] [1, 4] [1, 1]
+      : tensor<?x?xf32> to tensor<4xf32>
+  %last = tensor.extract_slice %y[2, 5997] [1, 4] [1, 1]
+      : tensor<?x?xf32> to tensor<4xf32>
+  %m = tensor.cast %mean : tensor<?x1xf32> to tensor<3x1xf32>
+  %i = tensor.cast %inv : tensor<?x1xf32> to tensor<3x1xf32>
+  return %first, %last, %m, %i
+      : tensor<4xf32>, tensor<4xf32>, tensor<3x1xf32>, tensor<3x1xf32>
+}
