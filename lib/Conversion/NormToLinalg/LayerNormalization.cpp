@@ -20,7 +20,9 @@
 // Var = 0 and Y = B however long it is, which a plain f32 sum of n copies
 // does not give; a near-constant slice gets a Mean whose error scales with
 // its spread instead of with |Mean|. |K| <= 2^64 keeps X - K finite for
-// every finite X.
+// every finite X. f16/bf16 slices of at most 2^13/2^16 elements need no
+// shift (their constant slices already have exact f32 sums): there it is
+// left out, or chosen at run time for a dynamic size.
 //
 //===----------------------------------------------------------------------===//
 
@@ -241,6 +243,57 @@ static Value buildShift(OpBuilder &b, Location loc, Value x, int64_t axis,
       });
 }
 
+/// Where the shift K is needed (see the file comment).
+struct ShiftUse {
+  /// Always: f32 and f64 X, and f16/bf16 slices statically longer than the
+  /// limit below.
+  bool always = false;
+  /// Else, if set: an i1 that is true for slices longer than the limit
+  /// (f16/bf16 X with a dynamic normalized size).
+  Value condition;
+};
+
+/// Returns where `x`'s slices over `reducedDims` need the shift. An f16
+/// (bf16) value is an integer of at most 11 (8) bits times a power of two,
+/// so n copies of it and every partial sum of them are exact in f32 while
+/// n <= 2^13 (2^16): a constant slice up to that length already has an
+/// exact f32 Mean, and the shift would only cost a subtraction per element.
+static ShiftUse getShiftUse(OpBuilder &b, Location loc, Value x,
+                            ArrayRef<int64_t> reducedDims, Type elementType) {
+  ShiftUse use;
+  int64_t limit = elementType.isF16()    ? (1 << 13)
+                  : elementType.isBF16() ? (1 << 16)
+                                         : 0;
+  if (limit == 0) {
+    use.always = true;
+    return use;
+  }
+  auto xType = cast<RankedTensorType>(x.getType());
+  int64_t staticCount = 1;
+  Value dynamicCount;
+  for (int64_t dim : reducedDims) {
+    if (!xType.isDynamicDim(dim)) {
+      staticCount *= xType.getDimSize(dim);
+      continue;
+    }
+    Value size = tensor::DimOp::create(b, loc, x, dim);
+    dynamicCount =
+        dynamicCount ? arith::MulIOp::create(b, loc, dynamicCount, size) : size;
+  }
+  if (!dynamicCount) {
+    use.always = staticCount > limit;
+    return use;
+  }
+  // n > limit, without overflow: dynamicCount > limit / staticCount (a
+  // static 0 makes every slice empty: no shift).
+  if (staticCount == 0)
+    return use;
+  use.condition = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::ugt, dynamicCount,
+      arith::ConstantIndexOp::create(b, loc, limit / staticCount));
+  return use;
+}
+
 namespace {
 
 /// Lowers norm.layer_normalization to two row reductions (sum, then sum of
@@ -299,22 +352,52 @@ struct LayerNormalizationLowering
                     &losesInfo);
     Value eps = arith::ConstantFloatOp::create(rewriter, loc, c, epsilon);
 
-    // Mean = K + ReduceSum(X - K) / n (see the file comment)
-    Value shift = buildShift(rewriter, loc, x, axis, c);
-    Value sum = buildReduction(
-        rewriter, loc, x, shift, reducedDims, zeroAttr,
-        [&](OpBuilder &b, Location nloc, ValueRange elements,
-            Value acc) -> Value {
-          Value term = arith::SubFOp::create(
-              b, nloc, convertToFloat(b, nloc, elements[0], c), elements[1]);
-          return createReassocAdd(b, nloc, acc, term);
-        });
-    Value mean =
-        buildMap(rewriter, loc, ValueRange{sum, shift}, c,
-                 [&](OpBuilder &b, Location nloc, ValueRange elements) {
-                   Value m = arith::DivFOp::create(b, nloc, elements[0], count);
-                   return arith::AddFOp::create(b, nloc, elements[1], m);
-                 });
+    // Mean = K + ReduceSum(X - K) / n (see the file comment), or
+    // ReduceSum(X) / n where the f32 sums of a constant slice are exact.
+    Value mean;
+    ShiftUse use = getShiftUse(rewriter, loc, x, reducedDims, elementType);
+    if (use.always || use.condition) {
+      Value shift = buildShift(rewriter, loc, x, axis, c);
+      // With a run-time condition, both forms are kept apart by a select
+      // on a loop-invariant i1, which LLVM unswitches: the unshifted loop
+      // has no subtraction.
+      auto choose = [&](OpBuilder &b, Location nloc, Value shifted,
+                        Value plain) -> Value {
+        if (use.always)
+          return shifted;
+        return arith::SelectOp::create(b, nloc, use.condition, shifted, plain);
+      };
+      Value sum = buildReduction(
+          rewriter, loc, x, shift, reducedDims, zeroAttr,
+          [&](OpBuilder &b, Location nloc, ValueRange elements,
+              Value acc) -> Value {
+            Value element = convertToFloat(b, nloc, elements[0], c);
+            Value term = choose(
+                b, nloc, arith::SubFOp::create(b, nloc, element, elements[1]),
+                element);
+            return createReassocAdd(b, nloc, acc, term);
+          });
+      mean = buildMap(
+          rewriter, loc, ValueRange{sum, shift}, c,
+          [&](OpBuilder &b, Location nloc, ValueRange elements) {
+            Value m = arith::DivFOp::create(b, nloc, elements[0], count);
+            return choose(b, nloc,
+                          arith::AddFOp::create(b, nloc, elements[1], m), m);
+          });
+    } else {
+      Value sum = buildReduction(
+          rewriter, loc, x, /*sliceInputs=*/{}, reducedDims, zeroAttr,
+          [&](OpBuilder &b, Location nloc, ValueRange elements,
+              Value acc) -> Value {
+            return createReassocAdd(b, nloc, acc,
+                                    convertToFloat(b, nloc, elements[0], c));
+          });
+      mean =
+          buildMap(rewriter, loc, sum, c,
+                   [&](OpBuilder &b, Location nloc, ValueRange elements) {
+                     return arith::DivFOp::create(b, nloc, elements[0], count);
+                   });
+    }
     // SumSq = ReduceSum(D * D), D = X - Mean
     Value sumSq = buildReduction(
         rewriter, loc, x, mean, reducedDims, zeroAttr,

@@ -107,3 +107,65 @@ func.func @left_alone(%x: memref<?xbf16>, %odd: memref<?xbf16>,
   %rd = vector.reduction <add>, %d : vector<63xf32> into f32
   return %ra, %rb, %rc, %rd : f32, f32, f32, f32
 }
+
+// -----
+
+// LayerNorm's run-time choice of the shifted sum: a select on a scalar i1
+// between the widened value and the widened value minus a lane-uniform
+// shift picks the same lanes of both, so the lanes may still be permuted.
+// A select whose condition differs per lane (%lanes, from the data) may
+// not: that loop keeps arith.extf.
+// CHECK-LABEL: func.func @select_on_scalar(
+// CHECK:         scf.for
+// CHECK:           vector.bitcast %{{.+}} : vector<64xbf16> to vector<32xi32>
+// CHECK-NOT:       arith.extf
+// CHECK:           %[[SHIFTED:.+]] = arith.subf %[[TERMS:.+]], %{{.+}} : vector<64xf32>
+// CHECK:           arith.select %{{.+}}, %[[SHIFTED]], %[[TERMS]] : vector<64xf32>
+// CHECK:           scf.yield
+// CHECK:         vector.reduction <add>
+// CHECK-LABEL: func.func @select_per_lane(
+// CHECK:         scf.for
+// CHECK-NOT:       vector.bitcast
+// CHECK:           arith.extf %{{.+}} : vector<64xbf16> to vector<64xf32>
+// CHECK:         vector.reduction <add>
+func.func @select_on_scalar(%x: memref<?xbf16>, %k: f32, %long: i1,
+                            %n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %pad = arith.constant 0.0 : bf16
+  %zero = arith.constant dense<0.0> : vector<64xf32>
+  %shift = vector.broadcast %k : f32 to vector<64xf32>
+  %sum = scf.for %j = %c0 to %n step %c64 iter_args(%acc = %zero)
+      -> (vector<64xf32>) {
+    %r = vector.transfer_read %x[%j], %pad {in_bounds = [true]}
+        : memref<?xbf16>, vector<64xbf16>
+    %w = arith.extf %r : vector<64xbf16> to vector<64xf32>
+    %d = arith.subf %w, %shift : vector<64xf32>
+    %t = arith.select %long, %d, %w : vector<64xf32>
+    %next = arith.addf %acc, %t fastmath<reassoc> : vector<64xf32>
+    scf.yield %next : vector<64xf32>
+  }
+  %s = vector.reduction <add>, %sum : vector<64xf32> into f32
+  return %s : f32
+}
+
+func.func @select_per_lane(%x: memref<?xbf16>, %k: f32, %n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %pad = arith.constant 0.0 : bf16
+  %zero = arith.constant dense<0.0> : vector<64xf32>
+  %shift = vector.broadcast %k : f32 to vector<64xf32>
+  %sum = scf.for %j = %c0 to %n step %c64 iter_args(%acc = %zero)
+      -> (vector<64xf32>) {
+    %r = vector.transfer_read %x[%j], %pad {in_bounds = [true]}
+        : memref<?xbf16>, vector<64xbf16>
+    %w = arith.extf %r : vector<64xbf16> to vector<64xf32>
+    %d = arith.subf %w, %shift : vector<64xf32>
+    %lanes = arith.cmpf ogt, %w, %shift : vector<64xf32>
+    %t = arith.select %lanes, %d, %w : vector<64xi1>, vector<64xf32>
+    %next = arith.addf %acc, %t fastmath<reassoc> : vector<64xf32>
+    scf.yield %next : vector<64xf32>
+  }
+  %s = vector.reduction <add>, %sum : vector<64xf32> into f32
+  return %s : f32
+}

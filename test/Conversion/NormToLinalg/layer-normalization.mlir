@@ -101,8 +101,12 @@ func.func @ln_f32_bias(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %b: tensor<3xf32>
 // CHECK:         %[[NIDX:.+]] = arith.muli %[[D1]], %[[D2]] : index
 // CHECK-NEXT:    %[[NI64:.+]] = arith.index_cast %[[NIDX]] : index to i64
 // CHECK-NEXT:    %[[N:.+]] = arith.uitofp %[[NI64]] : i64 to f32
-// The shift K reads x[i, 0:min(d1, 1), 0:min(d2, 1)]: in bounds, and K = 0,
-// when a normalized dim is 0 at run time.
+// f16: the shift K is used only when n > 2^13 (shorter constant slices
+// have exact f32 sums), chosen at run time by a select on that i1. K reads
+// x[i, 0:min(d1, 1), 0:min(d2, 1)]: in bounds, and K = 0, when a
+// normalized dim is 0 at run time.
+// CHECK:         %[[LIMIT:.+]] = arith.constant 8192 : index
+// CHECK:         %[[LONG:.+]] = arith.cmpi ugt, %{{.+}}, %[[LIMIT]] : index
 // CHECK:         %[[D0:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x?x?xf16>
 // CHECK:         %[[E1:.+]] = arith.minui %{{.+}}, %{{.+}} : index
 // CHECK:         %[[E2:.+]] = arith.minui %{{.+}}, %{{.+}} : index
@@ -118,11 +122,15 @@ func.func @ln_f32_bias(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %b: tensor<3xf32>
 // CHECK-SAME:        ins(%[[X]], %[[K]] : tensor<?x?x?xf16>, tensor<?xf32>) outs(%{{.+}} : tensor<?xf32>)
 // CHECK-NEXT:    ^bb0(%[[IN:.+]]: f16, %[[KE:.+]]: f32, %[[ACC:.+]]: f32):
 // CHECK-NEXT:      %[[XW:.+]] = arith.extf %[[IN]] : f16 to f32
-// CHECK-NEXT:      %[[TERM:.+]] = arith.subf %[[XW]], %[[KE]] : f32
+// CHECK-NEXT:      %[[SHIFTED:.+]] = arith.subf %[[XW]], %[[KE]] : f32
+// CHECK-NEXT:      %[[TERM:.+]] = arith.select %[[LONG]], %[[SHIFTED]], %[[XW]] : f32
 // CHECK-NEXT:      %[[ADD:.+]] = arith.addf %[[ACC]], %[[TERM]] fastmath<reassoc> : f32
 // CHECK:         %[[MEAN:.+]] = linalg.generic
 // CHECK-SAME:        ins(%[[SUM]], %[[K]] : tensor<?xf32>, tensor<?xf32>)
-// CHECK:           arith.divf %{{.+}}, %[[N]] : f32
+// CHECK-NEXT:    ^bb0(%[[S:.+]]: f32, %[[KM:.+]]: f32, %{{.+}}: f32):
+// CHECK-NEXT:      %[[M:.+]] = arith.divf %[[S]], %[[N]] : f32
+// CHECK-NEXT:      %[[MK:.+]] = arith.addf %[[KM]], %[[M]] : f32
+// CHECK-NEXT:      arith.select %[[LONG]], %[[MK]], %[[M]] : f32
 // CHECK:         %[[SUMSQ:.+]] = linalg.generic
 // CHECK-SAME:        iterator_types = ["parallel", "reduction", "reduction"]
 // CHECK-SAME:        ins(%[[X]], %[[MEAN]] : tensor<?x?x?xf16>, tensor<?xf32>)
@@ -249,16 +257,15 @@ func.func @ln_f64_axis0_bf16_stash(%x: tensor<?x4xf64>, %s: tensor<4xf64>) -> (t
 // CHECK-DAG: #[[$BMAP:map[0-9]*]] = affine_map<(d0, d1, d2) -> (0, 0)>
 // CHECK-LABEL: func.func @ln_bf16_broadcast_outer(
 // CHECK-SAME:      %[[X:[^:]+]]: tensor<2x3x4xbf16>, %[[SCALE:[^:]+]]: tensor<2x1x4xbf16>, %[[B:[^:]+]]: tensor<1x1xbf16>)
-// CHECK:         %[[K:.+]] = linalg.generic
+// n = 4 <= 2^16: no shift (the f32 sums of a constant bf16 slice are exact).
 // CHECK:         %[[SUM:.+]] = linalg.generic
-// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$OUTER]], #[[$OUTER]]]
+// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$OUTER]]]
 // CHECK-SAME:        iterator_types = ["parallel", "parallel", "reduction"]
-// CHECK-NEXT:    ^bb0(%[[IN:.+]]: bf16, %[[KE:.+]]: f32, %[[ACC:.+]]: f32):
+// CHECK-NEXT:    ^bb0(%[[IN:.+]]: bf16, %[[ACC:.+]]: f32):
 // CHECK-NEXT:      %[[XW:.+]] = arith.extf %[[IN]] : bf16 to f32
-// CHECK-NEXT:      %[[TERM:.+]] = arith.subf %[[XW]], %[[KE]] : f32
-// CHECK-NEXT:      arith.addf %[[ACC]], %[[TERM]] fastmath<reassoc> : f32
+// CHECK-NEXT:      arith.addf %[[ACC]], %[[XW]] fastmath<reassoc> : f32
 // CHECK:         %[[MEAN:.+]] = linalg.generic
-// CHECK-SAME:        ins(%[[SUM]], %[[K]] : tensor<2x3xf32>, tensor<2x3xf32>)
+// CHECK-SAME:        ins(%[[SUM]] : tensor<2x3xf32>)
 // CHECK:         %[[SUMSQ:.+]] = linalg.generic
 // CHECK-SAME:        ins(%[[X]], %[[MEAN]] : tensor<2x3x4xbf16>, tensor<2x3xf32>)
 // CHECK:         %[[INV:.+]] = linalg.generic

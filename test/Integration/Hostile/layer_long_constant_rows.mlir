@@ -1,15 +1,17 @@
-// LayerNormalization f32: long constant slices, whose f32 sums of n copies
-// are inexact. semantics.md: a constant row gives Y = B and
-// InvStdDev = 1/sqrt(epsilon). Each function builds X = 230.9655 everywhere
-// (f32 230.96549987792969, 24 significant bits, so k * x is inexact for most
-// k), Scale = 1.5 and B = 0.25, and returns the first elements of Y's first
-// slice, the last of its last slice, Mean and InvStdDev.
+// LayerNormalization f32, f16 and bf16: long constant slices, whose f32
+// sums of n copies are inexact. semantics.md: a constant row gives Y = B and
+// InvStdDev = 1/sqrt(epsilon). Each function builds a constant X (f32
+// 230.9655 = 230.96549987792969, 24 significant bits, so k * x is inexact
+// for most k; f16 230.875; bf16 231), Scale = 1.5 and B = 0.25, and returns
+// the first elements of Y's first slice, the last of its last slice, Mean
+// and InvStdDev.
 // Expected, independent of the lowering: Y = B = 0.25 exactly, Mean = the
-// value (230.9655 as the shortest f32 decimal), InvStdDev =
+// value (230.9655, 230.875, 231 as the shortest f32 decimals), InvStdDev =
 // 1/sqrt(f32(1e-5)) in float64 rounded to f32 = 316.22778.
 // Before the shifted sum (docs/numerics.md) these gave Mean 230.96527,
-// InvStdDev 315.4 and Y = 0.358 (non_innermost, innermost) and Mean
-// 230.96542, Y = 0.286 (dynamic).
+// InvStdDev 315.4 and Y = 0.358 (non_innermost, innermost), Mean
+// 230.96542, Y = 0.286 (dynamic), Y = 0.2355 (f16_dynamic) and Y = 0.243
+// (bf16_dynamic).
 
 // RUN: norm-runner %s --function=non_innermost \
 // RUN:   --expected-output="2xf32=0.25 0.25" \
@@ -28,6 +30,19 @@
 // RUN:   --expected-output="4xf32=0.25 0.25 0.25 0.25" \
 // RUN:   --expected-output="3x1xf32=230.9655 230.9655 230.9655" \
 // RUN:   --expected-output="3x1xf32=316.22778 316.22778 316.22778" \
+// RUN:   --rtol=0 | FileCheck %s
+
+// RUN: norm-runner %s --function=f16_dynamic \
+// RUN:   --expected-output="2xf16=0.25 0.25" \
+// RUN:   --expected-output="2xf16=0.25 0.25" \
+// RUN:   --expected-output="1x1x1xf32=230.875" \
+// RUN:   --expected-output="1x1x1xf32=316.22778" \
+// RUN:   --rtol=0 | FileCheck %s
+// RUN: norm-runner %s --function=bf16_dynamic \
+// RUN:   --expected-output="2xbf16=0.25 0.25" \
+// RUN:   --expected-output="2xbf16=0.25 0.25" \
+// RUN:   --expected-output="1x1x1xf32=231" \
+// RUN:   --expected-output="1x1x1xf32=316.22778" \
 // RUN:   --rtol=0 | FileCheck %s
 
 // CHECK: [SUCCESS] result[0]:
@@ -90,4 +105,52 @@ func.func @dynamic() -> (tensor<4xf32>, tensor<4xf32>, tensor<3x1xf32>,
   %i = tensor.cast %inv : tensor<?x1xf32> to tensor<3x1xf32>
   return %first, %last, %m, %i
       : tensor<4xf32>, tensor<4xf32>, tensor<3x1xf32>, tensor<3x1xf32>
+}
+
+// f16 and bf16: the shift is taken at run time only for slices longer than
+// 2^13 (f16) and 2^16 (bf16) elements, below which the f32 sums of a
+// constant slice are exact. These slices are longer and summed along a
+// normalized dim of 2 (nearly sequential), where the f32 sums are not
+// exact: f16 230.875 (1847 / 8) times 20000 per lane needs 26 bits, bf16
+// 231 times 100000 needs 25.
+func.func @f16_dynamic() -> (tensor<2xf16>, tensor<2xf16>, tensor<1x1x1xf32>,
+                             tensor<1x1x1xf32>) {
+  %xs = arith.constant dense<230.875> : tensor<1x20000x2xf16>
+  %scales = arith.constant dense<1.5> : tensor<20000x2xf16>
+  %bs = arith.constant dense<0.25> : tensor<20000x2xf16>
+  %x = tensor.cast %xs : tensor<1x20000x2xf16> to tensor<?x?x?xf16>
+  %scale = tensor.cast %scales : tensor<20000x2xf16> to tensor<?x?xf16>
+  %b = tensor.cast %bs : tensor<20000x2xf16> to tensor<?x?xf16>
+  %y, %mean, %inv = norm.layer_normalization %x, %scale, %b axis = 1
+      : (tensor<?x?x?xf16>, tensor<?x?xf16>, tensor<?x?xf16>)
+      -> (tensor<?x?x?xf16>, tensor<?x1x1xf32>, tensor<?x1x1xf32>)
+  %first = tensor.extract_slice %y[0, 0, 0] [1, 1, 2] [1, 1, 1]
+      : tensor<?x?x?xf16> to tensor<2xf16>
+  %last = tensor.extract_slice %y[0, 19999, 0] [1, 1, 2] [1, 1, 1]
+      : tensor<?x?x?xf16> to tensor<2xf16>
+  %m = tensor.cast %mean : tensor<?x1x1xf32> to tensor<1x1x1xf32>
+  %i = tensor.cast %inv : tensor<?x1x1xf32> to tensor<1x1x1xf32>
+  return %first, %last, %m, %i
+      : tensor<2xf16>, tensor<2xf16>, tensor<1x1x1xf32>, tensor<1x1x1xf32>
+}
+
+func.func @bf16_dynamic() -> (tensor<2xbf16>, tensor<2xbf16>,
+                              tensor<1x1x1xf32>, tensor<1x1x1xf32>) {
+  %xs = arith.constant dense<231.0> : tensor<1x100000x2xbf16>
+  %scales = arith.constant dense<1.5> : tensor<100000x2xbf16>
+  %bs = arith.constant dense<0.25> : tensor<100000x2xbf16>
+  %x = tensor.cast %xs : tensor<1x100000x2xbf16> to tensor<?x?x?xbf16>
+  %scale = tensor.cast %scales : tensor<100000x2xbf16> to tensor<?x?xbf16>
+  %b = tensor.cast %bs : tensor<100000x2xbf16> to tensor<?x?xbf16>
+  %y, %mean, %inv = norm.layer_normalization %x, %scale, %b axis = 1
+      : (tensor<?x?x?xbf16>, tensor<?x?xbf16>, tensor<?x?xbf16>)
+      -> (tensor<?x?x?xbf16>, tensor<?x1x1xf32>, tensor<?x1x1xf32>)
+  %first = tensor.extract_slice %y[0, 0, 0] [1, 1, 2] [1, 1, 1]
+      : tensor<?x?x?xbf16> to tensor<2xbf16>
+  %last = tensor.extract_slice %y[0, 99999, 0] [1, 1, 2] [1, 1, 1]
+      : tensor<?x?x?xbf16> to tensor<2xbf16>
+  %m = tensor.cast %mean : tensor<?x1x1xf32> to tensor<1x1x1xf32>
+  %i = tensor.cast %inv : tensor<?x1x1xf32> to tensor<1x1x1xf32>
+  return %first, %last, %m, %i
+      : tensor<2xbf16>, tensor<2xbf16>, tensor<1x1x1xf32>, tensor<1x1x1xf32>
 }
