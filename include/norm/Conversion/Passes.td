@@ -24,9 +24,11 @@ def ConvertNormToLinalgPass : Pass<"convert-norm-to-linalg"> {
     * `norm.layer_normalization`: the ONNX function body's chain (ReduceMean,
       Sub, Mul, ReduceMean, Add epsilon, Sqrt, Reciprocal, Mul, Mul Scale,
       Add B) with a two-pass variance, stage one in f32 (f64 for f64 X) and
-      the stash_type casts of Mean and InvStdDev; ReduceMean(X) is summed
-      shifted by the slice's first element K (K + ReduceSum(X - K) / n), so
-      that a constant slice has an exact Mean (docs/numerics.md).
+      the stash_type casts of Mean and InvStdDev; a slice whose variance is
+      within the rounding error of its f32 Mean (constant and nearly
+      constant slices) is recomputed in f64 by scalar loops, shifted by its
+      first element, so that a constant slice has an exact Mean, Var = 0
+      and Y = B (docs/numerics.md).
 
     f16/bf16 data is extended to (at least) f32 before any arithmetic; each
     result is rounded once to its element type. Reduction additions carry

@@ -126,8 +126,8 @@ static bool onlyFeedsPermutableSum(Value widened, scf::ForOp loop) {
         continue;
       }
     }
-    // A select on a lane-uniform condition (LayerNorm's run-time choice
-    // of the shifted sum) picks the same lanes of its two operands.
+    // A select on a lane-uniform condition (a run-time choice between two
+    // forms of the term) picks the same lanes of its two operands.
     auto select = dyn_cast<arith::SelectOp>(&op);
     if (!isa<arith::AddFOp, arith::SubFOp, arith::MulFOp>(&op) &&
         !(select && !terms.contains(select.getCondition()) &&

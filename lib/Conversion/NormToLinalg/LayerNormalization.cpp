@@ -3,7 +3,7 @@
 // Over the normalized axes [axis, ..., r-1], with n their element count and
 // C the stage-one type (f32 for f16/bf16/f32 X, f64 for f64 X):
 //
-//   Mean       = ReduceSum(X) / n,  computed as  K + ReduceSum(X - K) / n
+//   Mean       = ReduceSum(X) / n
 //   D          = X - Mean
 //   Var        = ReduceSum(D * D) / n          (two passes, never E[x^2]-E^2)
 //   InvStdDev  = 1 / sqrt(Var + epsilon)
@@ -13,16 +13,16 @@
 // the stash type U. Scale and B broadcast to X right-aligned. n = 0 gives
 // Mean = InvStdDev = 0 / 0 = NaN.
 //
-// K is the slice's first element (0 if it is not finite or |K| > 2^64), the
-// shifted-data form of the sum (Chan, Golub and LeVeque, "Algorithms for
-// computing the sample variance: analysis and recommendations", 1983): a
-// constant slice then has an exact Mean (ReduceSum(X - K) = 0) and so
-// Var = 0 and Y = B however long it is, which a plain f32 sum of n copies
-// does not give; a near-constant slice gets a Mean whose error scales with
-// its spread instead of with |Mean|. |K| <= 2^64 keeps X - K finite for
-// every finite X. f16/bf16 slices of at most 2^13/2^16 elements need no
-// shift (their constant slices already have exact f32 sums): there it is
-// left out, or chosen at run time for a dynamic size.
+// A slice whose variance is no larger than the rounding error of its f32
+// Mean can explain (0 < Var < (n * 2^-22 * Mean)^2: constant and nearly
+// constant slices; buildNeedsExactStatistics has the details), or whose
+// sum of squares overflowed, is recomputed by scalar loops in f64, as the
+// shifted two-pass algorithm (Chan, Golub and LeVeque, "Algorithms for
+// computing the sample variance", 1983): with K its first element,
+//   Mean = K + ReduceSum(X - K) / n,   Var = ReduceSum((X - Mean)^2) / n.
+// A constant slice then has Mean = K exactly, Var = 0 and Y = B, however
+// long it is; a plain f32 sum of n copies of a value is inexact, and the
+// tiny D = X - Mean it leaves is amplified by 1 / sqrt(epsilon).
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,6 +33,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -195,103 +196,117 @@ static Value buildStashResult(OpBuilder &b, Location loc, Value stat, Value x,
   return castToType(b, loc, expanded, resultType);
 }
 
-/// Returns the shift K of each slice of `x` (the dims from `axis` on) in
-/// type `c`: a tensor of the outer dims holding x[i..., 0, ..., 0], or 0
-/// where that element is not finite or exceeds 2^64 in magnitude (so that
-/// X - K cannot overflow), or where the slices are empty. It is a reduction
-/// over the slice's first element only: x[..., 0:min(d, 1), ...] for each
-/// normalized dim d, which is in bounds when d = 0 and then leaves K = 0.
-static Value buildShift(OpBuilder &b, Location loc, Value x, int64_t axis,
-                        FloatType c) {
+/// Returns, in f64, the sum over the slice of `x` at the outer indices
+/// `outer` (the dims before `axis`) of `term(x)`, with `x` converted to f64:
+/// nested scf.for loops over the normalized dims, reading elements with
+/// tensor.extract (a scalar path for the rare slices that need it).
+static Value
+buildSliceSumF64(OpBuilder &b, Location loc, Value x, ValueRange outer,
+                 int64_t axis,
+                 function_ref<Value(OpBuilder &, Location, Value)> term) {
   auto xType = cast<RankedTensorType>(x.getType());
-  int64_t rank = xType.getRank();
-  SmallVector<int64_t> reducedDims =
-      llvm::to_vector(llvm::seq<int64_t>(axis, rank));
-  // No element to read (a static 0 makes a slice's offset out of bounds).
-  if (llvm::is_contained(xType.getShape(), 0))
-    return createFilledTensor(b, loc, getKeptSizes(b, loc, x, reducedDims),
-                              b.getFloatAttr(c, 0.0));
-  SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
-  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, x);
-  SmallVector<OpFoldResult> strides(rank, b.getIndexAttr(1));
-  SmallVector<int64_t> firstShape(xType.getShape());
-  for (int64_t i = axis; i < rank; ++i) {
-    if (xType.isDynamicDim(i)) {
-      sizes[i] =
-          arith::MinUIOp::create(b, loc, cast<Value>(sizes[i]),
-                                 arith::ConstantIndexOp::create(b, loc, 1))
-              .getResult();
-    } else {
-      firstShape[i] = std::min<int64_t>(firstShape[i], 1);
-      sizes[i] = b.getIndexAttr(firstShape[i]);
-    }
-  }
-  auto firstType = RankedTensorType::get(firstShape, xType.getElementType());
-  Value first = tensor::ExtractSliceOp::create(b, loc, firstType, x, offsets,
-                                               sizes, strides);
-  return buildReduction(
-      b, loc, first, /*sliceInputs=*/{}, reducedDims, b.getFloatAttr(c, 0.0),
-      [&](OpBuilder &nb, Location nloc, ValueRange elements,
-          Value acc) -> Value {
-        Value k = convertToFloat(nb, nloc, elements[0], c);
-        // |K| <= 2^64 (false for inf and NaN)
-        Value small =
-            arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::OLE,
-                                  math::AbsFOp::create(nb, nloc, k),
-                                  createFloatConstant(nb, nloc, c, 0x1p64));
-        return arith::SelectOp::create(nb, nloc, small, k, acc);
-      });
+  FloatType f64 = b.getF64Type();
+  SmallVector<Value> indices(outer);
+  std::function<Value(OpBuilder &, Location, int64_t, Value)> loop =
+      [&](OpBuilder &lb, Location lloc, int64_t dim, Value init) -> Value {
+    Value zero = arith::ConstantIndexOp::create(lb, lloc, 0);
+    Value one = arith::ConstantIndexOp::create(lb, lloc, 1);
+    Value size = tensor::DimOp::create(lb, lloc, x, dim);
+    auto forOp = scf::ForOp::create(
+        lb, lloc, zero, size, one, ValueRange{init},
+        [&](OpBuilder &fb, Location floc, Value iv, ValueRange iterArgs) {
+          indices.push_back(iv);
+          Value next;
+          if (dim + 1 < xType.getRank()) {
+            next = loop(fb, floc, dim + 1, iterArgs[0]);
+          } else {
+            Value element =
+                tensor::ExtractOp::create(fb, floc, x, indices).getResult();
+            next = createReassocAdd(
+                fb, floc, iterArgs[0],
+                term(fb, floc, convertToFloat(fb, floc, element, f64)));
+          }
+          indices.pop_back();
+          scf::YieldOp::create(fb, floc, next);
+        });
+    return forOp.getResult(0);
+  };
+  return loop(b, loc, axis, createFloatConstant(b, loc, f64, 0.0));
 }
 
-/// Where the shift K is needed (see the file comment).
-struct ShiftUse {
-  /// Always: f32 and f64 X, and f16/bf16 slices statically longer than the
-  /// limit below.
-  bool always = false;
-  /// Else, if set: an i1 that is true for slices longer than the limit
-  /// (f16/bf16 X with a dynamic normalized size).
-  Value condition;
-};
+/// Returns whether the slice's statistics from the vector passes (Mean0 =
+/// Sum / n and Var0 = SumSq / n, in C) need the exact recomputation (see
+/// the file comment). For a finite Mean0:
+/// * 0 < Var0 < (n * 2^-22 * Mean0)^2: the variance is no larger than the
+///   rounding error of Mean0 alone can make it (|Mean0 - mean| is at most
+///   about n * 2^-24 * |mean| for an f32 sum of n terms of one sign, and a
+///   constant slice has Var0 = (Mean0 - mean)^2; the factor 4 is margin);
+/// * Var0 = 0 with |Mean0| below 2^-50 (2^-480 in f64), where D * D may
+///   have underflowed (elsewhere Var0 = 0 means D = 0, an exact Mean);
+/// * Var0 = +inf: SumSq overflowed, from values spread beyond about 2^63
+///   or from the rounding error of a large Mean0 alone (a constant f32
+///   slice of 1e30). The f64 Var rounds to +inf in C only if the variance
+///   itself exceeds C's range (f32 [1e19, -1e19] has Var 1e38).
+/// The bound is computed in f64 (in C it would underflow for tiny Mean0).
+/// NaN compares false: a slice with a NaN or an infinity keeps its Mean0.
+static Value buildNeedsExactStatistics(OpBuilder &b, Location loc, Value mean0,
+                                       Value var0, Value count64) {
+  auto c = cast<FloatType>(mean0.getType());
+  FloatType f64 = b.getF64Type();
+  Value inf = arith::ConstantOp::create(
+      b, loc, b.getFloatAttr(c, APFloat::getInf(c.getFloatSemantics())));
+  Value absMean0 = math::AbsFOp::create(b, loc, mean0);
+  Value finiteMean =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, absMean0, inf);
+  Value overflowed =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, var0, inf);
+  Value bound = arith::MulFOp::create(
+      b, loc,
+      arith::MulFOp::create(b, loc, count64,
+                            createFloatConstant(b, loc, f64, 0x1p-22)),
+      convertToFloat(b, loc, absMean0, f64));
+  Value small = arith::CmpFOp::create(
+      b, loc, arith::CmpFPredicate::OLT, convertToFloat(b, loc, var0, f64),
+      arith::MulFOp::create(b, loc, bound, bound));
+  Value positive =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, var0,
+                            createFloatConstant(b, loc, c, 0.0));
+  Value tiny = arith::CmpFOp::create(
+      b, loc, arith::CmpFPredicate::OLT, absMean0,
+      createFloatConstant(b, loc, c, c.isF64() ? 0x1p-480 : 0x1p-50));
+  Value nearConstant = arith::AndIOp::create(
+      b, loc, small, arith::OrIOp::create(b, loc, positive, tiny));
+  return arith::AndIOp::create(
+      b, loc, finiteMean,
+      arith::OrIOp::create(b, loc, nearConstant, overflowed));
+}
 
-/// Returns where `x`'s slices over `reducedDims` need the shift. An f16
-/// (bf16) value is an integer of at most 11 (8) bits times a power of two,
-/// so n copies of it and every partial sum of them are exact in f32 while
-/// n <= 2^13 (2^16): a constant slice up to that length already has an
-/// exact f32 Mean, and the shift would only cost a subtraction per element.
-static ShiftUse getShiftUse(OpBuilder &b, Location loc, Value x,
-                            ArrayRef<int64_t> reducedDims, Type elementType) {
-  ShiftUse use;
-  int64_t limit = elementType.isF16()    ? (1 << 13)
-                  : elementType.isBF16() ? (1 << 16)
-                                         : 0;
-  if (limit == 0) {
-    use.always = true;
-    return use;
-  }
-  auto xType = cast<RankedTensorType>(x.getType());
-  int64_t staticCount = 1;
-  Value dynamicCount;
-  for (int64_t dim : reducedDims) {
-    if (!xType.isDynamicDim(dim)) {
-      staticCount *= xType.getDimSize(dim);
-      continue;
-    }
-    Value size = tensor::DimOp::create(b, loc, x, dim);
-    dynamicCount =
-        dynamicCount ? arith::MulIOp::create(b, loc, dynamicCount, size) : size;
-  }
-  if (!dynamicCount) {
-    use.always = staticCount > limit;
-    return use;
-  }
-  // n > limit, without overflow: dynamicCount > limit / staticCount (a
-  // static 0 makes every slice empty: no shift).
-  if (staticCount == 0)
-    return use;
-  use.condition = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::ugt, dynamicCount,
-      arith::ConstantIndexOp::create(b, loc, limit / staticCount));
-  return use;
+/// Returns the outer indices of the current element of a linalg.map over
+/// the dims before `axis` (linalg.index must be directly in its body).
+static SmallVector<Value> getOuterIndices(OpBuilder &b, Location loc,
+                                          int64_t axis) {
+  SmallVector<Value> indices;
+  for (int64_t d = 0; d < axis; ++d)
+    indices.push_back(linalg::IndexOp::create(b, loc, d));
+  return indices;
+}
+
+/// Returns a linalg.map over `inputs` (tensors of X's outer dims) with
+/// result element type `type`. A linalg.map, not a linalg.generic, so that
+/// linalg-fuse-elementwise-ops does not pull its scalar loops into Y's
+/// elementwise op.
+static Value
+buildSliceMap(OpBuilder &b, Location loc, ValueRange inputs, Type type,
+              function_ref<Value(OpBuilder &, Location, ValueRange)> body) {
+  Value init = tensor::EmptyOp::create(
+      b, loc, tensor::getMixedSizes(b, loc, inputs.front()), type);
+  return linalg::MapOp::create(
+             b, loc, inputs, init,
+             [&](OpBuilder &nb, Location nloc, ValueRange args) {
+               linalg::YieldOp::create(
+                   nb, nloc, body(nb, nloc, args.take_front(inputs.size())));
+             })
+      .getResult()[0];
 }
 
 namespace {
@@ -352,55 +367,23 @@ struct LayerNormalizationLowering
                     &losesInfo);
     Value eps = arith::ConstantFloatOp::create(rewriter, loc, c, epsilon);
 
-    // Mean = K + ReduceSum(X - K) / n (see the file comment), or
-    // ReduceSum(X) / n where the f32 sums of a constant slice are exact.
-    Value mean;
-    ShiftUse use = getShiftUse(rewriter, loc, x, reducedDims, elementType);
-    if (use.always || use.condition) {
-      Value shift = buildShift(rewriter, loc, x, axis, c);
-      // With a run-time condition, both forms are kept apart by a select
-      // on a loop-invariant i1, which LLVM unswitches: the unshifted loop
-      // has no subtraction.
-      auto choose = [&](OpBuilder &b, Location nloc, Value shifted,
-                        Value plain) -> Value {
-        if (use.always)
-          return shifted;
-        return arith::SelectOp::create(b, nloc, use.condition, shifted, plain);
-      };
-      Value sum = buildReduction(
-          rewriter, loc, x, shift, reducedDims, zeroAttr,
-          [&](OpBuilder &b, Location nloc, ValueRange elements,
-              Value acc) -> Value {
-            Value element = convertToFloat(b, nloc, elements[0], c);
-            Value term = choose(
-                b, nloc, arith::SubFOp::create(b, nloc, element, elements[1]),
-                element);
-            return createReassocAdd(b, nloc, acc, term);
-          });
-      mean = buildMap(
-          rewriter, loc, ValueRange{sum, shift}, c,
-          [&](OpBuilder &b, Location nloc, ValueRange elements) {
-            Value m = arith::DivFOp::create(b, nloc, elements[0], count);
-            return choose(b, nloc,
-                          arith::AddFOp::create(b, nloc, elements[1], m), m);
-          });
-    } else {
-      Value sum = buildReduction(
-          rewriter, loc, x, /*sliceInputs=*/{}, reducedDims, zeroAttr,
-          [&](OpBuilder &b, Location nloc, ValueRange elements,
-              Value acc) -> Value {
-            return createReassocAdd(b, nloc, acc,
-                                    convertToFloat(b, nloc, elements[0], c));
-          });
-      mean =
-          buildMap(rewriter, loc, sum, c,
-                   [&](OpBuilder &b, Location nloc, ValueRange elements) {
-                     return arith::DivFOp::create(b, nloc, elements[0], count);
-                   });
-    }
-    // SumSq = ReduceSum(D * D), D = X - Mean
+    // Sum = ReduceSum(X)
+    Value sum = buildReduction(
+        rewriter, loc, x, /*sliceInputs=*/{}, reducedDims, zeroAttr,
+        [&](OpBuilder &b, Location nloc, ValueRange elements,
+            Value acc) -> Value {
+          return createReassocAdd(b, nloc, acc,
+                                  convertToFloat(b, nloc, elements[0], c));
+        });
+    // Mean0 = Sum / n
+    Value mean0 =
+        buildMap(rewriter, loc, sum, c,
+                 [&](OpBuilder &b, Location nloc, ValueRange elements) {
+                   return arith::DivFOp::create(b, nloc, elements[0], count);
+                 });
+    // SumSq = ReduceSum(D * D), D = X - Mean0
     Value sumSq = buildReduction(
-        rewriter, loc, x, mean, reducedDims, zeroAttr,
+        rewriter, loc, x, mean0, reducedDims, zeroAttr,
         [&](OpBuilder &b, Location nloc, ValueRange elements,
             Value acc) -> Value {
           Value d = arith::SubFOp::create(
@@ -412,11 +395,97 @@ struct LayerNormalizationLowering
                                        arith::FastMathFlags::reassoc |
                                            arith::FastMathFlags::contract);
         });
-    // InvStdDev = 1 / sqrt(SumSq / n + epsilon)
-    Value invStdDev = buildMap(
-        rewriter, loc, sumSq, c,
-        [&](OpBuilder &b, Location nloc, ValueRange elements) -> Value {
-          Value var = arith::DivFOp::create(b, nloc, elements[0], count);
+
+    // Mean = Mean0, or for a slice that needs it (constant and nearly
+    // constant slices, see the file comment) K + ReduceSum(X - K) / n in
+    // f64, rounded once to C. The scalar loops need the scf dialect (loaded
+    // by the norm-to-llvm pipeline); without it, Mean = Mean0.
+    bool exact = rewriter.getContext()->getLoadedDialect<scf::SCFDialect>();
+    FloatType f64 = rewriter.getF64Type();
+    // n in f64 (exact; C = f32 rounds a dynamic n above 2^24).
+    Value count64 =
+        exact ? buildElementCount(rewriter, loc, x, reducedDims, f64) : Value();
+    Value mean = mean0;
+    if (exact)
+      mean = buildSliceMap(
+          rewriter, loc, ValueRange{mean0, sumSq}, c,
+          [&](OpBuilder &b, Location nloc, ValueRange args) -> Value {
+            Value var0 = arith::DivFOp::create(b, nloc, args[1], count);
+            Value needed =
+                buildNeedsExactStatistics(b, nloc, args[0], var0, count64);
+            SmallVector<Value> outer = getOuterIndices(b, nloc, axis);
+            auto ifOp = scf::IfOp::create(
+                b, nloc, needed,
+                [&](OpBuilder &tb, Location tloc) {
+                  // K = the slice's first element (it exists: Mean0 is
+                  // finite, so n > 0); for f64 X, 0 if above 2^64 in
+                  // magnitude, so that X - K stays finite (f32 values
+                  // cannot overflow f64).
+                  SmallVector<Value> first(outer);
+                  first.append(rank - axis,
+                               arith::ConstantIndexOp::create(tb, tloc, 0));
+                  Value k = convertToFloat(
+                      tb, tloc,
+                      tensor::ExtractOp::create(tb, tloc, x, first).getResult(),
+                      f64);
+                  if (c.isF64()) {
+                    Value small = arith::CmpFOp::create(
+                        tb, tloc, arith::CmpFPredicate::OLE,
+                        math::AbsFOp::create(tb, tloc, k),
+                        createFloatConstant(tb, tloc, f64, 0x1p64));
+                    k = arith::SelectOp::create(
+                        tb, tloc, small, k,
+                        createFloatConstant(tb, tloc, f64, 0.0));
+                  }
+                  Value shifted = buildSliceSumF64(
+                      tb, tloc, x, outer, axis,
+                      [&](OpBuilder &lb, Location lloc, Value element) {
+                        return arith::SubFOp::create(lb, lloc, element, k);
+                      });
+                  Value exactMean = arith::AddFOp::create(
+                      tb, tloc, k,
+                      arith::DivFOp::create(tb, tloc, shifted, count64));
+                  scf::YieldOp::create(tb, tloc,
+                                       createTruncF(tb, tloc, exactMean, c));
+                },
+                [&](OpBuilder &eb, Location eloc) {
+                  scf::YieldOp::create(eb, eloc, args[0]);
+                });
+            return ifOp.getResult(0);
+          });
+
+    // InvStdDev = 1 / sqrt(Var + epsilon), Var = SumSq / n, or for a slice
+    // that needs it ReduceSum((X - Mean)^2) / n in f64, rounded once to C.
+    Value invStdDev = buildSliceMap(
+        rewriter, loc,
+        exact ? ValueRange{sumSq, mean0, mean} : ValueRange{sumSq}, c,
+        [&](OpBuilder &b, Location nloc, ValueRange args) -> Value {
+          Value var = arith::DivFOp::create(b, nloc, args[0], count);
+          if (exact) {
+            Value needed =
+                buildNeedsExactStatistics(b, nloc, args[1], var, count64);
+            SmallVector<Value> outer = getOuterIndices(b, nloc, axis);
+            auto ifOp = scf::IfOp::create(
+                b, nloc, needed,
+                [&](OpBuilder &tb, Location tloc) {
+                  Value mean64 = convertToFloat(tb, tloc, args[2], f64);
+                  Value sumSq64 = buildSliceSumF64(
+                      tb, tloc, x, outer, axis,
+                      [&](OpBuilder &lb, Location lloc, Value element) {
+                        Value d =
+                            arith::SubFOp::create(lb, lloc, element, mean64);
+                        return arith::MulFOp::create(lb, lloc, d, d);
+                      });
+                  Value exactVar =
+                      arith::DivFOp::create(tb, tloc, sumSq64, count64);
+                  scf::YieldOp::create(tb, tloc,
+                                       createTruncF(tb, tloc, exactVar, c));
+                },
+                [&](OpBuilder &eb, Location eloc) {
+                  scf::YieldOp::create(eb, eloc, var);
+                });
+            var = ifOp.getResult(0);
+          }
           Value stdDev = math::SqrtOp::create(
               b, nloc, arith::AddFOp::create(b, nloc, var, eps));
           return arith::DivFOp::create(

@@ -315,10 +315,9 @@ private:
 
 /// Rewrites `arith.select (vector.broadcast %c : i1), %a, %b` into
 /// `arith.select %c, %a, %b`: linalg::vectorize broadcasts a scalar
-/// condition defined outside the op (LayerNorm's run-time choice of the
-/// shifted sum), and LLVM unswitches a loop on a scalar select condition,
-/// not on a vector one (which becomes a masked operation in every
-/// iteration).
+/// condition defined outside the op (a run-time choice between two forms of
+/// a body), and LLVM unswitches a loop on a scalar select condition, not on
+/// a vector one (which becomes a masked operation in every iteration).
 struct FoldBroadcastSelectCondition : public OpRewritePattern<arith::SelectOp> {
   using OpRewritePattern::OpRewritePattern;
 

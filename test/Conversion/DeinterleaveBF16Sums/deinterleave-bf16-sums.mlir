@@ -110,7 +110,7 @@ func.func @left_alone(%x: memref<?xbf16>, %odd: memref<?xbf16>,
 
 // -----
 
-// LayerNorm's run-time choice of the shifted sum: a select on a scalar i1
+// A run-time choice between two forms of the term: a select on a scalar i1
 // between the widened value and the widened value minus a lane-uniform
 // shift picks the same lanes of both, so the lanes may still be permuted.
 // A select whose condition differs per lane (%lanes, from the data) may

@@ -1,10 +1,8 @@
 // RUN: norm-opt %s -convert-norm-to-linalg -split-input-file | FileCheck %s
 
-// f32, last axis, with B: two-pass statistics in f32 (the shift K = the
-// row's first element where |K| <= 2^64, else 0; Sum of X - K,
-// Mean = K + Sum / n, SumSq of D = X - Mean, InvStdDev =
-// 1 / sqrt(SumSq / n + eps)), then one elementwise op for Y; Mean and
-// InvStdDev are expanded to [2, 1].
+// f32, last axis, with B: two-pass statistics in f32 (Sum, Mean = Sum / n,
+// SumSq of D = X - Mean, InvStdDev = 1 / sqrt(SumSq / n + eps)), then one
+// elementwise op for Y; Mean and InvStdDev are expanded to [2, 1].
 
 // CHECK-DAG: #[[$ID:map[0-9]*]] = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-DAG: #[[$ROW:map[0-9]*]] = affine_map<(d0, d1) -> (d0)>
@@ -14,34 +12,20 @@
 // CHECK-SAME:      %[[X:[^:]+]]: tensor<2x3xf32>, %[[SCALE:[^:]+]]: tensor<3xf32>, %[[B:[^:]+]]: tensor<3xf32>)
 // CHECK-DAG:     %[[N:.+]] = arith.constant 3.000000e+00 : f32
 // CHECK-DAG:     %[[EPS:.+]] = arith.constant 9.99999974E-6 : f32
-// CHECK:         %[[FIRST:.+]] = tensor.extract_slice %[[X]][0, 0] [2, 1] [1, 1] : tensor<2x3xf32> to tensor<2x1xf32>
-// CHECK:         %[[KINIT:.+]] = linalg.fill ins(%{{.+}} : f32) outs(%{{.+}} : tensor<2xf32>) -> tensor<2xf32>
-// CHECK:         %[[K:.+]] = linalg.generic
-// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ROW]]]
-// CHECK-SAME:        iterator_types = ["parallel", "reduction"]
-// CHECK-SAME:        ins(%[[FIRST]] : tensor<2x1xf32>) outs(%[[KINIT]] : tensor<2xf32>)
-// CHECK-NEXT:    ^bb0(%[[X0:.+]]: f32, %[[ZERO:.+]]: f32):
-// CHECK-NEXT:      %[[ABS:.+]] = math.absf %[[X0]] : f32
-// CHECK-NEXT:      %[[LIMIT:.+]] = arith.constant 1.84467441E+19 : f32
-// CHECK-NEXT:      %[[SMALL:.+]] = arith.cmpf ole, %[[ABS]], %[[LIMIT]] : f32
-// CHECK-NEXT:      %[[KSEL:.+]] = arith.select %[[SMALL]], %[[X0]], %[[ZERO]] : f32
-// CHECK-NEXT:      linalg.yield %[[KSEL]] : f32
 // CHECK:         %[[SUMINIT:.+]] = linalg.fill ins(%{{.+}} : f32) outs(%{{.+}} : tensor<2xf32>) -> tensor<2xf32>
 // CHECK:         %[[SUM:.+]] = linalg.generic
-// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ROW]], #[[$ROW]]]
+// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ROW]]]
 // CHECK-SAME:        iterator_types = ["parallel", "reduction"]
-// CHECK-SAME:        ins(%[[X]], %[[K]] : tensor<2x3xf32>, tensor<2xf32>) outs(%[[SUMINIT]] : tensor<2xf32>)
-// CHECK-NEXT:    ^bb0(%[[IN:.+]]: f32, %[[KE:.+]]: f32, %[[ACC:.+]]: f32):
-// CHECK-NEXT:      %[[TERM:.+]] = arith.subf %[[IN]], %[[KE]] : f32
-// CHECK-NEXT:      %[[ADD:.+]] = arith.addf %[[ACC]], %[[TERM]] fastmath<reassoc> : f32
+// CHECK-SAME:        ins(%[[X]] : tensor<2x3xf32>) outs(%[[SUMINIT]] : tensor<2xf32>)
+// CHECK-NEXT:    ^bb0(%[[IN:.+]]: f32, %[[ACC:.+]]: f32):
+// CHECK-NEXT:      %[[ADD:.+]] = arith.addf %[[ACC]], %[[IN]] fastmath<reassoc> : f32
 // CHECK-NEXT:      linalg.yield %[[ADD]] : f32
 // CHECK:         %[[MEAN:.+]] = linalg.generic
-// CHECK-SAME:        indexing_maps = [#[[$ID1]], #[[$ID1]], #[[$ID1]]]
+// CHECK-SAME:        indexing_maps = [#[[$ID1]], #[[$ID1]]]
 // CHECK-SAME:        iterator_types = ["parallel"]
-// CHECK-SAME:        ins(%[[SUM]], %[[K]] : tensor<2xf32>, tensor<2xf32>)
-// CHECK-NEXT:    ^bb0(%[[S:.+]]: f32, %[[KM:.+]]: f32, %{{.+}}: f32):
-// CHECK-NEXT:      %[[SN:.+]] = arith.divf %[[S]], %[[N]] : f32
-// CHECK-NEXT:      %[[M:.+]] = arith.addf %[[KM]], %[[SN]] : f32
+// CHECK-SAME:        ins(%[[SUM]] : tensor<2xf32>)
+// CHECK-NEXT:    ^bb0(%[[S:.+]]: f32, %{{.+}}: f32):
+// CHECK-NEXT:      %[[M:.+]] = arith.divf %[[S]], %[[N]] : f32
 // CHECK-NEXT:      linalg.yield %[[M]] : f32
 // CHECK:         %[[SQINIT:.+]] = linalg.fill ins(%{{.+}} : f32) outs(%{{.+}} : tensor<2xf32>) -> tensor<2xf32>
 // CHECK:         %[[SUMSQ:.+]] = linalg.generic
@@ -53,12 +37,61 @@
 // CHECK-NEXT:      %[[DD:.+]] = arith.mulf %[[D]], %[[D]] fastmath<contract> : f32
 // CHECK-NEXT:      %[[ADD2:.+]] = arith.addf %[[ACC2]], %[[DD]] fastmath<reassoc,contract> : f32
 // CHECK-NEXT:      linalg.yield %[[ADD2]] : f32
-// CHECK:         %[[INV:.+]] = linalg.generic
-// CHECK-SAME:        iterator_types = ["parallel"]
-// CHECK-SAME:        ins(%[[SUMSQ]] : tensor<2xf32>)
-// CHECK-NEXT:    ^bb0(%[[SS:.+]]: f32, %{{.+}}: f32):
+// Per row (finite Mean0), 0 < Var0 < (n * 2^-22 * Mean0)^2 (a constant or
+// nearly constant row; Var0 = 0 too where |Mean0| < 2^-50, as D * D may
+// have underflowed) or Var0 = +inf (SumSq overflowed) recomputes Mean and
+// Var in f64 by scalar loops over the row, shifted by its first element K
+// (docs/numerics.md); the bound is compared in f64. linalg.map, which
+// elementwise fusion leaves apart from Y's op.
+// CHECK:         %[[EXACTMEAN:.+]] = linalg.map ins(%[[MEAN]], %[[SUMSQ]] : tensor<2xf32>, tensor<2xf32>)
+// CHECK-NEXT:      (%[[M0:.+]]: f32, %[[SS0:.+]]: f32, %{{.+}}: f32) {
+// CHECK-NEXT:      %[[VAR0:.+]] = arith.divf %[[SS0]], %[[N]] : f32
+// CHECK-NEXT:      %[[INF:.+]] = arith.constant 0x7F800000 : f32
+// CHECK-NEXT:      %[[ABSM:.+]] = math.absf %[[M0]] : f32
+// CHECK-NEXT:      %[[FINITE:.+]] = arith.cmpf olt, %[[ABSM]], %[[INF]] : f32
+// CHECK-NEXT:      %[[OVERFLOW:.+]] = arith.cmpf oeq, %[[VAR0]], %[[INF]] : f32
+// CHECK-NEXT:      %[[TWOM22:.+]] = arith.constant 2.384185791015625E-7 : f64
+// CHECK-NEXT:      %[[NU:.+]] = arith.mulf %{{.+}}, %[[TWOM22]] : f64
+// CHECK-NEXT:      %[[ABSM64:.+]] = arith.extf %[[ABSM]] : f32 to f64
+// CHECK-NEXT:      %[[BOUND:.+]] = arith.mulf %[[NU]], %[[ABSM64]] : f64
+// CHECK-NEXT:      %[[VAR064:.+]] = arith.extf %[[VAR0]] : f32 to f64
+// CHECK-NEXT:      %[[BOUND2:.+]] = arith.mulf %[[BOUND]], %[[BOUND]] : f64
+// CHECK-NEXT:      %[[SMALL:.+]] = arith.cmpf olt, %[[VAR064]], %[[BOUND2]] : f64
+// CHECK-NEXT:      %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT:      %[[POS:.+]] = arith.cmpf ogt, %[[VAR0]], %[[ZERO]] : f32
+// CHECK-NEXT:      %[[TINYC:.+]] = arith.constant 8.88178419E-16 : f32
+// CHECK-NEXT:      %[[TINY:.+]] = arith.cmpf olt, %[[ABSM]], %[[TINYC]] : f32
+// CHECK-NEXT:      %[[POSORTINY:.+]] = arith.ori %[[POS]], %[[TINY]] : i1
+// CHECK-NEXT:      %[[NEAR:.+]] = arith.andi %[[SMALL]], %[[POSORTINY]] : i1
+// CHECK-NEXT:      %[[EITHER:.+]] = arith.ori %[[NEAR]], %[[OVERFLOW]] : i1
+// CHECK-NEXT:      %[[NEEDED:.+]] = arith.andi %[[FINITE]], %[[EITHER]] : i1
+// CHECK-NEXT:      %[[IDX:.+]] = linalg.index 0 : index
+// CHECK-NEXT:      %[[EM:.+]] = scf.if %[[NEEDED]] -> (f32) {
+// CHECK:             %[[FIRST:.+]] = tensor.extract %[[X]][%[[IDX]], %{{.+}}] : tensor<2x3xf32>
+// CHECK:             %[[K:.+]] = arith.extf %[[FIRST]] : f32 to f64
+// CHECK:             %[[SHIFTED:.+]] = scf.for
+// CHECK:               %[[XK:.+]] = arith.subf %{{.+}}, %[[K]] : f64
+// CHECK:               arith.addf %{{.+}}, %[[XK]] fastmath<reassoc> : f64
+// CHECK:             %[[SN:.+]] = arith.divf %[[SHIFTED]], %{{.+}} : f64
+// CHECK:             %[[M64:.+]] = arith.addf %[[K]], %[[SN]] : f64
+// CHECK:             %[[M32:.+]] = arith.truncf %[[M64]] : f64 to f32
+// CHECK:             scf.yield %[[M32]] : f32
+// CHECK:           } else {
+// CHECK:             scf.yield %[[M0]] : f32
+// CHECK:           linalg.yield %[[EM]] : f32
+// CHECK:         %[[INV:.+]] = linalg.map ins(%[[SUMSQ]], %[[MEAN]], %[[EXACTMEAN]] : tensor<2xf32>, tensor<2xf32>, tensor<2xf32>)
+// CHECK-NEXT:      (%[[SS:.+]]: f32, %{{.+}}: f32, %[[EM2:.+]]: f32, %{{.+}}: f32) {
 // CHECK-NEXT:      %[[VAR:.+]] = arith.divf %[[SS]], %[[N]] : f32
-// CHECK-NEXT:      %[[VE:.+]] = arith.addf %[[VAR]], %[[EPS]] : f32
+// CHECK:           %[[EV:.+]] = scf.if %{{.+}} -> (f32) {
+// CHECK:             %[[EM64:.+]] = arith.extf %[[EM2]] : f32 to f64
+// CHECK:             scf.for
+// CHECK:               %[[D64:.+]] = arith.subf %{{.+}}, %[[EM64]] : f64
+// CHECK:               %[[DD64:.+]] = arith.mulf %[[D64]], %[[D64]] : f64
+// CHECK:               arith.addf %{{.+}}, %[[DD64]] fastmath<reassoc> : f64
+// CHECK:             arith.truncf %{{.+}} : f64 to f32
+// CHECK:           } else {
+// CHECK:             scf.yield %[[VAR]] : f32
+// CHECK:           %[[VE:.+]] = arith.addf %[[EV]], %[[EPS]] : f32
 // CHECK-NEXT:      %[[SD:.+]] = math.sqrt %[[VE]] : f32
 // CHECK-NEXT:      %[[ONE:.+]] = arith.constant 1.000000e+00 : f32
 // CHECK-NEXT:      %[[R:.+]] = arith.divf %[[ONE]], %[[SD]] : f32
@@ -67,7 +100,7 @@
 // CHECK:         %[[Y:.+]] = linalg.generic
 // CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ROW]], #[[$ROW]], #[[$COL]], #[[$COL]], #[[$ID]]]
 // CHECK-SAME:        iterator_types = ["parallel", "parallel"]
-// CHECK-SAME:        ins(%[[X]], %[[MEAN]], %[[INV]], %[[SCALE]], %[[B]] : tensor<2x3xf32>, tensor<2xf32>, tensor<2xf32>, tensor<3xf32>, tensor<3xf32>)
+// CHECK-SAME:        ins(%[[X]], %[[EXACTMEAN]], %[[INV]], %[[SCALE]], %[[B]] : tensor<2x3xf32>, tensor<2xf32>, tensor<2xf32>, tensor<3xf32>, tensor<3xf32>)
 // CHECK-SAME:        outs(%[[OUT]] : tensor<2x3xf32>)
 // CHECK-NEXT:    ^bb0(%[[XE:.+]]: f32, %[[ME:.+]]: f32, %[[IE:.+]]: f32, %[[SE:.+]]: f32, %[[BE:.+]]: f32, %{{.+}}: f32):
 // CHECK-NEXT:      %[[D3:.+]] = arith.subf %[[XE]], %[[ME]] : f32
@@ -75,7 +108,7 @@
 // CHECK-NEXT:      %[[SCALED:.+]] = arith.mulf %[[NORM]], %[[SE]] fastmath<contract> : f32
 // CHECK-NEXT:      %[[BIASED:.+]] = arith.addf %[[SCALED]], %[[BE]] fastmath<contract> : f32
 // CHECK-NEXT:      linalg.yield %[[BIASED]] : f32
-// CHECK:         %[[MEANR:.+]] = tensor.expand_shape %[[MEAN]] {{\[}}[0, 1]] output_shape [2, 1] : tensor<2xf32> into tensor<2x1xf32>
+// CHECK:         %[[MEANR:.+]] = tensor.expand_shape %[[EXACTMEAN]] {{\[}}[0, 1]] output_shape [2, 1] : tensor<2xf32> into tensor<2x1xf32>
 // CHECK:         %[[INVR:.+]] = tensor.expand_shape %[[INV]] {{\[}}[0, 1]] output_shape [2, 1] : tensor<2xf32> into tensor<2x1xf32>
 // CHECK:         return %[[Y]], %[[MEANR]], %[[INVR]] : tensor<2x3xf32>, tensor<2x1xf32>, tensor<2x1xf32>
 func.func @ln_f32_bias(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xf32>, tensor<2x1xf32>, tensor<2x1xf32>) {
@@ -101,36 +134,18 @@ func.func @ln_f32_bias(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %b: tensor<3xf32>
 // CHECK:         %[[NIDX:.+]] = arith.muli %[[D1]], %[[D2]] : index
 // CHECK-NEXT:    %[[NI64:.+]] = arith.index_cast %[[NIDX]] : index to i64
 // CHECK-NEXT:    %[[N:.+]] = arith.uitofp %[[NI64]] : i64 to f32
-// f16: the shift K is used only when n > 2^13 (shorter constant slices
-// have exact f32 sums), chosen at run time by a select on that i1. K reads
-// x[i, 0:min(d1, 1), 0:min(d2, 1)]: in bounds, and K = 0, when a
-// normalized dim is 0 at run time.
-// CHECK:         %[[LIMIT:.+]] = arith.constant 8192 : index
-// CHECK:         %[[LONG:.+]] = arith.cmpi ugt, %{{.+}}, %[[LIMIT]] : index
 // CHECK:         %[[D0:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x?x?xf16>
-// CHECK:         %[[E1:.+]] = arith.minui %{{.+}}, %{{.+}} : index
-// CHECK:         %[[E2:.+]] = arith.minui %{{.+}}, %{{.+}} : index
-// CHECK:         %[[FIRST:.+]] = tensor.extract_slice %[[X]][0, 0, 0] [%[[D0]], %[[E1]], %[[E2]]] [1, 1, 1] : tensor<?x?x?xf16> to tensor<?x?x?xf16>
-// CHECK:         %[[K:.+]] = linalg.generic
+// CHECK:         %[[EMPTY:.+]] = tensor.empty(%[[D0]]) : tensor<?xf32>
+// CHECK:         %[[SUM:.+]] = linalg.generic
 // CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$OUTER]]]
 // CHECK-SAME:        iterator_types = ["parallel", "reduction", "reduction"]
-// CHECK-SAME:        ins(%[[FIRST]] : tensor<?x?x?xf16>) outs(%{{.+}} : tensor<?xf32>)
-// CHECK:           arith.select
-// CHECK:         %[[SUM:.+]] = linalg.generic
-// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$OUTER]], #[[$OUTER]]]
-// CHECK-SAME:        iterator_types = ["parallel", "reduction", "reduction"]
-// CHECK-SAME:        ins(%[[X]], %[[K]] : tensor<?x?x?xf16>, tensor<?xf32>) outs(%{{.+}} : tensor<?xf32>)
-// CHECK-NEXT:    ^bb0(%[[IN:.+]]: f16, %[[KE:.+]]: f32, %[[ACC:.+]]: f32):
+// CHECK-SAME:        ins(%[[X]] : tensor<?x?x?xf16>) outs(%{{.+}} : tensor<?xf32>)
+// CHECK-NEXT:    ^bb0(%[[IN:.+]]: f16, %[[ACC:.+]]: f32):
 // CHECK-NEXT:      %[[XW:.+]] = arith.extf %[[IN]] : f16 to f32
-// CHECK-NEXT:      %[[SHIFTED:.+]] = arith.subf %[[XW]], %[[KE]] : f32
-// CHECK-NEXT:      %[[TERM:.+]] = arith.select %[[LONG]], %[[SHIFTED]], %[[XW]] : f32
-// CHECK-NEXT:      %[[ADD:.+]] = arith.addf %[[ACC]], %[[TERM]] fastmath<reassoc> : f32
+// CHECK-NEXT:      %[[ADD:.+]] = arith.addf %[[ACC]], %[[XW]] fastmath<reassoc> : f32
 // CHECK:         %[[MEAN:.+]] = linalg.generic
-// CHECK-SAME:        ins(%[[SUM]], %[[K]] : tensor<?xf32>, tensor<?xf32>)
-// CHECK-NEXT:    ^bb0(%[[S:.+]]: f32, %[[KM:.+]]: f32, %{{.+}}: f32):
-// CHECK-NEXT:      %[[M:.+]] = arith.divf %[[S]], %[[N]] : f32
-// CHECK-NEXT:      %[[MK:.+]] = arith.addf %[[KM]], %[[M]] : f32
-// CHECK-NEXT:      arith.select %[[LONG]], %[[MK]], %[[M]] : f32
+// CHECK-SAME:        ins(%[[SUM]] : tensor<?xf32>)
+// CHECK:           arith.divf %{{.+}}, %[[N]] : f32
 // CHECK:         %[[SUMSQ:.+]] = linalg.generic
 // CHECK-SAME:        iterator_types = ["parallel", "reduction", "reduction"]
 // CHECK-SAME:        ins(%[[X]], %[[MEAN]] : tensor<?x?x?xf16>, tensor<?xf32>)
@@ -139,8 +154,8 @@ func.func @ln_f32_bias(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %b: tensor<3xf32>
 // CHECK-NEXT:      %[[D:.+]] = arith.subf %[[XW2]], %[[MU]] : f32
 // CHECK-NEXT:      %[[DD:.+]] = arith.mulf %[[D]], %[[D]] fastmath<contract> : f32
 // CHECK-NEXT:      arith.addf %[[ACC2]], %[[DD]] fastmath<reassoc,contract> : f32
-// CHECK:         %[[INV:.+]] = linalg.generic
-// CHECK-SAME:        ins(%[[SUMSQ]] : tensor<?xf32>)
+// CHECK:         %[[EXACTMEAN:.+]] = linalg.map ins(%[[MEAN]], %[[SUMSQ]] : tensor<?xf32>, tensor<?xf32>)
+// CHECK:         %[[INV:.+]] = linalg.map ins(%[[SUMSQ]], %[[MEAN]], %[[EXACTMEAN]] : tensor<?xf32>, tensor<?xf32>, tensor<?xf32>)
 // CHECK:           math.sqrt
 // The dynamic Scale size may be 1 at run time (broadcast) or X's size:
 // Scale is first copied to X's trailing size, reading index 0 where it is 1
@@ -162,7 +177,7 @@ func.func @ln_f32_bias(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %b: tensor<3xf32>
 // CHECK:         %[[Y:.+]] = linalg.generic
 // CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$OUTER]], #[[$OUTER]], #[[$SCALEMAP]], #[[$ID]]]
 // CHECK-SAME:        iterator_types = ["parallel", "parallel", "parallel"]
-// CHECK-SAME:        ins(%[[X]], %[[MEAN]], %[[INV]], %[[BSCALE]] : tensor<?x?x?xf16>, tensor<?xf32>, tensor<?xf32>, tensor<1x?xf32>)
+// CHECK-SAME:        ins(%[[X]], %[[EXACTMEAN]], %[[INV]], %[[BSCALE]] : tensor<?x?x?xf16>, tensor<?xf32>, tensor<?xf32>, tensor<1x?xf32>)
 // CHECK-SAME:        outs(%[[OUT]] : tensor<?x?x?xf16>)
 // CHECK-NEXT:    ^bb0(%[[XE:.+]]: f16, %[[ME:.+]]: f32, %[[IE:.+]]: f32, %[[SE:.+]]: f32, %{{.+}}: f16):
 // CHECK-NEXT:      %[[XW3:.+]] = arith.extf %[[XE]] : f16 to f32
@@ -172,7 +187,7 @@ func.func @ln_f32_bias(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %b: tensor<3xf32>
 // CHECK-NEXT:      %[[YT:.+]] = arith.truncf %[[SCALED]] : f32 to f16
 // CHECK-NEXT:      linalg.yield %[[YT]] : f16
 // CHECK:         %[[E0:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x?x?xf16>
-// CHECK:         %[[MEANR:.+]] = tensor.expand_shape %[[MEAN]] {{\[}}[0, 1, 2]] output_shape [%[[E0]], 1, 1] : tensor<?xf32> into tensor<?x1x1xf32>
+// CHECK:         %[[MEANR:.+]] = tensor.expand_shape %[[EXACTMEAN]] {{\[}}[0, 1, 2]] output_shape [%[[E0]], 1, 1] : tensor<?xf32> into tensor<?x1x1xf32>
 // CHECK:         %[[E1:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x?x?xf16>
 // CHECK:         %[[INVR:.+]] = tensor.expand_shape %[[INV]] {{\[}}[0, 1, 2]] output_shape [%[[E1]], 1, 1] : tensor<?xf32> into tensor<?x1x1xf32>
 // CHECK:         return %[[Y]], %[[MEANR]], %[[INVR]]
@@ -198,36 +213,32 @@ func.func @ln_f16_dynamic_no_bias(%x: tensor<?x?x?xf16>, %s: tensor<1x?xf16>) ->
 // CHECK:         %[[NI64:.+]] = arith.index_cast %[[NIDX]] : index to i64
 // CHECK:         %[[N:.+]] = arith.uitofp %[[NI64]] : i64 to f64
 // CHECK:         %[[EPS:.+]] = arith.constant 9.9999997473787516E-6 : f64
-// CHECK:         %[[K:.+]] = linalg.generic
+// CHECK:         %[[SUM:.+]] = linalg.generic
 // CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ALL]]]
 // CHECK-SAME:        iterator_types = ["reduction", "reduction"]
-// CHECK-SAME:        ins(%{{.+}} : tensor<?x1xf64>) outs(%{{.+}} : tensor<f64>)
-// CHECK:         %[[SUM:.+]] = linalg.generic
-// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ALL]], #[[$ALL]]]
-// CHECK-SAME:        iterator_types = ["reduction", "reduction"]
-// CHECK-SAME:        ins(%[[X]], %[[K]] : tensor<?x4xf64>, tensor<f64>) outs(%{{.+}} : tensor<f64>)
-// CHECK-NEXT:    ^bb0(%[[IN:.+]]: f64, %[[KE:.+]]: f64, %[[ACC:.+]]: f64):
-// CHECK-NEXT:      %[[TERM:.+]] = arith.subf %[[IN]], %[[KE]] : f64
-// CHECK-NEXT:      arith.addf %[[ACC]], %[[TERM]] fastmath<reassoc> : f64
+// CHECK-SAME:        ins(%[[X]] : tensor<?x4xf64>) outs(%{{.+}} : tensor<f64>)
+// CHECK-NEXT:    ^bb0(%[[IN:.+]]: f64, %[[ACC:.+]]: f64):
+// CHECK-NEXT:      arith.addf %[[ACC]], %[[IN]] fastmath<reassoc> : f64
 // CHECK:         %[[MEAN:.+]] = linalg.generic
-// CHECK-SAME:        indexing_maps = [#[[$SCALAR]], #[[$SCALAR]], #[[$SCALAR]]]
+// CHECK-SAME:        indexing_maps = [#[[$SCALAR]], #[[$SCALAR]]]
 // CHECK-SAME:        iterator_types = []
-// CHECK-SAME:        ins(%[[SUM]], %[[K]] : tensor<f64>, tensor<f64>)
+// CHECK-SAME:        ins(%[[SUM]] : tensor<f64>)
 // CHECK:         %[[SUMSQ:.+]] = linalg.generic
 // CHECK-SAME:        iterator_types = ["reduction", "reduction"]
 // CHECK-SAME:        ins(%[[X]], %[[MEAN]] : tensor<?x4xf64>, tensor<f64>)
 // CHECK:           arith.subf
 // CHECK:           arith.addf %{{.+}}, %{{.+}} fastmath<reassoc,contract> : f64
-// CHECK:         %[[INV:.+]] = linalg.generic
-// CHECK-SAME:        ins(%[[SUMSQ]] : tensor<f64>)
+// CHECK:         %[[EXACTMEAN:.+]] = linalg.map ins(%[[MEAN]], %[[SUMSQ]] : tensor<f64>, tensor<f64>)
+// CHECK:         %[[INV:.+]] = linalg.map ins(%[[SUMSQ]], %[[MEAN]], %[[EXACTMEAN]] : tensor<f64>, tensor<f64>, tensor<f64>)
 // CHECK:           %[[VAR:.+]] = arith.divf %{{.+}}, %[[N]] : f64
-// CHECK-NEXT:      arith.addf %[[VAR]], %[[EPS]] : f64
+// CHECK:           %[[EV:.+]] = scf.if
+// CHECK:           arith.addf %[[EV]], %[[EPS]] : f64
 // CHECK:         %[[Y:.+]] = linalg.generic
-// CHECK-SAME:        ins(%[[X]], %[[MEAN]], %[[INV]], %[[SCALE]] : tensor<?x4xf64>, tensor<f64>, tensor<f64>, tensor<4xf64>)
+// CHECK-SAME:        ins(%[[X]], %[[EXACTMEAN]], %[[INV]], %[[SCALE]] : tensor<?x4xf64>, tensor<f64>, tensor<f64>, tensor<4xf64>)
 // CHECK-NOT:       arith.truncf
 // CHECK:         } -> tensor<?x4xf64>
 // CHECK:         %[[MEANU:.+]] = linalg.generic
-// CHECK-SAME:        ins(%[[MEAN]] : tensor<f64>) outs(%{{.+}} : tensor<bf16>)
+// CHECK-SAME:        ins(%[[EXACTMEAN]] : tensor<f64>) outs(%{{.+}} : tensor<bf16>)
 // CHECK-NEXT:    ^bb0(%[[MV:.+]]: f64, %{{.+}}: bf16):
 // CHECK-NEXT:      %[[RNE:.+]] = arith.truncf %[[MV]] : f64 to f32
 // CHECK:           %[[ODD:.+]] = arith.bitcast %{{.+}} : i32 to f32
@@ -257,7 +268,6 @@ func.func @ln_f64_axis0_bf16_stash(%x: tensor<?x4xf64>, %s: tensor<4xf64>) -> (t
 // CHECK-DAG: #[[$BMAP:map[0-9]*]] = affine_map<(d0, d1, d2) -> (0, 0)>
 // CHECK-LABEL: func.func @ln_bf16_broadcast_outer(
 // CHECK-SAME:      %[[X:[^:]+]]: tensor<2x3x4xbf16>, %[[SCALE:[^:]+]]: tensor<2x1x4xbf16>, %[[B:[^:]+]]: tensor<1x1xbf16>)
-// n = 4 <= 2^16: no shift (the f32 sums of a constant bf16 slice are exact).
 // CHECK:         %[[SUM:.+]] = linalg.generic
 // CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$OUTER]]]
 // CHECK-SAME:        iterator_types = ["parallel", "parallel", "reduction"]
@@ -268,8 +278,8 @@ func.func @ln_f64_axis0_bf16_stash(%x: tensor<?x4xf64>, %s: tensor<4xf64>) -> (t
 // CHECK-SAME:        ins(%[[SUM]] : tensor<2x3xf32>)
 // CHECK:         %[[SUMSQ:.+]] = linalg.generic
 // CHECK-SAME:        ins(%[[X]], %[[MEAN]] : tensor<2x3x4xbf16>, tensor<2x3xf32>)
-// CHECK:         %[[INV:.+]] = linalg.generic
-// CHECK-SAME:        ins(%[[SUMSQ]] : tensor<2x3xf32>)
+// CHECK:         %[[EXACTMEAN:.+]] = linalg.map ins(%[[MEAN]], %[[SUMSQ]] : tensor<2x3xf32>, tensor<2x3xf32>)
+// CHECK:         %[[INV:.+]] = linalg.map ins(%[[SUMSQ]], %[[MEAN]], %[[EXACTMEAN]] : tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>)
 // CHECK:         %[[BW:.+]] = tensor.generate
 // CHECK:           %[[BV:.+]] = tensor.extract %[[B]][%{{.+}}, %{{.+}}] : tensor<1x1xbf16>
 // CHECK:           %[[BV32:.+]] = arith.extf %[[BV]] : bf16 to f32
@@ -277,7 +287,7 @@ func.func @ln_f64_axis0_bf16_stash(%x: tensor<?x4xf64>, %s: tensor<4xf64>) -> (t
 // CHECK:         } : tensor<1x1xf32>
 // CHECK:         %[[Y:.+]] = linalg.generic
 // CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$OUTER]], #[[$OUTER]], #[[$SCALEMAP]], #[[$BMAP]], #[[$ID]]]
-// CHECK-SAME:        ins(%[[X]], %[[MEAN]], %[[INV]], %[[SCALE]], %[[BW]] : tensor<2x3x4xbf16>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x1x4xbf16>, tensor<1x1xf32>)
+// CHECK-SAME:        ins(%[[X]], %[[EXACTMEAN]], %[[INV]], %[[SCALE]], %[[BW]] : tensor<2x3x4xbf16>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x1x4xbf16>, tensor<1x1xf32>)
 // CHECK-NEXT:    ^bb0(%[[XE:.+]]: bf16, %[[ME:.+]]: f32, %[[IE:.+]]: f32, %[[SE:.+]]: bf16, %[[BE:.+]]: f32, %{{.+}}: bf16):
 // CHECK-NEXT:      %[[XW3:.+]] = arith.extf %[[XE]] : bf16 to f32
 // CHECK-NEXT:      %[[D3:.+]] = arith.subf %[[XW3]], %[[ME]] : f32
@@ -288,7 +298,7 @@ func.func @ln_f64_axis0_bf16_stash(%x: tensor<?x4xf64>, %s: tensor<4xf64>) -> (t
 // CHECK-NEXT:      %[[YT:.+]] = arith.truncf %[[BIASED]] : f32 to bf16
 // CHECK-NEXT:      linalg.yield %[[YT]] : bf16
 // CHECK:         %[[MEANU:.+]] = linalg.generic
-// CHECK-SAME:        ins(%[[MEAN]] : tensor<2x3xf32>) outs(%{{.+}} : tensor<2x3xbf16>)
+// CHECK-SAME:        ins(%[[EXACTMEAN]] : tensor<2x3xf32>) outs(%{{.+}} : tensor<2x3xbf16>)
 // CHECK-NEXT:    ^bb0(%[[MV:.+]]: f32, %{{.+}}: bf16):
 // CHECK-NEXT:      %[[MB:.+]] = arith.truncf %[[MV]] : f32 to bf16
 // CHECK-NEXT:      linalg.yield %[[MB]] : bf16

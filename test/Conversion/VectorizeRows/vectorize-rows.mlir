@@ -45,8 +45,8 @@ func.func @sum_of_squares(%x: tensor<1x?xf32>, %init: tensor<1xf32>) -> tensor<1
   return %0 : tensor<1xf32>
 }
 
-// A scalar i1 from outside the op (LayerNorm's run-time choice of the
-// shifted sum) stays the select's condition in the vector loops, not a
+// A scalar i1 from outside the op (a run-time choice between two forms of
+// the term) stays the select's condition in the vector loops, not a
 // broadcast to vector<1x64xi1>: LLVM unswitches a loop on a scalar select
 // condition.
 // CHECK-LABEL: func.func @select_on_scalar(

@@ -2,16 +2,17 @@
 // sums of n copies are inexact. semantics.md: a constant row gives Y = B and
 // InvStdDev = 1/sqrt(epsilon). Each function builds a constant X (f32
 // 230.9655 = 230.96549987792969, 24 significant bits, so k * x is inexact
-// for most k; f16 230.875; bf16 231), Scale = 1.5 and B = 0.25, and returns
-// the first elements of Y's first slice, the last of its last slice, Mean
-// and InvStdDev.
+// for most k; f16 230.875; bf16 231 and 1e30), Scale = 1.5 and B = 0.25,
+// and returns the first elements of Y's first slice, the last of its last
+// slice, Mean and InvStdDev.
 // Expected, independent of the lowering: Y = B = 0.25 exactly, Mean = the
-// value (230.9655, 230.875, 231 as the shortest f32 decimals), InvStdDev =
-// 1/sqrt(f32(1e-5)) in float64 rounded to f32 = 316.22778.
-// Before the shifted sum (docs/numerics.md) these gave Mean 230.96527,
-// InvStdDev 315.4 and Y = 0.358 (non_innermost, innermost), Mean
-// 230.96542, Y = 0.286 (dynamic), Y = 0.2355 (f16_dynamic) and Y = 0.243
-// (bf16_dynamic).
+// value (230.9655, 230.875, 231, 1.0002555517425873e30 in decimal),
+// InvStdDev = 1/sqrt(f32(1e-5)) in float64 rounded to f32 = 316.22778.
+// These all failed before the exact recomputation of such slices
+// (docs/numerics.md): Mean 230.96527, InvStdDev 315.4 and Y = 0.358
+// (non_innermost, innermost), Mean 230.96542, Y = 0.286 (dynamic),
+// Y = 0.2355 (f16_dynamic), Y = 0.243 (bf16_dynamic), and InvStdDev 0
+// (bf16_huge).
 
 // RUN: norm-runner %s --function=non_innermost \
 // RUN:   --expected-output="2xf32=0.25 0.25" \
@@ -42,6 +43,12 @@
 // RUN:   --expected-output="2xbf16=0.25 0.25" \
 // RUN:   --expected-output="2xbf16=0.25 0.25" \
 // RUN:   --expected-output="1x1x1xf32=231" \
+// RUN:   --expected-output="1x1x1xf32=316.22778" \
+// RUN:   --rtol=0 | FileCheck %s
+// RUN: norm-runner %s --function=bf16_huge \
+// RUN:   --expected-output="2xbf16=0.25 0.25" \
+// RUN:   --expected-output="2xbf16=0.25 0.25" \
+// RUN:   --expected-output="1x1x1xf32=1.0002555517425873e30" \
 // RUN:   --expected-output="1x1x1xf32=316.22778" \
 // RUN:   --rtol=0 | FileCheck %s
 
@@ -107,12 +114,10 @@ func.func @dynamic() -> (tensor<4xf32>, tensor<4xf32>, tensor<3x1xf32>,
       : tensor<4xf32>, tensor<4xf32>, tensor<3x1xf32>, tensor<3x1xf32>
 }
 
-// f16 and bf16: the shift is taken at run time only for slices longer than
-// 2^13 (f16) and 2^16 (bf16) elements, below which the f32 sums of a
-// constant slice are exact. These slices are longer and summed along a
-// normalized dim of 2 (nearly sequential), where the f32 sums are not
-// exact: f16 230.875 (1847 / 8) times 20000 per lane needs 26 bits, bf16
-// 231 times 100000 needs 25.
+// f16 and bf16: long slices summed along a normalized dim of 2 (nearly
+// sequentially), where the f32 sums of a constant slice are not exact:
+// f16 230.875 (1847 / 8) times 20000 per lane needs 26 bits, bf16 231 times
+// 100000 needs 25.
 func.func @f16_dynamic() -> (tensor<2xf16>, tensor<2xf16>, tensor<1x1x1xf32>,
                              tensor<1x1x1xf32>) {
   %xs = arith.constant dense<230.875> : tensor<1x20000x2xf16>
@@ -137,6 +142,31 @@ func.func @f16_dynamic() -> (tensor<2xf16>, tensor<2xf16>, tensor<1x1x1xf32>,
 func.func @bf16_dynamic() -> (tensor<2xbf16>, tensor<2xbf16>,
                               tensor<1x1x1xf32>, tensor<1x1x1xf32>) {
   %xs = arith.constant dense<231.0> : tensor<1x100000x2xbf16>
+  %scales = arith.constant dense<1.5> : tensor<100000x2xbf16>
+  %bs = arith.constant dense<0.25> : tensor<100000x2xbf16>
+  %x = tensor.cast %xs : tensor<1x100000x2xbf16> to tensor<?x?x?xbf16>
+  %scale = tensor.cast %scales : tensor<100000x2xbf16> to tensor<?x?xbf16>
+  %b = tensor.cast %bs : tensor<100000x2xbf16> to tensor<?x?xbf16>
+  %y, %mean, %inv = norm.layer_normalization %x, %scale, %b axis = 1
+      : (tensor<?x?x?xbf16>, tensor<?x?xbf16>, tensor<?x?xbf16>)
+      -> (tensor<?x?x?xbf16>, tensor<?x1x1xf32>, tensor<?x1x1xf32>)
+  %first = tensor.extract_slice %y[0, 0, 0] [1, 1, 2] [1, 1, 1]
+      : tensor<?x?x?xbf16> to tensor<2xbf16>
+  %last = tensor.extract_slice %y[0, 99999, 0] [1, 1, 2] [1, 1, 1]
+      : tensor<?x?x?xbf16> to tensor<2xbf16>
+  %m = tensor.cast %mean : tensor<?x1x1xf32> to tensor<1x1x1xf32>
+  %i = tensor.cast %inv : tensor<?x1x1xf32> to tensor<1x1x1xf32>
+  return %first, %last, %m, %i
+      : tensor<2xbf16>, tensor<2xbf16>, tensor<1x1x1xf32>, tensor<1x1x1xf32>
+}
+
+// bf16 1e30 (1.0002555517425873e30), 200000 times: the inexact f32 Mean
+// leaves D ~ 1e25 per element and D * D overflows, so the vector pass has
+// SumSq = +inf; the slice is recomputed in f64 all the same (before:
+// Mean 1.0002553e30, InvStdDev 0).
+func.func @bf16_huge() -> (tensor<2xbf16>, tensor<2xbf16>, tensor<1x1x1xf32>,
+                           tensor<1x1x1xf32>) {
+  %xs = arith.constant dense<1.0e30> : tensor<1x100000x2xbf16>
   %scales = arith.constant dense<1.5> : tensor<100000x2xbf16>
   %bs = arith.constant dense<0.25> : tensor<100000x2xbf16>
   %x = tensor.cast %xs : tensor<1x100000x2xbf16> to tensor<?x?x?xbf16>

@@ -177,6 +177,14 @@ def main():
               [[0] * 5, [7] * 5, [-3] * 5, [4096] * 5], [1, 2, 3, 4, 5],
               [0.5, -0.5, 0, 1, 2], ty,
               eps=1e-5 if ty != "f16" else 1e-3)
+    layer("layer_f32_squares_overflow",
+          "LayerNormalization f32: the f32 sum of squares overflows while the\n"
+          "variance fits: row 0 has Var 8e37 but D * D sums to 4e38 >\n"
+          "FLT_MAX, so it is recomputed in f64 (docs/numerics.md): InvStdDev\n"
+          "1.1e-19 and Y = +-1.1 (before: InvStdDev 0, Y = B). Row 1, a\n"
+          "constant 1e30 (exact f32 sum), and row 2 take the vector path.",
+          [[1e19, -1e19, 1e19, -1e19, 0], [1e30] * 5, [1, 2, 3, 4, 5]],
+          [1, 1, 1, 1, 1], [0, 0.5, 0, 0, 0], "f32")
     # --- Zero rows for every op and mode.
     for p in (1, 2):
         lp(f"lp_f32_zero_rows_p{p}",
