@@ -281,16 +281,6 @@ static Value buildNeedsExactStatistics(OpBuilder &b, Location loc, Value mean0,
       arith::OrIOp::create(b, loc, nearConstant, overflowed));
 }
 
-/// Returns the outer indices of the current element of a linalg.map over
-/// the dims before `axis` (linalg.index must be directly in its body).
-static SmallVector<Value> getOuterIndices(OpBuilder &b, Location loc,
-                                          int64_t axis) {
-  SmallVector<Value> indices;
-  for (int64_t d = 0; d < axis; ++d)
-    indices.push_back(linalg::IndexOp::create(b, loc, d));
-  return indices;
-}
-
 /// Returns a linalg.map over `inputs` (tensors of X's outer dims) with
 /// result element type `type`. A linalg.map, not a linalg.generic, so that
 /// linalg-fuse-elementwise-ops does not pull its scalar loops into Y's
@@ -307,6 +297,115 @@ buildSliceMap(OpBuilder &b, Location loc, ValueRange inputs, Type type,
                    nb, nloc, body(nb, nloc, args.take_front(inputs.size())));
              })
       .getResult()[0];
+}
+
+/// Inside a linalg.map over X's outer dims (the dims before `axis`): returns
+/// `exact(outer indices)` for a slice whose Mean0 and Var0 need the exact
+/// recomputation (buildNeedsExactStatistics), `vector` otherwise, through
+/// an scf.if.
+static Value buildIfNeedsExact(
+    OpBuilder &b, Location loc, Value mean0, Value var0, Value count64,
+    int64_t axis, Value vector,
+    function_ref<Value(OpBuilder &, Location, ValueRange)> exact) {
+  Value needed = buildNeedsExactStatistics(b, loc, mean0, var0, count64);
+  // linalg.index must be directly in the map's body.
+  SmallVector<Value> outer;
+  for (int64_t d = 0; d < axis; ++d)
+    outer.push_back(linalg::IndexOp::create(b, loc, d));
+  auto ifOp = scf::IfOp::create(
+      b, loc, needed,
+      [&](OpBuilder &tb, Location tloc) {
+        scf::YieldOp::create(tb, tloc, exact(tb, tloc, outer));
+      },
+      [&](OpBuilder &eb, Location eloc) {
+        scf::YieldOp::create(eb, eloc, vector);
+      });
+  return ifOp.getResult(0);
+}
+
+/// Returns Mean per slice of `x` (the dims from `axis` on, n = `count` in
+/// C, `count64` in f64): Mean0, or for a slice that needs it (file comment)
+/// K + ReduceSum(X - K) / n in f64 with K its first element, rounded once
+/// to C.
+static Value buildExactMean(OpBuilder &b, Location loc, Value x, int64_t axis,
+                            Value mean0, Value sumSq, Value count,
+                            Value count64) {
+  auto c = cast<FloatType>(getElementTypeOrSelf(mean0.getType()));
+  FloatType f64 = b.getF64Type();
+  int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
+  return buildSliceMap(
+      b, loc, ValueRange{mean0, sumSq}, c,
+      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+        Value var0 = arith::DivFOp::create(nb, nloc, args[1], count);
+        return buildIfNeedsExact(
+            nb, nloc, args[0], var0, count64, axis, args[0],
+            [&](OpBuilder &tb, Location tloc, ValueRange outer) -> Value {
+              // K = the slice's first element (it exists: Mean0 is finite,
+              // so n > 0); for f64 X, 0 if above 2^64 in magnitude, so that
+              // X - K stays finite (f32 values cannot overflow f64).
+              SmallVector<Value> first(outer);
+              first.append(rank - axis,
+                           arith::ConstantIndexOp::create(tb, tloc, 0));
+              Value k = convertToFloat(
+                  tb, tloc,
+                  tensor::ExtractOp::create(tb, tloc, x, first).getResult(),
+                  f64);
+              if (c.isF64()) {
+                Value small = arith::CmpFOp::create(
+                    tb, tloc, arith::CmpFPredicate::OLE,
+                    math::AbsFOp::create(tb, tloc, k),
+                    createFloatConstant(tb, tloc, f64, 0x1p64));
+                k = arith::SelectOp::create(
+                    tb, tloc, small, k,
+                    createFloatConstant(tb, tloc, f64, 0.0));
+              }
+              Value shifted = buildSliceSumF64(
+                  tb, tloc, x, outer, axis,
+                  [&](OpBuilder &lb, Location lloc, Value element) {
+                    return arith::SubFOp::create(lb, lloc, element, k);
+                  });
+              Value mean = arith::AddFOp::create(
+                  tb, tloc, k,
+                  arith::DivFOp::create(tb, tloc, shifted, count64));
+              return createTruncF(tb, tloc, mean, c);
+            });
+      });
+}
+
+/// Returns InvStdDev = 1 / sqrt(Var + epsilon) per slice of `x`, with
+/// Var = SumSq / n, or for a slice that needs it (file comment)
+/// ReduceSum((X - Mean)^2) / n in f64 (Mean from buildExactMean), rounded
+/// once to C. Without `mean` (no scf dialect), always SumSq / n.
+static Value buildInvStdDev(OpBuilder &b, Location loc, Value x, int64_t axis,
+                            Value sumSq, Value mean0, Value mean, Value count,
+                            Value count64, Value eps) {
+  auto c = cast<FloatType>(getElementTypeOrSelf(sumSq.getType()));
+  FloatType f64 = b.getF64Type();
+  return buildSliceMap(
+      b, loc, mean ? ValueRange{sumSq, mean0, mean} : ValueRange{sumSq}, c,
+      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+        Value var = arith::DivFOp::create(nb, nloc, args[0], count);
+        if (mean)
+          var = buildIfNeedsExact(
+              nb, nloc, args[1], var, count64, axis, var,
+              [&](OpBuilder &tb, Location tloc, ValueRange outer) -> Value {
+                Value mean64 = convertToFloat(tb, tloc, args[2], f64);
+                Value sumSq64 = buildSliceSumF64(
+                    tb, tloc, x, outer, axis,
+                    [&](OpBuilder &lb, Location lloc, Value element) {
+                      Value d =
+                          arith::SubFOp::create(lb, lloc, element, mean64);
+                      return arith::MulFOp::create(lb, lloc, d, d);
+                    });
+                return createTruncF(
+                    tb, tloc, arith::DivFOp::create(tb, tloc, sumSq64, count64),
+                    c);
+              });
+        Value stdDev = math::SqrtOp::create(
+            nb, nloc, arith::AddFOp::create(nb, nloc, var, eps));
+        return arith::DivFOp::create(
+            nb, nloc, createFloatConstant(nb, nloc, c, 1.0), stdDev);
+      });
 }
 
 namespace {
@@ -396,101 +495,22 @@ struct LayerNormalizationLowering
                                            arith::FastMathFlags::contract);
         });
 
-    // Mean = Mean0, or for a slice that needs it (constant and nearly
-    // constant slices, see the file comment) K + ReduceSum(X - K) / n in
-    // f64, rounded once to C. The scalar loops need the scf dialect (loaded
-    // by the norm-to-llvm pipeline); without it, Mean = Mean0.
-    bool exact = rewriter.getContext()->getLoadedDialect<scf::SCFDialect>();
-    FloatType f64 = rewriter.getF64Type();
-    // n in f64 (exact; C = f32 rounds a dynamic n above 2^24).
-    Value count64 =
-        exact ? buildElementCount(rewriter, loc, x, reducedDims, f64) : Value();
-    Value mean = mean0;
-    if (exact)
-      mean = buildSliceMap(
-          rewriter, loc, ValueRange{mean0, sumSq}, c,
-          [&](OpBuilder &b, Location nloc, ValueRange args) -> Value {
-            Value var0 = arith::DivFOp::create(b, nloc, args[1], count);
-            Value needed =
-                buildNeedsExactStatistics(b, nloc, args[0], var0, count64);
-            SmallVector<Value> outer = getOuterIndices(b, nloc, axis);
-            auto ifOp = scf::IfOp::create(
-                b, nloc, needed,
-                [&](OpBuilder &tb, Location tloc) {
-                  // K = the slice's first element (it exists: Mean0 is
-                  // finite, so n > 0); for f64 X, 0 if above 2^64 in
-                  // magnitude, so that X - K stays finite (f32 values
-                  // cannot overflow f64).
-                  SmallVector<Value> first(outer);
-                  first.append(rank - axis,
-                               arith::ConstantIndexOp::create(tb, tloc, 0));
-                  Value k = convertToFloat(
-                      tb, tloc,
-                      tensor::ExtractOp::create(tb, tloc, x, first).getResult(),
-                      f64);
-                  if (c.isF64()) {
-                    Value small = arith::CmpFOp::create(
-                        tb, tloc, arith::CmpFPredicate::OLE,
-                        math::AbsFOp::create(tb, tloc, k),
-                        createFloatConstant(tb, tloc, f64, 0x1p64));
-                    k = arith::SelectOp::create(
-                        tb, tloc, small, k,
-                        createFloatConstant(tb, tloc, f64, 0.0));
-                  }
-                  Value shifted = buildSliceSumF64(
-                      tb, tloc, x, outer, axis,
-                      [&](OpBuilder &lb, Location lloc, Value element) {
-                        return arith::SubFOp::create(lb, lloc, element, k);
-                      });
-                  Value exactMean = arith::AddFOp::create(
-                      tb, tloc, k,
-                      arith::DivFOp::create(tb, tloc, shifted, count64));
-                  scf::YieldOp::create(tb, tloc,
-                                       createTruncF(tb, tloc, exactMean, c));
-                },
-                [&](OpBuilder &eb, Location eloc) {
-                  scf::YieldOp::create(eb, eloc, args[0]);
-                });
-            return ifOp.getResult(0);
-          });
-
-    // InvStdDev = 1 / sqrt(Var + epsilon), Var = SumSq / n, or for a slice
-    // that needs it ReduceSum((X - Mean)^2) / n in f64, rounded once to C.
-    Value invStdDev = buildSliceMap(
-        rewriter, loc,
-        exact ? ValueRange{sumSq, mean0, mean} : ValueRange{sumSq}, c,
-        [&](OpBuilder &b, Location nloc, ValueRange args) -> Value {
-          Value var = arith::DivFOp::create(b, nloc, args[0], count);
-          if (exact) {
-            Value needed =
-                buildNeedsExactStatistics(b, nloc, args[1], var, count64);
-            SmallVector<Value> outer = getOuterIndices(b, nloc, axis);
-            auto ifOp = scf::IfOp::create(
-                b, nloc, needed,
-                [&](OpBuilder &tb, Location tloc) {
-                  Value mean64 = convertToFloat(tb, tloc, args[2], f64);
-                  Value sumSq64 = buildSliceSumF64(
-                      tb, tloc, x, outer, axis,
-                      [&](OpBuilder &lb, Location lloc, Value element) {
-                        Value d =
-                            arith::SubFOp::create(lb, lloc, element, mean64);
-                        return arith::MulFOp::create(lb, lloc, d, d);
-                      });
-                  Value exactVar =
-                      arith::DivFOp::create(tb, tloc, sumSq64, count64);
-                  scf::YieldOp::create(tb, tloc,
-                                       createTruncF(tb, tloc, exactVar, c));
-                },
-                [&](OpBuilder &eb, Location eloc) {
-                  scf::YieldOp::create(eb, eloc, var);
-                });
-            var = ifOp.getResult(0);
-          }
-          Value stdDev = math::SqrtOp::create(
-              b, nloc, arith::AddFOp::create(b, nloc, var, eps));
-          return arith::DivFOp::create(
-              b, nloc, createFloatConstant(b, nloc, c, 1.0), stdDev);
-        });
+    // Mean and InvStdDev, with the exact recomputation of the slices that
+    // need it (constant and nearly constant slices, see the file comment).
+    // Its scalar loops need the scf dialect (loaded by the norm-to-llvm
+    // pipeline); without it, Mean = Mean0 and Var = SumSq / n.
+    Value mean, count64;
+    if (rewriter.getContext()->getLoadedDialect<scf::SCFDialect>()) {
+      // n in f64 (exact; C = f32 rounds a dynamic n above 2^24).
+      count64 = buildElementCount(rewriter, loc, x, reducedDims,
+                                  rewriter.getF64Type());
+      mean =
+          buildExactMean(rewriter, loc, x, axis, mean0, sumSq, count, count64);
+    }
+    Value invStdDev = buildInvStdDev(rewriter, loc, x, axis, sumSq, mean0, mean,
+                                     count, count64, eps);
+    if (!mean)
+      mean = mean0;
 
     // Y = (X - Mean) * InvStdDev * Scale + B, rounded once to X's type.
     scale = materializeRuntimeBroadcast(rewriter, loc, scale, x, axis, c);
