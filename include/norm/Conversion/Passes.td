@@ -26,9 +26,9 @@ def ConvertNormToLinalgPass : Pass<"convert-norm-to-linalg"> {
       Add B) with a two-pass variance, stage one in f32 (f64 for f64 X) and
       the stash_type casts of Mean and InvStdDev; a slice whose variance is
       within the rounding error of its f32 Mean (constant and nearly
-      constant slices) is recomputed in f64 by scalar loops, shifted by its
-      first element, so that a constant slice has an exact Mean, Var = 0
-      and Y = B (docs/numerics.md).
+      constant slices), or whose f32 sums overflowed, is recomputed in f64
+      by scalar loops, shifted by its first element, so that a constant
+      slice has an exact Mean, Var = 0 and Y = B (docs/numerics.md).
 
     f16/bf16 data is extended to (at least) f32 before any arithmetic; each
     result is rounded once to its element type. Reduction additions carry

@@ -15,14 +15,17 @@
 //
 // A slice whose variance is no larger than the rounding error of its f32
 // Mean can explain (0 < Var < (n * 2^-22 * Mean)^2: constant and nearly
-// constant slices; buildNeedsExactStatistics has the details), or whose
-// sum of squares overflowed, is recomputed by scalar loops in f64, as the
-// shifted two-pass algorithm (Chan, Golub and LeVeque, "Algorithms for
-// computing the sample variance", 1983): with K its first element,
-//   Mean = K + ReduceSum(X - K) / n,   Var = ReduceSum((X - Mean)^2) / n.
-// A constant slice then has Mean = K exactly, Var = 0 and Y = B, however
-// long it is; a plain f32 sum of n copies of a value is inexact, and the
-// tiny D = X - Mean it leaves is amplified by 1 / sqrt(epsilon).
+// constant slices), or whose sum or sum of squares overflowed
+// (buildNeedsExactStatistics has the details), is recomputed by scalar
+// loops in f64, as the shifted two-pass algorithm (Chan, Golub and
+// LeVeque, "Algorithms for computing the sample variance", 1983): with K
+// its first element,
+//   Mean = K + ReduceSum(X - K) / n,   Var = ReduceSum((X - Mean)^2) / n,
+//   InvStdDev = 1 / sqrt(Var + epsilon),
+// all in f64, then Mean and InvStdDev rounded once to C. A constant slice
+// then has Mean = K exactly, Var = 0 and Y = B, however long it is; a plain
+// f32 sum of n copies of a value is inexact, and the tiny D = X - Mean it
+// leaves is amplified by 1 / sqrt(epsilon).
 //
 //===----------------------------------------------------------------------===//
 
@@ -236,49 +239,54 @@ buildSliceSumF64(OpBuilder &b, Location loc, Value x, ValueRange outer,
 
 /// Returns whether the slice's statistics from the vector passes (Mean0 =
 /// Sum / n and Var0 = SumSq / n, in C) need the exact recomputation (see
-/// the file comment). For a finite Mean0:
-/// * 0 < Var0 < (n * 2^-22 * Mean0)^2: the variance is no larger than the
-///   rounding error of Mean0 alone can make it (|Mean0 - mean| is at most
-///   about n * 2^-24 * |mean| for an f32 sum of n terms of one sign, and a
+/// the file comment). Unless Mean0 is NaN, when
+/// * 0 < Var0 < (n * 2^-22 * Mean0)^2 (compared in f64, where it cannot
+///   underflow): the variance is no larger than the rounding error of
+///   Mean0 alone can make it (|Mean0 - mean| is at most about
+///   n * 2^-24 * |mean| for an f32 sum of n terms of one sign, and a
 ///   constant slice has Var0 = (Mean0 - mean)^2; the factor 4 is margin);
-/// * Var0 = 0 with |Mean0| below 2^-50 (2^-480 in f64), where D * D may
-///   have underflowed (elsewhere Var0 = 0 means D = 0, an exact Mean);
+/// * Var0 = 0 with 0 < |Mean0| < 2^-50 (2^-480 in f64): D * D may have
+///   underflowed (elsewhere Var0 = 0 means D = 0, an exact Mean);
 /// * Var0 = +inf: SumSq overflowed, from values spread beyond about 2^63
 ///   or from the rounding error of a large Mean0 alone (a constant f32
-///   slice of 1e30). The f64 Var rounds to +inf in C only if the variance
-///   itself exceeds C's range (f32 [1e19, -1e19] has Var 1e38).
-/// The bound is computed in f64 (in C it would underflow for tiny Mean0).
-/// NaN compares false: a slice with a NaN or an infinity keeps its Mean0.
+///   slice of 1e30; f32 [1e19, -1e19] has Var 1e38 < FLT_MAX);
+/// * Mean0 = +-inf: the sum overflowed (a constant f32 slice of 1e38), or
+///   the slice holds an infinity, which the recomputation keeps.
 static Value buildNeedsExactStatistics(OpBuilder &b, Location loc, Value mean0,
                                        Value var0, Value count64) {
   auto c = cast<FloatType>(mean0.getType());
   FloatType f64 = b.getF64Type();
   Value inf = arith::ConstantOp::create(
       b, loc, b.getFloatAttr(c, APFloat::getInf(c.getFloatSemantics())));
+  Value zero = createFloatConstant(b, loc, c, 0.0);
+  auto cmp = [&](arith::CmpFPredicate predicate, Value lhs, Value rhs) {
+    return arith::CmpFOp::create(b, loc, predicate, lhs, rhs).getResult();
+  };
+  auto any = [&](ArrayRef<Value> conditions) {
+    Value result = conditions.front();
+    for (Value condition : conditions.drop_front())
+      result = arith::OrIOp::create(b, loc, result, condition);
+    return result;
+  };
   Value absMean0 = math::AbsFOp::create(b, loc, mean0);
-  Value finiteMean =
-      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, absMean0, inf);
-  Value overflowed =
-      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, var0, inf);
   Value bound = arith::MulFOp::create(
       b, loc,
       arith::MulFOp::create(b, loc, count64,
                             createFloatConstant(b, loc, f64, 0x1p-22)),
       convertToFloat(b, loc, absMean0, f64));
-  Value small = arith::CmpFOp::create(
-      b, loc, arith::CmpFPredicate::OLT, convertToFloat(b, loc, var0, f64),
-      arith::MulFOp::create(b, loc, bound, bound));
-  Value positive =
-      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, var0,
-                            createFloatConstant(b, loc, c, 0.0));
-  Value tiny = arith::CmpFOp::create(
-      b, loc, arith::CmpFPredicate::OLT, absMean0,
-      createFloatConstant(b, loc, c, c.isF64() ? 0x1p-480 : 0x1p-50));
   Value nearConstant = arith::AndIOp::create(
-      b, loc, small, arith::OrIOp::create(b, loc, positive, tiny));
-  return arith::AndIOp::create(
-      b, loc, finiteMean,
-      arith::OrIOp::create(b, loc, nearConstant, overflowed));
+      b, loc, cmp(arith::CmpFPredicate::OGT, var0, zero),
+      cmp(arith::CmpFPredicate::OLT, convertToFloat(b, loc, var0, f64),
+          arith::MulFOp::create(b, loc, bound, bound)));
+  Value underflowed = arith::AndIOp::create(
+      b, loc, cmp(arith::CmpFPredicate::OEQ, var0, zero),
+      arith::AndIOp::create(
+          b, loc, cmp(arith::CmpFPredicate::OGT, absMean0, zero),
+          cmp(arith::CmpFPredicate::OLT, absMean0,
+              createFloatConstant(b, loc, c, c.isF64() ? 0x1p-480 : 0x1p-50))));
+  return any({nearConstant, underflowed,
+              cmp(arith::CmpFPredicate::OEQ, var0, inf),
+              cmp(arith::CmpFPredicate::OEQ, absMean0, inf)});
 }
 
 /// Returns a linalg.map over `inputs` (tensors of X's outer dims) with
@@ -323,26 +331,26 @@ static Value buildIfNeedsExact(
   return ifOp.getResult(0);
 }
 
-/// Returns Mean per slice of `x` (the dims from `axis` on, n = `count` in
-/// C, `count64` in f64): Mean0, or for a slice that needs it (file comment)
-/// K + ReduceSum(X - K) / n in f64 with K its first element, rounded once
-/// to C.
+/// Returns the mean per slice of `x` (the dims from `axis` on, n = `count`
+/// in C, `count64` in f64) in f64: Mean0, or for a slice that needs it
+/// (file comment) K + ReduceSum(X - K) / n in f64, with K its first element
+/// (0 if that is infinite, so that an infinity gives an infinite mean as
+/// the reference's).
 static Value buildExactMean(OpBuilder &b, Location loc, Value x, int64_t axis,
                             Value mean0, Value sumSq, Value count,
                             Value count64) {
-  auto c = cast<FloatType>(getElementTypeOrSelf(mean0.getType()));
   FloatType f64 = b.getF64Type();
   int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
   return buildSliceMap(
-      b, loc, ValueRange{mean0, sumSq}, c,
+      b, loc, ValueRange{mean0, sumSq}, f64,
       [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
         Value var0 = arith::DivFOp::create(nb, nloc, args[1], count);
         return buildIfNeedsExact(
-            nb, nloc, args[0], var0, count64, axis, args[0],
+            nb, nloc, args[0], var0, count64, axis,
+            convertToFloat(nb, nloc, args[0], f64),
             [&](OpBuilder &tb, Location tloc, ValueRange outer) -> Value {
-              // K = the slice's first element (it exists: Mean0 is finite,
-              // so n > 0); for f64 X, 0 if above 2^64 in magnitude, so that
-              // X - K stays finite (f32 values cannot overflow f64).
+              // The slice's first element exists: Mean0 is not NaN, so
+              // n > 0.
               SmallVector<Value> first(outer);
               first.append(rank - axis,
                            arith::ConstantIndexOp::create(tb, tloc, 0));
@@ -350,61 +358,67 @@ static Value buildExactMean(OpBuilder &b, Location loc, Value x, int64_t axis,
                   tb, tloc,
                   tensor::ExtractOp::create(tb, tloc, x, first).getResult(),
                   f64);
-              if (c.isF64()) {
-                Value small = arith::CmpFOp::create(
-                    tb, tloc, arith::CmpFPredicate::OLE,
-                    math::AbsFOp::create(tb, tloc, k),
-                    createFloatConstant(tb, tloc, f64, 0x1p64));
-                k = arith::SelectOp::create(
-                    tb, tloc, small, k,
-                    createFloatConstant(tb, tloc, f64, 0.0));
-              }
+              Value finite = arith::CmpFOp::create(
+                  tb, tloc, arith::CmpFPredicate::OLT,
+                  math::AbsFOp::create(tb, tloc, k),
+                  arith::ConstantOp::create(
+                      tb, tloc,
+                      tb.getFloatAttr(
+                          f64, APFloat::getInf(f64.getFloatSemantics()))));
+              k = arith::SelectOp::create(
+                  tb, tloc, finite, k, createFloatConstant(tb, tloc, f64, 0.0));
               Value shifted = buildSliceSumF64(
                   tb, tloc, x, outer, axis,
                   [&](OpBuilder &lb, Location lloc, Value element) {
                     return arith::SubFOp::create(lb, lloc, element, k);
                   });
-              Value mean = arith::AddFOp::create(
+              return arith::AddFOp::create(
                   tb, tloc, k,
                   arith::DivFOp::create(tb, tloc, shifted, count64));
-              return createTruncF(tb, tloc, mean, c);
             });
       });
 }
 
 /// Returns InvStdDev = 1 / sqrt(Var + epsilon) per slice of `x`, with
-/// Var = SumSq / n, or for a slice that needs it (file comment)
-/// ReduceSum((X - Mean)^2) / n in f64 (Mean from buildExactMean), rounded
-/// once to C. Without `mean` (no scf dialect), always SumSq / n.
+/// Var = SumSq / n in C, or for a slice that needs it (file comment)
+/// Var = ReduceSum((X - Mean)^2) / n and InvStdDev in f64 (Mean from
+/// buildExactMean, unrounded), rounded once to C. Without `mean64` (no scf
+/// dialect), always in C.
 static Value buildInvStdDev(OpBuilder &b, Location loc, Value x, int64_t axis,
-                            Value sumSq, Value mean0, Value mean, Value count,
+                            Value sumSq, Value mean0, Value mean64, Value count,
                             Value count64, Value eps) {
   auto c = cast<FloatType>(getElementTypeOrSelf(sumSq.getType()));
   FloatType f64 = b.getF64Type();
+  auto invStdDev = [](OpBuilder &nb, Location nloc, Value var, Value epsilon) {
+    auto type = cast<FloatType>(var.getType());
+    Value stdDev = math::SqrtOp::create(
+        nb, nloc, arith::AddFOp::create(nb, nloc, var, epsilon));
+    return arith::DivFOp::create(
+               nb, nloc, createFloatConstant(nb, nloc, type, 1.0), stdDev)
+        .getResult();
+  };
   return buildSliceMap(
-      b, loc, mean ? ValueRange{sumSq, mean0, mean} : ValueRange{sumSq}, c,
+      b, loc, mean64 ? ValueRange{sumSq, mean0, mean64} : ValueRange{sumSq}, c,
       [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
         Value var = arith::DivFOp::create(nb, nloc, args[0], count);
-        if (mean)
-          var = buildIfNeedsExact(
-              nb, nloc, args[1], var, count64, axis, var,
-              [&](OpBuilder &tb, Location tloc, ValueRange outer) -> Value {
-                Value mean64 = convertToFloat(tb, tloc, args[2], f64);
-                Value sumSq64 = buildSliceSumF64(
-                    tb, tloc, x, outer, axis,
-                    [&](OpBuilder &lb, Location lloc, Value element) {
-                      Value d =
-                          arith::SubFOp::create(lb, lloc, element, mean64);
-                      return arith::MulFOp::create(lb, lloc, d, d);
-                    });
-                return createTruncF(
-                    tb, tloc, arith::DivFOp::create(tb, tloc, sumSq64, count64),
-                    c);
-              });
-        Value stdDev = math::SqrtOp::create(
-            nb, nloc, arith::AddFOp::create(nb, nloc, var, eps));
-        return arith::DivFOp::create(
-            nb, nloc, createFloatConstant(nb, nloc, c, 1.0), stdDev);
+        Value result = invStdDev(nb, nloc, var, eps);
+        if (!mean64)
+          return result;
+        return buildIfNeedsExact(
+            nb, nloc, args[1], var, count64, axis, result,
+            [&](OpBuilder &tb, Location tloc, ValueRange outer) -> Value {
+              Value sumSq64 = buildSliceSumF64(
+                  tb, tloc, x, outer, axis,
+                  [&](OpBuilder &lb, Location lloc, Value element) {
+                    Value d = arith::SubFOp::create(lb, lloc, element, args[2]);
+                    return arith::MulFOp::create(lb, lloc, d, d);
+                  });
+              Value var64 = arith::DivFOp::create(tb, tloc, sumSq64, count64);
+              return createTruncF(tb, tloc,
+                                  invStdDev(tb, tloc, var64,
+                                            convertToFloat(tb, tloc, eps, f64)),
+                                  c);
+            });
       });
 }
 
@@ -499,18 +513,24 @@ struct LayerNormalizationLowering
     // need it (constant and nearly constant slices, see the file comment).
     // Its scalar loops need the scf dialect (loaded by the norm-to-llvm
     // pipeline); without it, Mean = Mean0 and Var = SumSq / n.
-    Value mean, count64;
+    Value mean = mean0, mean64, count64;
     if (rewriter.getContext()->getLoadedDialect<scf::SCFDialect>()) {
       // n in f64 (exact; C = f32 rounds a dynamic n above 2^24).
       count64 = buildElementCount(rewriter, loc, x, reducedDims,
                                   rewriter.getF64Type());
-      mean =
+      mean64 =
           buildExactMean(rewriter, loc, x, axis, mean0, sumSq, count, count64);
+      // Mean, rounded once to C (Y's D = X - Mean uses it).
+      mean =
+          c.isF64()
+              ? mean64
+              : buildMap(rewriter, loc, mean64, c,
+                         [&](OpBuilder &b, Location nloc, ValueRange elements) {
+                           return createTruncF(b, nloc, elements[0], c);
+                         });
     }
-    Value invStdDev = buildInvStdDev(rewriter, loc, x, axis, sumSq, mean0, mean,
-                                     count, count64, eps);
-    if (!mean)
-      mean = mean0;
+    Value invStdDev = buildInvStdDev(rewriter, loc, x, axis, sumSq, mean0,
+                                     mean64, count, count64, eps);
 
     // Y = (X - Mean) * InvStdDev * Scale + B, rounded once to X's type.
     scale = materializeRuntimeBroadcast(rewriter, loc, scale, x, axis, c);

@@ -37,65 +37,76 @@
 // CHECK-NEXT:      %[[DD:.+]] = arith.mulf %[[D]], %[[D]] fastmath<contract> : f32
 // CHECK-NEXT:      %[[ADD2:.+]] = arith.addf %[[ACC2]], %[[DD]] fastmath<reassoc,contract> : f32
 // CHECK-NEXT:      linalg.yield %[[ADD2]] : f32
-// Per row (finite Mean0), 0 < Var0 < (n * 2^-22 * Mean0)^2 (a constant or
-// nearly constant row; Var0 = 0 too where |Mean0| < 2^-50, as D * D may
-// have underflowed) or Var0 = +inf (SumSq overflowed) recomputes Mean and
-// Var in f64 by scalar loops over the row, shifted by its first element K
-// (docs/numerics.md); the bound is compared in f64. linalg.map, which
-// elementwise fusion leaves apart from Y's op.
-// CHECK:         %[[EXACTMEAN:.+]] = linalg.map ins(%[[MEAN]], %[[SUMSQ]] : tensor<2xf32>, tensor<2xf32>)
-// CHECK-NEXT:      (%[[M0:.+]]: f32, %[[SS0:.+]]: f32, %{{.+}}: f32) {
-// CHECK-NEXT:      %[[VAR0:.+]] = arith.divf %[[SS0]], %[[N]] : f32
-// CHECK-NEXT:      %[[INF:.+]] = arith.constant 0x7F800000 : f32
-// CHECK-NEXT:      %[[ABSM:.+]] = math.absf %[[M0]] : f32
-// CHECK-NEXT:      %[[FINITE:.+]] = arith.cmpf olt, %[[ABSM]], %[[INF]] : f32
-// CHECK-NEXT:      %[[OVERFLOW:.+]] = arith.cmpf oeq, %[[VAR0]], %[[INF]] : f32
-// CHECK-NEXT:      %[[TWOM22:.+]] = arith.constant 2.384185791015625E-7 : f64
-// CHECK-NEXT:      %[[NU:.+]] = arith.mulf %{{.+}}, %[[TWOM22]] : f64
-// CHECK-NEXT:      %[[ABSM64:.+]] = arith.extf %[[ABSM]] : f32 to f64
-// CHECK-NEXT:      %[[BOUND:.+]] = arith.mulf %[[NU]], %[[ABSM64]] : f64
-// CHECK-NEXT:      %[[VAR064:.+]] = arith.extf %[[VAR0]] : f32 to f64
-// CHECK-NEXT:      %[[BOUND2:.+]] = arith.mulf %[[BOUND]], %[[BOUND]] : f64
-// CHECK-NEXT:      %[[SMALL:.+]] = arith.cmpf olt, %[[VAR064]], %[[BOUND2]] : f64
-// CHECK-NEXT:      %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT:      %[[POS:.+]] = arith.cmpf ogt, %[[VAR0]], %[[ZERO]] : f32
-// CHECK-NEXT:      %[[TINYC:.+]] = arith.constant 8.88178419E-16 : f32
-// CHECK-NEXT:      %[[TINY:.+]] = arith.cmpf olt, %[[ABSM]], %[[TINYC]] : f32
-// CHECK-NEXT:      %[[POSORTINY:.+]] = arith.ori %[[POS]], %[[TINY]] : i1
-// CHECK-NEXT:      %[[NEAR:.+]] = arith.andi %[[SMALL]], %[[POSORTINY]] : i1
-// CHECK-NEXT:      %[[EITHER:.+]] = arith.ori %[[NEAR]], %[[OVERFLOW]] : i1
-// CHECK-NEXT:      %[[NEEDED:.+]] = arith.andi %[[FINITE]], %[[EITHER]] : i1
-// CHECK-NEXT:      %[[IDX:.+]] = linalg.index 0 : index
-// CHECK-NEXT:      %[[EM:.+]] = scf.if %[[NEEDED]] -> (f32) {
+// Per row, unless Mean0 is NaN: 0 < Var0 < (n * 2^-22 * Mean0)^2 (a
+// constant or nearly constant row; compared in f64), Var0 = 0 with
+// 0 < |Mean0| < 2^-50 (D * D may have underflowed), Var0 = +inf or
+// Mean0 = +-inf (a sum overflowed) recompute the mean in f64 by a scalar
+// loop over the row, shifted by its first element K (0 if infinite), and
+// the variance and InvStdDev in f64 around that unrounded mean
+// (docs/numerics.md). linalg.map, which elementwise fusion leaves apart
+// from Y's op; Mean is the f64 mean rounded once.
+// CHECK:         %[[MEAN64:.+]] = linalg.map ins(%[[MEAN]], %[[SUMSQ]] : tensor<2xf32>, tensor<2xf32>) outs(%{{.+}} : tensor<2xf64>)
+// CHECK-NEXT:      (%[[M0:.+]]: f32, %[[SS0:.+]]: f32, %{{.+}}: f64) {
+// CHECK:           %[[VAR0:.+]] = arith.divf %[[SS0]], %[[N]] : f32
+// CHECK:           %[[M0W:.+]] = arith.extf %[[M0]] : f32 to f64
+// CHECK:           %[[ABSM:.+]] = math.absf %[[M0]] : f32
+// CHECK:           %[[NU:.+]] = arith.mulf %{{.+}}, %{{.+}} : f64
+// CHECK:           %[[ABSM64:.+]] = arith.extf %[[ABSM]] : f32 to f64
+// CHECK:           %[[BOUND:.+]] = arith.mulf %[[NU]], %[[ABSM64]] : f64
+// CHECK:           %[[POS:.+]] = arith.cmpf ogt, %[[VAR0]], %[[ZERO:.+]] : f32
+// CHECK:           %[[VAR064:.+]] = arith.extf %[[VAR0]] : f32 to f64
+// CHECK:           %[[BOUND2:.+]] = arith.mulf %[[BOUND]], %[[BOUND]] : f64
+// CHECK:           %[[SMALL:.+]] = arith.cmpf olt, %[[VAR064]], %[[BOUND2]] : f64
+// CHECK:           %[[NEAR:.+]] = arith.andi %[[POS]], %[[SMALL]] : i1
+// CHECK:           %[[VZERO:.+]] = arith.cmpf oeq, %[[VAR0]], %[[ZERO]] : f32
+// CHECK:           %[[MPOS:.+]] = arith.cmpf ogt, %[[ABSM]], %[[ZERO]] : f32
+// CHECK:           %[[MTINY:.+]] = arith.cmpf olt, %[[ABSM]], %{{.+}} : f32
+// CHECK:           %[[TINY:.+]] = arith.andi %[[MPOS]], %[[MTINY]] : i1
+// CHECK:           %[[UNDER:.+]] = arith.andi %[[VZERO]], %[[TINY]] : i1
+// CHECK:           %[[VINF:.+]] = arith.cmpf oeq, %[[VAR0]], %[[INF:.+]] : f32
+// CHECK:           %[[MINF:.+]] = arith.cmpf oeq, %[[ABSM]], %[[INF]] : f32
+// CHECK:           %[[OR1:.+]] = arith.ori %[[NEAR]], %[[UNDER]] : i1
+// CHECK:           %[[OR2:.+]] = arith.ori %[[OR1]], %[[VINF]] : i1
+// CHECK:           %[[NEEDED:.+]] = arith.ori %[[OR2]], %[[MINF]] : i1
+// CHECK:           %[[IDX:.+]] = linalg.index 0 : index
+// CHECK:           %[[EM:.+]] = scf.if %[[NEEDED]] -> (f64) {
 // CHECK:             %[[FIRST:.+]] = tensor.extract %[[X]][%[[IDX]], %{{.+}}] : tensor<2x3xf32>
-// CHECK:             %[[K:.+]] = arith.extf %[[FIRST]] : f32 to f64
+// CHECK:             %[[K64:.+]] = arith.extf %[[FIRST]] : f32 to f64
+// CHECK:             %[[K:.+]] = arith.select %{{.+}}, %[[K64]], %{{.+}} : f64
 // CHECK:             %[[SHIFTED:.+]] = scf.for
 // CHECK:               %[[XK:.+]] = arith.subf %{{.+}}, %[[K]] : f64
 // CHECK:               arith.addf %{{.+}}, %[[XK]] fastmath<reassoc> : f64
 // CHECK:             %[[SN:.+]] = arith.divf %[[SHIFTED]], %{{.+}} : f64
 // CHECK:             %[[M64:.+]] = arith.addf %[[K]], %[[SN]] : f64
-// CHECK:             %[[M32:.+]] = arith.truncf %[[M64]] : f64 to f32
-// CHECK:             scf.yield %[[M32]] : f32
+// CHECK:             scf.yield %[[M64]] : f64
 // CHECK:           } else {
-// CHECK:             scf.yield %[[M0]] : f32
-// CHECK:           linalg.yield %[[EM]] : f32
-// CHECK:         %[[INV:.+]] = linalg.map ins(%[[SUMSQ]], %[[MEAN]], %[[EXACTMEAN]] : tensor<2xf32>, tensor<2xf32>, tensor<2xf32>)
-// CHECK-NEXT:      (%[[SS:.+]]: f32, %{{.+}}: f32, %[[EM2:.+]]: f32, %{{.+}}: f32) {
-// CHECK-NEXT:      %[[VAR:.+]] = arith.divf %[[SS]], %[[N]] : f32
-// CHECK:           %[[EV:.+]] = scf.if %{{.+}} -> (f32) {
-// CHECK:             %[[EM64:.+]] = arith.extf %[[EM2]] : f32 to f64
+// CHECK:             scf.yield %[[M0W]] : f64
+// CHECK:           linalg.yield %[[EM]] : f64
+// CHECK:         %[[EXACTMEAN:.+]] = linalg.generic
+// CHECK-SAME:        ins(%[[MEAN64]] : tensor<2xf64>)
+// CHECK:           arith.truncf %{{.+}} : f64 to f32
+// CHECK:         %[[INV:.+]] = linalg.map ins(%[[SUMSQ]], %[[MEAN]], %[[MEAN64]] : tensor<2xf32>, tensor<2xf32>, tensor<2xf64>)
+// CHECK-NEXT:      (%[[SS:.+]]: f32, %{{.+}}: f32, %[[EM2:.+]]: f64, %{{.+}}: f32) {
+// CHECK:           %[[VAR:.+]] = arith.divf %[[SS]], %[[N]] : f32
+// CHECK:           %[[VE:.+]] = arith.addf %[[VAR]], %[[EPS]] : f32
+// CHECK:           %[[SD:.+]] = math.sqrt %[[VE]] : f32
+// CHECK:           %[[ONE:.+]] = arith.constant 1.000000e+00 : f32
+// CHECK:           %[[R:.+]] = arith.divf %[[ONE]], %[[SD]] : f32
+// CHECK:           %[[ER:.+]] = scf.if %{{.+}} -> (f32) {
 // CHECK:             scf.for
-// CHECK:               %[[D64:.+]] = arith.subf %{{.+}}, %[[EM64]] : f64
+// CHECK:               %[[D64:.+]] = arith.subf %{{.+}}, %[[EM2]] : f64
 // CHECK:               %[[DD64:.+]] = arith.mulf %[[D64]], %[[D64]] : f64
 // CHECK:               arith.addf %{{.+}}, %[[DD64]] fastmath<reassoc> : f64
-// CHECK:             arith.truncf %{{.+}} : f64 to f32
+// CHECK:             %[[V64:.+]] = arith.divf %{{.+}}, %{{.+}} : f64
+// CHECK:             %[[EPS64:.+]] = arith.extf %[[EPS]] : f32 to f64
+// CHECK:             %[[VE64:.+]] = arith.addf %[[V64]], %[[EPS64]] : f64
+// CHECK:             %[[SD64:.+]] = math.sqrt %[[VE64]] : f64
+// CHECK:             %[[R64:.+]] = arith.divf %{{.+}}, %[[SD64]] : f64
+// CHECK:             %[[R32:.+]] = arith.truncf %[[R64]] : f64 to f32
+// CHECK:             scf.yield %[[R32]] : f32
 // CHECK:           } else {
-// CHECK:             scf.yield %[[VAR]] : f32
-// CHECK:           %[[VE:.+]] = arith.addf %[[EV]], %[[EPS]] : f32
-// CHECK-NEXT:      %[[SD:.+]] = math.sqrt %[[VE]] : f32
-// CHECK-NEXT:      %[[ONE:.+]] = arith.constant 1.000000e+00 : f32
-// CHECK-NEXT:      %[[R:.+]] = arith.divf %[[ONE]], %[[SD]] : f32
-// CHECK-NEXT:      linalg.yield %[[R]] : f32
+// CHECK:             scf.yield %[[R]] : f32
+// CHECK:           linalg.yield %[[ER]] : f32
 // CHECK:         %[[OUT:.+]] = tensor.empty() : tensor<2x3xf32>
 // CHECK:         %[[Y:.+]] = linalg.generic
 // CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ROW]], #[[$ROW]], #[[$COL]], #[[$COL]], #[[$ID]]]
@@ -154,9 +165,23 @@ func.func @ln_f32_bias(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %b: tensor<3xf32>
 // CHECK-NEXT:      %[[D:.+]] = arith.subf %[[XW2]], %[[MU]] : f32
 // CHECK-NEXT:      %[[DD:.+]] = arith.mulf %[[D]], %[[D]] fastmath<contract> : f32
 // CHECK-NEXT:      arith.addf %[[ACC2]], %[[DD]] fastmath<reassoc,contract> : f32
-// CHECK:         %[[EXACTMEAN:.+]] = linalg.map ins(%[[MEAN]], %[[SUMSQ]] : tensor<?xf32>, tensor<?xf32>)
-// CHECK:         %[[INV:.+]] = linalg.map ins(%[[SUMSQ]], %[[MEAN]], %[[EXACTMEAN]] : tensor<?xf32>, tensor<?xf32>, tensor<?xf32>)
+// The exact recomputation loops over both normalized dims of the row.
+// CHECK:         %[[MEAN64:.+]] = linalg.map ins(%[[MEAN]], %[[SUMSQ]] : tensor<?xf32>, tensor<?xf32>)
+// CHECK:           %[[ROW:.+]] = linalg.index 0 : index
+// CHECK:           scf.if
+// CHECK:             tensor.extract %[[X]][%[[ROW]], %{{.+}}, %{{.+}}] : tensor<?x?x?xf16>
+// CHECK:             scf.for
+// CHECK:               scf.for
+// CHECK:                 tensor.extract %[[X]][%[[ROW]], %{{.+}}, %{{.+}}] : tensor<?x?x?xf16>
+// CHECK:           linalg.yield %{{.+}} : f64
+// CHECK:         %[[EXACTMEAN:.+]] = linalg.generic
+// CHECK-SAME:        ins(%[[MEAN64]] : tensor<?xf64>)
+// CHECK:         %[[INV:.+]] = linalg.map ins(%[[SUMSQ]], %[[MEAN]], %[[MEAN64]] : tensor<?xf32>, tensor<?xf32>, tensor<?xf64>)
 // CHECK:           math.sqrt
+// CHECK:           scf.if
+// CHECK:             scf.for
+// CHECK:               scf.for
+// CHECK:           linalg.yield %{{.+}} : f32
 // The dynamic Scale size may be 1 at run time (broadcast) or X's size:
 // Scale is first copied to X's trailing size, reading index 0 where it is 1
 // (a tensor.generate, which elementwise fusion leaves out of the loop), and
@@ -231,8 +256,8 @@ func.func @ln_f16_dynamic_no_bias(%x: tensor<?x?x?xf16>, %s: tensor<1x?xf16>) ->
 // CHECK:         %[[EXACTMEAN:.+]] = linalg.map ins(%[[MEAN]], %[[SUMSQ]] : tensor<f64>, tensor<f64>)
 // CHECK:         %[[INV:.+]] = linalg.map ins(%[[SUMSQ]], %[[MEAN]], %[[EXACTMEAN]] : tensor<f64>, tensor<f64>, tensor<f64>)
 // CHECK:           %[[VAR:.+]] = arith.divf %{{.+}}, %[[N]] : f64
-// CHECK:           %[[EV:.+]] = scf.if
-// CHECK:           arith.addf %[[EV]], %[[EPS]] : f64
+// CHECK-NEXT:      arith.addf %[[VAR]], %[[EPS]] : f64
+// CHECK:           scf.if
 // CHECK:         %[[Y:.+]] = linalg.generic
 // CHECK-SAME:        ins(%[[X]], %[[EXACTMEAN]], %[[INV]], %[[SCALE]] : tensor<?x4xf64>, tensor<f64>, tensor<f64>, tensor<4xf64>)
 // CHECK-NOT:       arith.truncf
@@ -278,8 +303,10 @@ func.func @ln_f64_axis0_bf16_stash(%x: tensor<?x4xf64>, %s: tensor<4xf64>) -> (t
 // CHECK-SAME:        ins(%[[SUM]] : tensor<2x3xf32>)
 // CHECK:         %[[SUMSQ:.+]] = linalg.generic
 // CHECK-SAME:        ins(%[[X]], %[[MEAN]] : tensor<2x3x4xbf16>, tensor<2x3xf32>)
-// CHECK:         %[[EXACTMEAN:.+]] = linalg.map ins(%[[MEAN]], %[[SUMSQ]] : tensor<2x3xf32>, tensor<2x3xf32>)
-// CHECK:         %[[INV:.+]] = linalg.map ins(%[[SUMSQ]], %[[MEAN]], %[[EXACTMEAN]] : tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>)
+// CHECK:         %[[MEAN64:.+]] = linalg.map ins(%[[MEAN]], %[[SUMSQ]] : tensor<2x3xf32>, tensor<2x3xf32>)
+// CHECK:         %[[EXACTMEAN:.+]] = linalg.generic
+// CHECK-SAME:        ins(%[[MEAN64]] : tensor<2x3xf64>)
+// CHECK:         %[[INV:.+]] = linalg.map ins(%[[SUMSQ]], %[[MEAN]], %[[MEAN64]] : tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf64>)
 // CHECK:         %[[BW:.+]] = tensor.generate
 // CHECK:           %[[BV:.+]] = tensor.extract %[[B]][%{{.+}}, %{{.+}}] : tensor<1x1xbf16>
 // CHECK:           %[[BV32:.+]] = arith.extf %[[BV]] : bf16 to f32

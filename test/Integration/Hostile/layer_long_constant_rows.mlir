@@ -1,18 +1,19 @@
-// LayerNormalization f32, f16 and bf16: long constant slices, whose f32
-// sums of n copies are inexact. semantics.md: a constant row gives Y = B and
-// InvStdDev = 1/sqrt(epsilon). Each function builds a constant X (f32
-// 230.9655 = 230.96549987792969, 24 significant bits, so k * x is inexact
-// for most k; f16 230.875; bf16 231 and 1e30), Scale = 1.5 and B = 0.25,
-// and returns the first elements of Y's first slice, the last of its last
-// slice, Mean and InvStdDev.
+// LayerNormalization f32, f16, bf16 and f64: long constant slices, whose
+// f32 (f64) sums of n copies are inexact. semantics.md: a constant row
+// gives Y = B and InvStdDev = 1/sqrt(epsilon). Each function builds a
+// constant X (f32 230.9655 = 230.96549987792969, 24 significant bits, so
+// k * x is inexact for most k; f16 230.875; bf16 231 and 1e30; f64 1e20
+// and 1e300), Scale = 1.5 and B = 0.25, and returns the first elements of
+// Y's first slice, the last of its last slice, Mean and InvStdDev.
 // Expected, independent of the lowering: Y = B = 0.25 exactly, Mean = the
-// value (230.9655, 230.875, 231, 1.0002555517425873e30 in decimal),
-// InvStdDev = 1/sqrt(f32(1e-5)) in float64 rounded to f32 = 316.22778.
+// value (230.9655, 230.875, 231, 1.0002555517425873e30, 1e20; 1e300 is inf
+// in the f32 stash type), InvStdDev = 1/sqrt(f32(1e-5)) in float64 rounded
+// to f32 = 316.22778.
 // These all failed before the exact recomputation of such slices
 // (docs/numerics.md): Mean 230.96527, InvStdDev 315.4 and Y = 0.358
 // (non_innermost, innermost), Mean 230.96542, Y = 0.286 (dynamic),
-// Y = 0.2355 (f16_dynamic), Y = 0.243 (bf16_dynamic), and InvStdDev 0
-// (bf16_huge).
+// Y = 0.2355 (f16_dynamic), Y = 0.243 (bf16_dynamic), InvStdDev 0
+// (bf16_huge), and Y = 1.75, InvStdDev 6.1e-5 and 0 (f64_large).
 
 // RUN: norm-runner %s --function=non_innermost \
 // RUN:   --expected-output="2xf32=0.25 0.25" \
@@ -50,6 +51,12 @@
 // RUN:   --expected-output="2xbf16=0.25 0.25" \
 // RUN:   --expected-output="1x1x1xf32=1.0002555517425873e30" \
 // RUN:   --expected-output="1x1x1xf32=316.22778" \
+// RUN:   --rtol=0 | FileCheck %s
+// RUN: norm-runner %s --function=f64_large \
+// RUN:   --expected-output="4xf64=0.25 0.25 0.25 0.25" \
+// RUN:   --expected-output="4xf64=0.25 0.25 0.25 0.25" \
+// RUN:   --expected-output="2x1xf32=1e20 inf" \
+// RUN:   --expected-output="2x1xf32=316.22778 316.22778" \
 // RUN:   --rtol=0 | FileCheck %s
 
 // CHECK: [SUCCESS] result[0]:
@@ -183,4 +190,33 @@ func.func @bf16_huge() -> (tensor<2xbf16>, tensor<2xbf16>, tensor<1x1x1xf32>,
   %i = tensor.cast %inv : tensor<?x1x1xf32> to tensor<1x1x1xf32>
   return %first, %last, %m, %i
       : tensor<2xbf16>, tensor<2xbf16>, tensor<1x1x1xf32>, tensor<1x1x1xf32>
+}
+
+// f64: n copies of a 53-bit value are inexact in f64 too (1e20 = 5^20 *
+// 2^20, and 5^20 has 47 bits). The f64 Mean is exact after the
+// recomputation, whose shift has no magnitude limit: 1e300 works as well
+// (its Mean rounds to +inf in the f32 stash type; Y and InvStdDev are
+// exact).
+func.func @f64_large() -> (tensor<4xf64>, tensor<4xf64>, tensor<2x1xf32>,
+                           tensor<2x1xf32>) {
+  %a = arith.constant dense<1.0e20> : tensor<1x1001xf64>
+  %c = arith.constant dense<1.0e300> : tensor<1x1001xf64>
+  %xs = tensor.concat dim(0) %a, %c
+      : (tensor<1x1001xf64>, tensor<1x1001xf64>) -> tensor<2x1001xf64>
+  %scales = arith.constant dense<1.5> : tensor<1001xf64>
+  %bs = arith.constant dense<0.25> : tensor<1001xf64>
+  %x = tensor.cast %xs : tensor<2x1001xf64> to tensor<?x?xf64>
+  %scale = tensor.cast %scales : tensor<1001xf64> to tensor<?xf64>
+  %b = tensor.cast %bs : tensor<1001xf64> to tensor<?xf64>
+  %y, %mean, %inv = norm.layer_normalization %x, %scale, %b
+      : (tensor<?x?xf64>, tensor<?xf64>, tensor<?xf64>)
+      -> (tensor<?x?xf64>, tensor<?x1xf32>, tensor<?x1xf32>)
+  %first = tensor.extract_slice %y[0, 0] [1, 4] [1, 1]
+      : tensor<?x?xf64> to tensor<4xf64>
+  %last = tensor.extract_slice %y[1, 997] [1, 4] [1, 1]
+      : tensor<?x?xf64> to tensor<4xf64>
+  %m = tensor.cast %mean : tensor<?x1xf32> to tensor<2x1xf32>
+  %i = tensor.cast %inv : tensor<?x1xf32> to tensor<2x1xf32>
+  return %first, %last, %m, %i
+      : tensor<4xf64>, tensor<4xf64>, tensor<2x1xf32>, tensor<2x1xf32>
 }

@@ -185,6 +185,22 @@ def main():
           "constant 1e30 (exact f32 sum), and row 2 take the vector path.",
           [[1e19, -1e19, 1e19, -1e19, 0], [1e30] * 5, [1, 2, 3, 4, 5]],
           [1, 1, 1, 1, 1], [0, 0.5, 0, 0, 0], "f32")
+    layer("layer_f32_sum_overflow",
+          "LayerNormalization f32: a constant row of 1e38 whose f32 sum\n"
+          "overflows (Mean0 = inf) and a row [2e19, -2e19, ...] whose\n"
+          "variance 4e38 exceeds FLT_MAX but whose InvStdDev 5e-20 does not:\n"
+          "both are recomputed in f64, InvStdDev included (docs/numerics.md).",
+          [[1e38] * 4, [2e19, -2e19, 2e19, -2e19], [1, 2, 3, 4]],
+          [1, 1, 1, 1], [0.25, 0.25, 0.25, 0.25], "f32")
+    layer("layer_f32_near_constant",
+          "LayerNormalization f32: rows alternating 30000 and 30000 + 2^-9\n"
+          "(one ulp): the mean 30000 + 2^-10 is not an f32, and a variance\n"
+          "taken around the rounded mean would double (2^-19 instead of\n"
+          "2^-20, InvStdDev 289.8 instead of 302.1). The recomputation takes\n"
+          "it around the f64 mean. Scale 0: Y = B, as D = X - Mean in f32 is\n"
+          "half an ulp off here (f32 stage one), which no tolerance covers.",
+          [[30000, 30000 + 2**-9] * 4, [30000 + 2**-9, 30000] * 4],
+          [0] * 8, [0] * 8, "f32")
     # --- Zero rows for every op and mode.
     for p in (1, 2):
         lp(f"lp_f32_zero_rows_p{p}",
