@@ -331,61 +331,63 @@ static Value buildIfNeedsExact(
   return ifOp.getResult(0);
 }
 
-/// Returns the mean per slice of `x` (the dims from `axis` on, n = `count`
-/// in C, `count64` in f64) in f64: Mean0, or for a slice that needs it
-/// (file comment) K + ReduceSum(X - K) / n in f64, with K its first element
-/// (0 if that is infinite, so that an infinity gives an infinite mean as
-/// the reference's).
+/// Inside the exact recomputation (buildIfNeedsExact) of the slice of `x`
+/// at `outer`: returns its mean in f64, K + ReduceSum(X - K) / n with K its
+/// first element (0 if that is infinite, so that an infinity gives an
+/// infinite mean as the reference's). The first element exists: Mean0 is
+/// not NaN, so n > 0.
+static Value buildShiftedMeanF64(OpBuilder &b, Location loc, Value x,
+                                 ValueRange outer, int64_t axis,
+                                 Value count64) {
+  FloatType f64 = b.getF64Type();
+  int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
+  SmallVector<Value> first(outer);
+  first.append(rank - axis, arith::ConstantIndexOp::create(b, loc, 0));
+  Value k = convertToFloat(
+      b, loc, tensor::ExtractOp::create(b, loc, x, first).getResult(), f64);
+  Value finite = arith::CmpFOp::create(
+      b, loc, arith::CmpFPredicate::OLT, math::AbsFOp::create(b, loc, k),
+      arith::ConstantOp::create(
+          b, loc,
+          b.getFloatAttr(f64, APFloat::getInf(f64.getFloatSemantics()))));
+  k = arith::SelectOp::create(b, loc, finite, k,
+                              createFloatConstant(b, loc, f64, 0.0));
+  Value shifted = buildSliceSumF64(
+      b, loc, x, outer, axis, [&](OpBuilder &lb, Location lloc, Value element) {
+        return arith::SubFOp::create(lb, lloc, element, k);
+      });
+  return arith::AddFOp::create(b, loc, k,
+                               arith::DivFOp::create(b, loc, shifted, count64));
+}
+
+/// Returns Mean per slice of `x` (the dims from `axis` on, n = `count` in
+/// C, `count64` in f64): Mean0, or for a slice that needs it (file comment)
+/// the shifted mean in f64 rounded once to C.
 static Value buildExactMean(OpBuilder &b, Location loc, Value x, int64_t axis,
                             Value mean0, Value sumSq, Value count,
                             Value count64) {
-  FloatType f64 = b.getF64Type();
-  int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
+  auto c = cast<FloatType>(getElementTypeOrSelf(mean0.getType()));
   return buildSliceMap(
-      b, loc, ValueRange{mean0, sumSq}, f64,
+      b, loc, ValueRange{mean0, sumSq}, c,
       [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
         Value var0 = arith::DivFOp::create(nb, nloc, args[1], count);
         return buildIfNeedsExact(
-            nb, nloc, args[0], var0, count64, axis,
-            convertToFloat(nb, nloc, args[0], f64),
+            nb, nloc, args[0], var0, count64, axis, args[0],
             [&](OpBuilder &tb, Location tloc, ValueRange outer) -> Value {
-              // The slice's first element exists: Mean0 is not NaN, so
-              // n > 0.
-              SmallVector<Value> first(outer);
-              first.append(rank - axis,
-                           arith::ConstantIndexOp::create(tb, tloc, 0));
-              Value k = convertToFloat(
+              return createTruncF(
                   tb, tloc,
-                  tensor::ExtractOp::create(tb, tloc, x, first).getResult(),
-                  f64);
-              Value finite = arith::CmpFOp::create(
-                  tb, tloc, arith::CmpFPredicate::OLT,
-                  math::AbsFOp::create(tb, tloc, k),
-                  arith::ConstantOp::create(
-                      tb, tloc,
-                      tb.getFloatAttr(
-                          f64, APFloat::getInf(f64.getFloatSemantics()))));
-              k = arith::SelectOp::create(
-                  tb, tloc, finite, k, createFloatConstant(tb, tloc, f64, 0.0));
-              Value shifted = buildSliceSumF64(
-                  tb, tloc, x, outer, axis,
-                  [&](OpBuilder &lb, Location lloc, Value element) {
-                    return arith::SubFOp::create(lb, lloc, element, k);
-                  });
-              return arith::AddFOp::create(
-                  tb, tloc, k,
-                  arith::DivFOp::create(tb, tloc, shifted, count64));
+                  buildShiftedMeanF64(tb, tloc, x, outer, axis, count64), c);
             });
       });
 }
 
 /// Returns InvStdDev = 1 / sqrt(Var + epsilon) per slice of `x`, with
-/// Var = SumSq / n in C, or for a slice that needs it (file comment)
-/// Var = ReduceSum((X - Mean)^2) / n and InvStdDev in f64 (Mean from
-/// buildExactMean, unrounded), rounded once to C. Without `mean64` (no scf
-/// dialect), always in C.
+/// Var = SumSq / n in C, or for a slice that needs it (file comment) all in
+/// f64 around the unrounded shifted mean (recomputed: a third scalar pass,
+/// for these rare slices only), Var = ReduceSum((X - mean)^2) / n, rounded
+/// once to C. `exact` false (no scf dialect): always in C.
 static Value buildInvStdDev(OpBuilder &b, Location loc, Value x, int64_t axis,
-                            Value sumSq, Value mean0, Value mean64, Value count,
+                            Value sumSq, Value mean0, bool exact, Value count,
                             Value count64, Value eps) {
   auto c = cast<FloatType>(getElementTypeOrSelf(sumSq.getType()));
   FloatType f64 = b.getF64Type();
@@ -398,19 +400,21 @@ static Value buildInvStdDev(OpBuilder &b, Location loc, Value x, int64_t axis,
         .getResult();
   };
   return buildSliceMap(
-      b, loc, mean64 ? ValueRange{sumSq, mean0, mean64} : ValueRange{sumSq}, c,
+      b, loc, exact ? ValueRange{sumSq, mean0} : ValueRange{sumSq}, c,
       [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
         Value var = arith::DivFOp::create(nb, nloc, args[0], count);
         Value result = invStdDev(nb, nloc, var, eps);
-        if (!mean64)
+        if (!exact)
           return result;
         return buildIfNeedsExact(
             nb, nloc, args[1], var, count64, axis, result,
             [&](OpBuilder &tb, Location tloc, ValueRange outer) -> Value {
+              Value mean64 =
+                  buildShiftedMeanF64(tb, tloc, x, outer, axis, count64);
               Value sumSq64 = buildSliceSumF64(
                   tb, tloc, x, outer, axis,
                   [&](OpBuilder &lb, Location lloc, Value element) {
-                    Value d = arith::SubFOp::create(lb, lloc, element, args[2]);
+                    Value d = arith::SubFOp::create(lb, lloc, element, mean64);
                     return arith::MulFOp::create(lb, lloc, d, d);
                   });
               Value var64 = arith::DivFOp::create(tb, tloc, sumSq64, count64);
@@ -513,24 +517,17 @@ struct LayerNormalizationLowering
     // need it (constant and nearly constant slices, see the file comment).
     // Its scalar loops need the scf dialect (loaded by the norm-to-llvm
     // pipeline); without it, Mean = Mean0 and Var = SumSq / n.
-    Value mean = mean0, mean64, count64;
-    if (rewriter.getContext()->getLoadedDialect<scf::SCFDialect>()) {
+    Value mean = mean0, count64;
+    bool exact = rewriter.getContext()->getLoadedDialect<scf::SCFDialect>();
+    if (exact) {
       // n in f64 (exact; C = f32 rounds a dynamic n above 2^24).
       count64 = buildElementCount(rewriter, loc, x, reducedDims,
                                   rewriter.getF64Type());
-      mean64 =
-          buildExactMean(rewriter, loc, x, axis, mean0, sumSq, count, count64);
-      // Mean, rounded once to C (Y's D = X - Mean uses it).
       mean =
-          c.isF64()
-              ? mean64
-              : buildMap(rewriter, loc, mean64, c,
-                         [&](OpBuilder &b, Location nloc, ValueRange elements) {
-                           return createTruncF(b, nloc, elements[0], c);
-                         });
+          buildExactMean(rewriter, loc, x, axis, mean0, sumSq, count, count64);
     }
     Value invStdDev = buildInvStdDev(rewriter, loc, x, axis, sumSq, mean0,
-                                     mean64, count, count64, eps);
+                                     exact, count, count64, eps);
 
     // Y = (X - Mean) * InvStdDev * Scale + B, rounded once to X's type.
     scale = materializeRuntimeBroadcast(rewriter, loc, scale, x, axis, c);

@@ -21,9 +21,8 @@
 // CHECK:           %[[SUM:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[ROW]] : tensor<1x?xf32>)
 // CHECK:           %[[MEAN0:.+]] = linalg.generic {{.*}}ins(%[[SUM]] : tensor<1xf32>)
 // CHECK:           %[[SUMSQ:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[ROW]], %[[MEAN0]] : tensor<1x?xf32>, tensor<1xf32>)
-// CHECK:           %[[MEAN64:.+]] = linalg.map ins(%[[MEAN0]], %[[SUMSQ]] : tensor<1xf32>, tensor<1xf32>) outs(%{{.+}} : tensor<1xf64>)
-// CHECK:           %[[MEAN:.+]] = linalg.generic {{.*}}ins(%[[MEAN64]] : tensor<1xf64>) outs(%[[MS]] : tensor<1xf32>)
-// CHECK:           %[[INV:.+]] = linalg.map ins(%[[SUMSQ]], %[[MEAN0]], %[[MEAN64]] : tensor<1xf32>, tensor<1xf32>, tensor<1xf64>) outs(%[[IS]] : tensor<1xf32>)
+// CHECK:           %[[MEAN:.+]] = linalg.map ins(%[[MEAN0]], %[[SUMSQ]] : tensor<1xf32>, tensor<1xf32>) outs(%[[MS]] : tensor<1xf32>)
+// CHECK:           %[[INV:.+]] = linalg.map ins(%[[SUMSQ]], %[[MEAN0]] : tensor<1xf32>, tensor<1xf32>) outs(%[[IS]] : tensor<1xf32>)
 // CHECK:           %[[Y:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]} ins(%[[ROW]], %[[MEAN]], %[[INV]], {{.*}}) outs(%{{.+}} : tensor<1x?xf32>)
 // CHECK-NOT:       = linalg.
 // CHECK:           scf.forall.in_parallel {

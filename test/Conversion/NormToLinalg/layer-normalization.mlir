@@ -44,11 +44,10 @@
 // loop over the row, shifted by its first element K (0 if infinite), and
 // the variance and InvStdDev in f64 around that unrounded mean
 // (docs/numerics.md). linalg.map, which elementwise fusion leaves apart
-// from Y's op; Mean is the f64 mean rounded once.
-// CHECK:         %[[MEAN64:.+]] = linalg.map ins(%[[MEAN]], %[[SUMSQ]] : tensor<2xf32>, tensor<2xf32>) outs(%{{.+}} : tensor<2xf64>)
-// CHECK-NEXT:      (%[[M0:.+]]: f32, %[[SS0:.+]]: f32, %{{.+}}: f64) {
+// from Y's op.
+// CHECK:         %[[EXACTMEAN:.+]] = linalg.map ins(%[[MEAN]], %[[SUMSQ]] : tensor<2xf32>, tensor<2xf32>) outs(%{{.+}} : tensor<2xf32>)
+// CHECK-NEXT:      (%[[M0:.+]]: f32, %[[SS0:.+]]: f32, %{{.+}}: f32) {
 // CHECK:           %[[VAR0:.+]] = arith.divf %[[SS0]], %[[N]] : f32
-// CHECK:           %[[M0W:.+]] = arith.extf %[[M0]] : f32 to f64
 // CHECK:           %[[ABSM:.+]] = math.absf %[[M0]] : f32
 // CHECK:           %[[NU:.+]] = arith.mulf %{{.+}}, %{{.+}} : f64
 // CHECK:           %[[ABSM64:.+]] = arith.extf %[[ABSM]] : f32 to f64
@@ -69,7 +68,7 @@
 // CHECK:           %[[OR2:.+]] = arith.ori %[[OR1]], %[[VINF]] : i1
 // CHECK:           %[[NEEDED:.+]] = arith.ori %[[OR2]], %[[MINF]] : i1
 // CHECK:           %[[IDX:.+]] = linalg.index 0 : index
-// CHECK:           %[[EM:.+]] = scf.if %[[NEEDED]] -> (f64) {
+// CHECK:           %[[EM:.+]] = scf.if %[[NEEDED]] -> (f32) {
 // CHECK:             %[[FIRST:.+]] = tensor.extract %[[X]][%[[IDX]], %{{.+}}] : tensor<2x3xf32>
 // CHECK:             %[[K64:.+]] = arith.extf %[[FIRST]] : f32 to f64
 // CHECK:             %[[K:.+]] = arith.select %{{.+}}, %[[K64]], %{{.+}} : f64
@@ -78,23 +77,25 @@
 // CHECK:               arith.addf %{{.+}}, %[[XK]] fastmath<reassoc> : f64
 // CHECK:             %[[SN:.+]] = arith.divf %[[SHIFTED]], %{{.+}} : f64
 // CHECK:             %[[M64:.+]] = arith.addf %[[K]], %[[SN]] : f64
-// CHECK:             scf.yield %[[M64]] : f64
+// CHECK:             %[[M32:.+]] = arith.truncf %[[M64]] : f64 to f32
+// CHECK:             scf.yield %[[M32]] : f32
 // CHECK:           } else {
-// CHECK:             scf.yield %[[M0W]] : f64
-// CHECK:           linalg.yield %[[EM]] : f64
-// CHECK:         %[[EXACTMEAN:.+]] = linalg.generic
-// CHECK-SAME:        ins(%[[MEAN64]] : tensor<2xf64>)
-// CHECK:           arith.truncf %{{.+}} : f64 to f32
-// CHECK:         %[[INV:.+]] = linalg.map ins(%[[SUMSQ]], %[[MEAN]], %[[MEAN64]] : tensor<2xf32>, tensor<2xf32>, tensor<2xf64>)
-// CHECK-NEXT:      (%[[SS:.+]]: f32, %{{.+}}: f32, %[[EM2:.+]]: f64, %{{.+}}: f32) {
-// CHECK:           %[[VAR:.+]] = arith.divf %[[SS]], %[[N]] : f32
-// CHECK:           %[[VE:.+]] = arith.addf %[[VAR]], %[[EPS]] : f32
-// CHECK:           %[[SD:.+]] = math.sqrt %[[VE]] : f32
-// CHECK:           %[[ONE:.+]] = arith.constant 1.000000e+00 : f32
-// CHECK:           %[[R:.+]] = arith.divf %[[ONE]], %[[SD]] : f32
+// CHECK:             scf.yield %[[M0]] : f32
+// CHECK:           linalg.yield %[[EM]] : f32
+// CHECK:         %[[INV:.+]] = linalg.map ins(%[[SUMSQ]], %[[MEAN]] : tensor<2xf32>, tensor<2xf32>)
+// CHECK-NEXT:      (%[[SS:.+]]: f32, %{{.+}}: f32, %{{.+}}: f32) {
+// CHECK-NEXT:      %[[VAR:.+]] = arith.divf %[[SS]], %[[N]] : f32
+// CHECK-NEXT:      %[[VE:.+]] = arith.addf %[[VAR]], %[[EPS]] : f32
+// CHECK-NEXT:      %[[SD:.+]] = math.sqrt %[[VE]] : f32
+// CHECK-NEXT:      %[[ONE:.+]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT:      %[[R:.+]] = arith.divf %[[ONE]], %[[SD]] : f32
 // CHECK:           %[[ER:.+]] = scf.if %{{.+}} -> (f32) {
+// The f64 mean again (a scalar pass), then the variance around it.
+// CHECK:             %[[K2:.+]] = arith.select
+// CHECK:             %[[S2:.+]] = scf.for
+// CHECK:             %[[M2:.+]] = arith.addf %[[K2]], %{{.+}} : f64
 // CHECK:             scf.for
-// CHECK:               %[[D64:.+]] = arith.subf %{{.+}}, %[[EM2]] : f64
+// CHECK:               %[[D64:.+]] = arith.subf %{{.+}}, %[[M2]] : f64
 // CHECK:               %[[DD64:.+]] = arith.mulf %[[D64]], %[[D64]] : f64
 // CHECK:               arith.addf %{{.+}}, %[[DD64]] fastmath<reassoc> : f64
 // CHECK:             %[[V64:.+]] = arith.divf %{{.+}}, %{{.+}} : f64
@@ -166,17 +167,15 @@ func.func @ln_f32_bias(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %b: tensor<3xf32>
 // CHECK-NEXT:      %[[DD:.+]] = arith.mulf %[[D]], %[[D]] fastmath<contract> : f32
 // CHECK-NEXT:      arith.addf %[[ACC2]], %[[DD]] fastmath<reassoc,contract> : f32
 // The exact recomputation loops over both normalized dims of the row.
-// CHECK:         %[[MEAN64:.+]] = linalg.map ins(%[[MEAN]], %[[SUMSQ]] : tensor<?xf32>, tensor<?xf32>)
+// CHECK:         %[[EXACTMEAN:.+]] = linalg.map ins(%[[MEAN]], %[[SUMSQ]] : tensor<?xf32>, tensor<?xf32>)
 // CHECK:           %[[ROW:.+]] = linalg.index 0 : index
 // CHECK:           scf.if
 // CHECK:             tensor.extract %[[X]][%[[ROW]], %{{.+}}, %{{.+}}] : tensor<?x?x?xf16>
 // CHECK:             scf.for
 // CHECK:               scf.for
 // CHECK:                 tensor.extract %[[X]][%[[ROW]], %{{.+}}, %{{.+}}] : tensor<?x?x?xf16>
-// CHECK:           linalg.yield %{{.+}} : f64
-// CHECK:         %[[EXACTMEAN:.+]] = linalg.generic
-// CHECK-SAME:        ins(%[[MEAN64]] : tensor<?xf64>)
-// CHECK:         %[[INV:.+]] = linalg.map ins(%[[SUMSQ]], %[[MEAN]], %[[MEAN64]] : tensor<?xf32>, tensor<?xf32>, tensor<?xf64>)
+// CHECK:           linalg.yield %{{.+}} : f32
+// CHECK:         %[[INV:.+]] = linalg.map ins(%[[SUMSQ]], %[[MEAN]] : tensor<?xf32>, tensor<?xf32>)
 // CHECK:           math.sqrt
 // CHECK:           scf.if
 // CHECK:             scf.for
@@ -254,7 +253,7 @@ func.func @ln_f16_dynamic_no_bias(%x: tensor<?x?x?xf16>, %s: tensor<1x?xf16>) ->
 // CHECK:           arith.subf
 // CHECK:           arith.addf %{{.+}}, %{{.+}} fastmath<reassoc,contract> : f64
 // CHECK:         %[[EXACTMEAN:.+]] = linalg.map ins(%[[MEAN]], %[[SUMSQ]] : tensor<f64>, tensor<f64>)
-// CHECK:         %[[INV:.+]] = linalg.map ins(%[[SUMSQ]], %[[MEAN]], %[[EXACTMEAN]] : tensor<f64>, tensor<f64>, tensor<f64>)
+// CHECK:         %[[INV:.+]] = linalg.map ins(%[[SUMSQ]], %[[MEAN]] : tensor<f64>, tensor<f64>)
 // CHECK:           %[[VAR:.+]] = arith.divf %{{.+}}, %[[N]] : f64
 // CHECK-NEXT:      arith.addf %[[VAR]], %[[EPS]] : f64
 // CHECK:           scf.if
@@ -303,10 +302,8 @@ func.func @ln_f64_axis0_bf16_stash(%x: tensor<?x4xf64>, %s: tensor<4xf64>) -> (t
 // CHECK-SAME:        ins(%[[SUM]] : tensor<2x3xf32>)
 // CHECK:         %[[SUMSQ:.+]] = linalg.generic
 // CHECK-SAME:        ins(%[[X]], %[[MEAN]] : tensor<2x3x4xbf16>, tensor<2x3xf32>)
-// CHECK:         %[[MEAN64:.+]] = linalg.map ins(%[[MEAN]], %[[SUMSQ]] : tensor<2x3xf32>, tensor<2x3xf32>)
-// CHECK:         %[[EXACTMEAN:.+]] = linalg.generic
-// CHECK-SAME:        ins(%[[MEAN64]] : tensor<2x3xf64>)
-// CHECK:         %[[INV:.+]] = linalg.map ins(%[[SUMSQ]], %[[MEAN]], %[[MEAN64]] : tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf64>)
+// CHECK:         %[[EXACTMEAN:.+]] = linalg.map ins(%[[MEAN]], %[[SUMSQ]] : tensor<2x3xf32>, tensor<2x3xf32>)
+// CHECK:         %[[INV:.+]] = linalg.map ins(%[[SUMSQ]], %[[MEAN]] : tensor<2x3xf32>, tensor<2x3xf32>)
 // CHECK:         %[[BW:.+]] = tensor.generate
 // CHECK:           %[[BV:.+]] = tensor.extract %[[B]][%{{.+}}, %{{.+}}] : tensor<1x1xbf16>
 // CHECK:           %[[BV32:.+]] = arith.extf %[[BV]] : bf16 to f32
