@@ -100,51 +100,40 @@ static bool isPermutableSum(Value sum, unsigned depth = 0) {
 /// Returns whether the lanes of `widened` (an arith.extf in the body of
 /// `loop`) only reach a loop-carried sum of `loop` whose lanes may be
 /// permuted: through lane-wise arith ops whose other operands are
-/// lane-uniform (and selects on a lane-uniform condition), into
-/// `arith.addf %carried, %term` yielded as %carried's next value.
+/// lane-uniform, into `arith.addf %carried, %term` yielded as %carried's
+/// next value.
 static bool onlyFeedsPermutableSum(Value widened, scf::ForOp loop) {
-  // The body in order, so that every operand is classified before its
-  // users: a term (derived from `widened`) or not.
+  SmallVector<Value> worklist{widened};
   llvm::SmallPtrSet<Value, 8> terms{widened};
   bool reachedSum = false;
-  for (Operation &op : loop.getBody()->without_terminator()) {
-    if (llvm::none_of(op.getOperands(),
-                      [&](Value operand) { return terms.contains(operand); }))
-      continue;
-    if (auto add = dyn_cast<arith::AddFOp>(&op)) {
-      Value term = terms.contains(add.getRhs()) ? add.getRhs() : add.getLhs();
-      Value other = add.getLhs() == term ? add.getRhs() : add.getLhs();
-      auto carried = dyn_cast<BlockArgument>(other);
-      if (carried && carried.getOwner() == loop.getBody() &&
-          carried.getArgNumber() > 0) {
-        unsigned index = carried.getArgNumber() - 1;
-        if (loop.getYieldedValues()[index] != add.getResult() ||
-            !carried.hasOneUse() || !add->hasOneUse() ||
-            !isPermutableSum(loop.getResult(index)))
-          return false;
-        reachedSum = true;
-        continue;
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    for (Operation *user : value.getUsers()) {
+      if (user->getBlock() != loop.getBody())
+        return false;
+      if (auto add = dyn_cast<arith::AddFOp>(user)) {
+        Value other = add.getLhs() == value ? add.getRhs() : add.getLhs();
+        auto carried = dyn_cast<BlockArgument>(other);
+        if (carried && carried.getOwner() == loop.getBody() &&
+            carried.getArgNumber() > 0) {
+          unsigned index = carried.getArgNumber() - 1;
+          if (loop.getYieldedValues()[index] != add.getResult() ||
+              !carried.hasOneUse() || !add->hasOneUse() ||
+              !isPermutableSum(loop.getResult(index)))
+            return false;
+          reachedSum = true;
+          continue;
+        }
       }
+      if (!isa<arith::AddFOp, arith::SubFOp, arith::MulFOp>(user))
+        return false;
+      for (Value operand : user->getOperands())
+        if (!terms.contains(operand) && !isLaneUniform(operand))
+          return false;
+      if (terms.insert(user->getResult(0)).second)
+        worklist.push_back(user->getResult(0));
     }
-    // A select on a lane-uniform condition (a run-time choice between two
-    // forms of the term) picks the same lanes of its two operands.
-    auto select = dyn_cast<arith::SelectOp>(&op);
-    if (!isa<arith::AddFOp, arith::SubFOp, arith::MulFOp>(&op) &&
-        !(select && !terms.contains(select.getCondition()) &&
-          (!isa<VectorType>(select.getCondition().getType()) ||
-           isLaneUniform(select.getCondition()))))
-      return false;
-    for (Value operand : op.getOperands())
-      if (!terms.contains(operand) && !isLaneUniform(operand) &&
-          !(select && operand == select.getCondition()))
-        return false;
-    terms.insert(op.getResult(0));
   }
-  // No term may leave the loop body other than through the sum.
-  for (Value term : terms)
-    for (Operation *user : term.getUsers())
-      if (user->getBlock() != loop.getBody() || isa<scf::YieldOp>(user))
-        return false;
   return reachedSum;
 }
 

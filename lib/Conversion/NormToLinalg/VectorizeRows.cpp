@@ -313,26 +313,6 @@ private:
   }
 };
 
-/// Rewrites `arith.select (vector.broadcast %c : i1), %a, %b` into
-/// `arith.select %c, %a, %b`: linalg::vectorize broadcasts a scalar
-/// condition defined outside the op (a run-time choice between two forms of
-/// a body), and LLVM unswitches a loop on a scalar select condition, not on
-/// a vector one (which becomes a masked operation in every iteration).
-struct FoldBroadcastSelectCondition : public OpRewritePattern<arith::SelectOp> {
-  using OpRewritePattern::OpRewritePattern;
-
-  LogicalResult matchAndRewrite(arith::SelectOp select,
-                                PatternRewriter &rewriter) const override {
-    auto broadcast = select.getCondition().getDefiningOp<vector::BroadcastOp>();
-    if (!broadcast || !broadcast.getSourceType().isInteger(1))
-      return failure();
-    rewriter.modifyOpInPlace(select, [&] {
-      select.getConditionMutable().assign(broadcast.getSource());
-    });
-    return success();
-  }
-};
-
 struct VectorizeRowsPass
     : public norm::impl::VectorizeRowsPassBase<VectorizeRowsPass> {
   using Base::Base;
@@ -412,8 +392,7 @@ struct VectorizeRowsPass
         return signalPassFailure();
     }
     RewritePatternSet patterns(context);
-    patterns.add<FoldMaskedAccumulatorSlice, FoldBroadcastSelectCondition>(
-        context);
+    patterns.add<FoldMaskedAccumulatorSlice>(context);
     vector::populateVectorTransferDropUnitDimsPatterns(patterns);
     tensor::populateFoldTensorSubsetIntoVectorTransferPatterns(patterns);
     vector::TransferReadOp::getCanonicalizationPatterns(patterns, context);

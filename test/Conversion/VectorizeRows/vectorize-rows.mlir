@@ -45,31 +45,6 @@ func.func @sum_of_squares(%x: tensor<1x?xf32>, %init: tensor<1xf32>) -> tensor<1
   return %0 : tensor<1xf32>
 }
 
-// A scalar i1 from outside the op (a run-time choice between two forms of
-// the term) stays the select's condition in the vector loops, not a
-// broadcast to vector<1x64xi1>: LLVM unswitches a loop on a scalar select
-// condition.
-// CHECK-LABEL: func.func @select_on_scalar(
-// CHECK-SAME:      %{{[a-z0-9]+}}: tensor<1x?xf32>, %[[K:[a-z0-9]+]]: f32, %[[LONG:[a-z0-9]+]]: i1
-// CHECK-NOT:     vector.broadcast %[[LONG]]
-// CHECK:         scf.for
-// CHECK:           %[[D:.+]] = arith.subf %[[X:.+]], %{{.+}} : vector<1x64xf32>
-// CHECK:           arith.select %[[LONG]], %[[D]], %[[X]] : vector<1x64xf32>
-// CHECK:         scf.for
-// CHECK:           arith.select %[[LONG]], %{{.+}}, %{{.+}} : vector<1x64xf32>
-func.func @select_on_scalar(%x: tensor<1x?xf32>, %k: f32, %long: i1,
-                            %init: tensor<1xf32>) -> tensor<1xf32> {
-  %0 = linalg.generic {indexing_maps = [#row, #acc], iterator_types = ["parallel", "reduction"]}
-      ins(%x : tensor<1x?xf32>) outs(%init : tensor<1xf32>) {
-  ^bb0(%in: f32, %out: f32):
-    %d = arith.subf %in, %k : f32
-    %t = arith.select %long, %d, %in : f32
-    %sum = arith.addf %out, %t fastmath<reassoc> : f32
-    linalg.yield %sum : f32
-  } -> tensor<1xf32>
-  return %0 : tensor<1xf32>
-}
-
 // An elementwise tail: f16 loaded narrow, computed in f32 (the widest type
 // sets the lane count: 16), stored narrow; the per-slice factor broadcast.
 // CHECK-LABEL: func.func @scale
