@@ -35,9 +35,10 @@ void mlir::norm::buildNormToLLVMPipeline(
   if (options.runtimeVerification)
     pm.addPass(createGenerateRuntimeVerificationPass());
   // norm -> linalg on tensors, then fuse elementwise producers into their
-  // consumers.
+  // consumers (without moving reshapes: a LayerNormalization over several
+  // dims is lowered on X collapsed to [O, n], and stays so).
   pm.addNestedPass<func::FuncOp>(createConvertNormToLinalgPass());
-  pm.addPass(createLinalgElementwiseOpFusionPass());
+  pm.addPass(createFuseElementwisePass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   // One loop nest per op: the elementwise tail tiled by slice (scf.forall),
@@ -105,6 +106,9 @@ void mlir::norm::buildNormToLLVMPipeline(
     pm.addNestedPass<func::FuncOp>(
         createNontemporalStoresPass(nontemporalOptions));
   }
+  // expand_shape as reinterpret_cast first: expand-strided-metadata crashes
+  // on one that splits a dim into several dynamic ones (MLIR 22).
+  pm.addPass(createExpandShapeToReinterpretCastPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
 

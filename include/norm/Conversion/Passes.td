@@ -60,6 +60,26 @@ def RecordEntrySignaturesPass
   }];
 }
 
+def FuseElementwisePass : Pass<"norm-fuse-elementwise"> {
+  let summary = "Fuse elementwise linalg ops on tensors, without moving "
+                "reshapes";
+  let description = [{
+    The producer-consumer fusion of upstream `linalg-fuse-elementwise-ops`
+    (`linalg::populateElementwiseOpsFusionPatterns`, fusing a producer
+    with a single use), with its canonicalization and constant-folding
+    patterns, but without its reshape propagation
+    (`populateFoldReshapeOpsByExpansionPatterns`,
+    `populateBubbleUpExpandShapePatterns`). That propagation moves a
+    `tensor.expand_shape` of a result above the linalg op that computes
+    it, which undoes the collapse of a LayerNormalization over several
+    dims to [O, n] (`convert-norm-to-linalg`): its loops over the
+    normalized dims come back, with a tiny innermost one (X [N, C, 1]:
+    48 times slower).
+  }];
+  let dependentDialects = ["::mlir::affine::AffineDialect",
+                           "::mlir::linalg::LinalgDialect"];
+}
+
 def FuseRowsPass : Pass<"norm-fuse-rows", "::mlir::func::FuncOp"> {
   let summary = "Tile the normalization roots by slice and fuse their "
                 "reductions: one loop nest per op";
@@ -295,6 +315,29 @@ def NativeBF16TruncationPass
     "::mlir::scf::SCFDialect",
     "::mlir::vector::VectorDialect",
   ];
+}
+
+def ExpandShapeToReinterpretCastPass
+    : Pass<"norm-expand-shape-to-reinterpret-cast"> {
+  let summary = "Rewrite memref.expand_shape with identity layouts as "
+                "memref.reinterpret_cast (works around an MLIR 22 crash)";
+  let description = [{
+    Rewrites each `memref.expand_shape` whose source and result both have
+    the identity (row-major, offset 0) layout into a
+    `memref.reinterpret_cast` of the source: offset 0, the op's output
+    shape as sizes, and the row-major strides of those sizes (suffix
+    products, `arith.muli` where a size is dynamic). The two views are the
+    same memory; other expand_shapes are left alone.
+
+    Run it before `expand-strided-metadata`: in MLIR 22 that pass crashes
+    (a null attribute in `memref::ReinterpretCastOp::build`) on an
+    expand_shape that splits one dim into two or more dynamic ones, such as
+    `memref<?x?xf32>` into `memref<?x?x?xf32>` by `[[0], [1, 2]]`, which
+    the collapsed LayerNormalization lowering produces for Y and which a
+    linalg-on-tensors input can contain.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect"];
 }
 
 def OpenMPCleanupPass : Pass<"norm-openmp-cleanup", "::mlir::ModuleOp"> {

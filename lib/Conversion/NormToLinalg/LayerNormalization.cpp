@@ -68,17 +68,20 @@ static AffineMap getBroadcastMap(MLIRContext *ctx, int64_t rank,
 /// sizes, reading index 0 where the run-time size is 1. f16/bf16 operands
 /// that do not vary over X's dims before `axis` (the usual [C] Scale, at
 /// most as large as a slice) are copied as `c` values. Other operands are
-/// returned as is.
+/// returned as is. `resolved`: the operand's dynamic sizes are known to be
+/// X's (collapseLayerNormalizationOperands made it), so at most the
+/// conversion is left to do.
 static Value materializeRuntimeBroadcast(OpBuilder &b, Location loc,
                                          Value operand, Value x, int64_t axis,
-                                         FloatType c) {
+                                         FloatType c, bool resolved) {
   auto type = cast<RankedTensorType>(operand.getType());
   auto xType = cast<RankedTensorType>(x.getType());
   int64_t rank = type.getRank();
   int64_t offset = xType.getRank() - rank;
-  bool broadcast = llvm::any_of(llvm::seq<int64_t>(0, rank), [&](int64_t i) {
-    return type.isDynamicDim(i) && xType.getDimSize(offset + i) != 1;
-  });
+  bool broadcast =
+      !resolved && llvm::any_of(llvm::seq<int64_t>(0, rank), [&](int64_t i) {
+        return type.isDynamicDim(i) && xType.getDimSize(offset + i) != 1;
+      });
   bool convert = type.getElementType().getIntOrFloatBitWidth() < c.getWidth() &&
                  llvm::all_of(llvm::seq<int64_t>(0, rank), [&](int64_t i) {
                    return offset + i >= axis || type.getDimSize(i) == 1;
@@ -118,7 +121,7 @@ static Value materializeRuntimeBroadcast(OpBuilder &b, Location loc,
         SmallVector<Value> indices;
         for (int64_t i = 0; i < rank; ++i) {
           Value index = ivs[i];
-          if (type.isDynamicDim(i)) {
+          if (broadcast && type.isDynamicDim(i)) {
             Value one = arith::ConstantIndexOp::create(nb, nloc, 1);
             Value zero = arith::ConstantIndexOp::create(nb, nloc, 0);
             Value size = tensor::DimOp::create(nb, nloc, operand, i);
@@ -426,6 +429,129 @@ static Value buildInvStdDev(OpBuilder &b, Location loc, Value x, int64_t axis,
       });
 }
 
+/// Builds Y, Mean and InvStdDev, of types `yType`, `meanType` and
+/// `invStdDevType`, of a LayerNormalization of `x` over its dims
+/// [axis, rank), with Scale `scale` and the optional B `bias` broadcast to X
+/// right-aligned: two slice reductions (sum, then sum of squared
+/// deviations), per-slice Mean and InvStdDev maps, and one elementwise op
+/// for Y (see the file comment for the math). `resolved`: the dynamic sizes
+/// of Scale and B are X's (no run-time broadcast to resolve).
+static std::array<Value, 3>
+buildLayerNormalization(OpBuilder &b, Location loc, Value x, Value scale,
+                        Value bias, int64_t axis, APFloat epsilon, Type yType,
+                        RankedTensorType meanType,
+                        RankedTensorType invStdDevType, bool resolved) {
+  MLIRContext *ctx = b.getContext();
+  auto xType = cast<RankedTensorType>(x.getType());
+  auto elementType = cast<FloatType>(xType.getElementType());
+  auto scaleType = cast<RankedTensorType>(scale.getType());
+  auto biasType =
+      bias ? cast<RankedTensorType>(bias.getType()) : RankedTensorType();
+  int64_t rank = xType.getRank();
+
+  // Stage-one type C.
+  FloatType c = elementType.isF64() ? b.getF64Type() : b.getF32Type();
+  SmallVector<int64_t> reducedDims =
+      llvm::to_vector(llvm::seq<int64_t>(axis, rank));
+  TypedAttr zeroAttr = b.getFloatAttr(c, 0.0);
+
+  // n = prod(d_axis, ..., d_{r-1}) in C
+  Value count = buildElementCount(b, loc, x, reducedDims, c);
+  // epsilon in C (exact: the attribute is f32)
+  bool losesInfo;
+  epsilon.convert(c.getFloatSemantics(), APFloat::rmNearestTiesToEven,
+                  &losesInfo);
+  Value eps = arith::ConstantFloatOp::create(b, loc, c, epsilon);
+
+  // Sum = ReduceSum(X)
+  Value sum = buildReduction(
+      b, loc, x, /*sliceInputs=*/{}, reducedDims, zeroAttr,
+      [&](OpBuilder &b, Location nloc, ValueRange elements,
+          Value acc) -> Value {
+        return createReassocAdd(b, nloc, acc,
+                                convertToFloat(b, nloc, elements[0], c));
+      });
+  // Mean0 = Sum / n
+  Value mean0 = buildMap(
+      b, loc, sum, c, [&](OpBuilder &b, Location nloc, ValueRange elements) {
+        return arith::DivFOp::create(b, nloc, elements[0], count);
+      });
+  // SumSq = ReduceSum(D * D), D = X - Mean0
+  Value sumSq = buildReduction(
+      b, loc, x, mean0, reducedDims, zeroAttr,
+      [&](OpBuilder &b, Location nloc, ValueRange elements,
+          Value acc) -> Value {
+        Value d = arith::SubFOp::create(
+            b, nloc, convertToFloat(b, nloc, elements[0], c), elements[1]);
+        // acc + D * D may be one fused multiply-add (one rounding fewer).
+        Value square = arith::MulFOp::create(b, nloc, d, d,
+                                             arith::FastMathFlags::contract);
+        return arith::AddFOp::create(b, nloc, acc, square,
+                                     arith::FastMathFlags::reassoc |
+                                         arith::FastMathFlags::contract);
+      });
+
+  // Mean and InvStdDev, with the exact recomputation of the slices that
+  // need it (constant and nearly constant slices, see the file comment).
+  // Its scalar loops need the scf dialect (loaded by the norm-to-llvm
+  // pipeline); without it, Mean = Mean0 and Var = SumSq / n.
+  Value mean = mean0, count64;
+  bool exact = b.getContext()->getLoadedDialect<scf::SCFDialect>();
+  if (exact) {
+    // n in f64 (exact; C = f32 rounds a dynamic n above 2^24).
+    count64 = buildElementCount(b, loc, x, reducedDims, b.getF64Type());
+    mean = buildExactMean(b, loc, x, axis, mean0, sumSq, count, count64);
+  }
+  Value invStdDev =
+      buildInvStdDev(b, loc, x, axis, sumSq, mean0, exact, count, count64, eps);
+
+  // Y = (X - Mean) * InvStdDev * Scale + B, rounded once to X's type.
+  scale = materializeRuntimeBroadcast(b, loc, scale, x, axis, c, resolved);
+  scaleType = cast<RankedTensorType>(scale.getType());
+  if (bias) {
+    bias = materializeRuntimeBroadcast(b, loc, bias, x, axis, c, resolved);
+    biasType = cast<RankedTensorType>(bias.getType());
+  }
+  AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, ctx);
+  AffineMap keptMap = getKeptDimsMap(ctx, rank, reducedDims);
+  SmallVector<Value> inputs{x, mean, invStdDev, scale};
+  SmallVector<AffineMap> maps{identity, keptMap, keptMap,
+                              getBroadcastMap(ctx, rank, scaleType)};
+  if (bias) {
+    inputs.push_back(bias);
+    maps.push_back(getBroadcastMap(ctx, rank, biasType));
+  }
+  maps.push_back(identity);
+  Value init = tensor::EmptyOp::create(b, loc, tensor::getMixedSizes(b, loc, x),
+                                       elementType);
+  auto yOp = linalg::GenericOp::create(
+      b, loc, init.getType(), inputs, init, maps,
+      getReductionIteratorTypes(rank, /*reducedDims=*/{}),
+      [&](OpBuilder &b, Location nloc, ValueRange args) {
+        // D = X - Mean
+        Value d = arith::SubFOp::create(
+            b, nloc, convertToFloat(b, nloc, args[0], c), args[1]);
+        // Normalized = D * InvStdDev
+        Value normalized = arith::MulFOp::create(b, nloc, d, args[2]);
+        // Y = Normalized * Scale (+ B), a fused multiply-add where the
+        // target has one (one rounding fewer than the spec's chain).
+        Value y = arith::MulFOp::create(b, nloc, normalized,
+                                        convertToFloat(b, nloc, args[3], c),
+                                        arith::FastMathFlags::contract);
+        if (bias)
+          y = arith::AddFOp::create(b, nloc, y,
+                                    convertToFloat(b, nloc, args[4], c),
+                                    arith::FastMathFlags::contract);
+        linalg::YieldOp::create(b, nloc, createTruncF(b, nloc, y, elementType));
+      });
+
+  Value y = castToType(b, loc, yOp.getResult(0), yType);
+  Value meanResult = buildStashResult(b, loc, mean, x, axis, meanType);
+  Value invStdDevResult =
+      buildStashResult(b, loc, invStdDev, x, axis, invStdDevType);
+  return {y, meanResult, invStdDevResult};
+}
+
 namespace {
 
 /// Lowers norm.layer_normalization to two row reductions (sum, then sum of
@@ -439,7 +565,6 @@ struct LayerNormalizationLowering
   matchAndRewrite(LayerNormalizationOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    MLIRContext *ctx = rewriter.getContext();
     Value x = adaptor.getX();
     Value scale = adaptor.getScale();
     Value bias = adaptor.getB();
@@ -468,113 +593,31 @@ struct LayerNormalizationLowering
     if (axis < 0 || axis >= rank)
       return rewriter.notifyMatchFailure(op, "axis out of range");
 
-    // Stage-one type C.
+    // Two or more normalized dims: lowered on X collapsed to [O, n]
+    // (CollapseLayerNormalization.cpp), unless Scale or B varies over the
+    // outer dims.
     FloatType c =
         elementType.isF64() ? rewriter.getF64Type() : rewriter.getF32Type();
-    SmallVector<int64_t> reducedDims =
-        llvm::to_vector(llvm::seq<int64_t>(axis, rank));
-    TypedAttr zeroAttr = rewriter.getFloatAttr(c, 0.0);
-
-    // n = prod(d_axis, ..., d_{r-1}) in C
-    Value count = buildElementCount(rewriter, loc, x, reducedDims, c);
-    // epsilon in C (exact: the attribute is f32)
-    APFloat epsilon = op.getEpsilon();
-    bool losesInfo;
-    epsilon.convert(c.getFloatSemantics(), APFloat::rmNearestTiesToEven,
-                    &losesInfo);
-    Value eps = arith::ConstantFloatOp::create(rewriter, loc, c, epsilon);
-
-    // Sum = ReduceSum(X)
-    Value sum = buildReduction(
-        rewriter, loc, x, /*sliceInputs=*/{}, reducedDims, zeroAttr,
-        [&](OpBuilder &b, Location nloc, ValueRange elements,
-            Value acc) -> Value {
-          return createReassocAdd(b, nloc, acc,
-                                  convertToFloat(b, nloc, elements[0], c));
-        });
-    // Mean0 = Sum / n
-    Value mean0 =
-        buildMap(rewriter, loc, sum, c,
-                 [&](OpBuilder &b, Location nloc, ValueRange elements) {
-                   return arith::DivFOp::create(b, nloc, elements[0], count);
-                 });
-    // SumSq = ReduceSum(D * D), D = X - Mean0
-    Value sumSq = buildReduction(
-        rewriter, loc, x, mean0, reducedDims, zeroAttr,
-        [&](OpBuilder &b, Location nloc, ValueRange elements,
-            Value acc) -> Value {
-          Value d = arith::SubFOp::create(
-              b, nloc, convertToFloat(b, nloc, elements[0], c), elements[1]);
-          // acc + D * D may be one fused multiply-add (one rounding fewer).
-          Value square = arith::MulFOp::create(b, nloc, d, d,
-                                               arith::FastMathFlags::contract);
-          return arith::AddFOp::create(b, nloc, acc, square,
-                                       arith::FastMathFlags::reassoc |
-                                           arith::FastMathFlags::contract);
-        });
-
-    // Mean and InvStdDev, with the exact recomputation of the slices that
-    // need it (constant and nearly constant slices, see the file comment).
-    // Its scalar loops need the scf dialect (loaded by the norm-to-llvm
-    // pipeline); without it, Mean = Mean0 and Var = SumSq / n.
-    Value mean = mean0, count64;
-    bool exact = rewriter.getContext()->getLoadedDialect<scf::SCFDialect>();
-    if (exact) {
-      // n in f64 (exact; C = f32 rounds a dynamic n above 2^24).
-      count64 = buildElementCount(rewriter, loc, x, reducedDims,
-                                  rewriter.getF64Type());
-      mean =
-          buildExactMean(rewriter, loc, x, axis, mean0, sumSq, count, count64);
+    if (rank - axis >= 2) {
+      if (std::optional<CollapsedLayerNormalization> collapsed =
+              collapseLayerNormalizationOperands(rewriter, loc, x, scale, bias,
+                                                 axis, c)) {
+        Type u = meanType.getElementType();
+        auto [y, mean, invStdDev] = buildLayerNormalization(
+            rewriter, loc, collapsed->x, collapsed->scale, collapsed->bias,
+            collapsed->axis, op.getEpsilon(), collapsed->x.getType(),
+            collapsed->getStatType(u), collapsed->getStatType(u),
+            /*resolved=*/true);
+        rewriter.replaceOp(op, expandLayerNormalizationResults(
+                                   rewriter, loc, x, axis, y, mean, invStdDev,
+                                   op->getResultTypes()));
+        return success();
+      }
     }
-    Value invStdDev = buildInvStdDev(rewriter, loc, x, axis, sumSq, mean0,
-                                     exact, count, count64, eps);
-
-    // Y = (X - Mean) * InvStdDev * Scale + B, rounded once to X's type.
-    scale = materializeRuntimeBroadcast(rewriter, loc, scale, x, axis, c);
-    scaleType = cast<RankedTensorType>(scale.getType());
-    if (bias) {
-      bias = materializeRuntimeBroadcast(rewriter, loc, bias, x, axis, c);
-      biasType = cast<RankedTensorType>(bias.getType());
-    }
-    AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, ctx);
-    AffineMap keptMap = getKeptDimsMap(ctx, rank, reducedDims);
-    SmallVector<Value> inputs{x, mean, invStdDev, scale};
-    SmallVector<AffineMap> maps{identity, keptMap, keptMap,
-                                getBroadcastMap(ctx, rank, scaleType)};
-    if (bias) {
-      inputs.push_back(bias);
-      maps.push_back(getBroadcastMap(ctx, rank, biasType));
-    }
-    maps.push_back(identity);
-    Value init = tensor::EmptyOp::create(
-        rewriter, loc, tensor::getMixedSizes(rewriter, loc, x), elementType);
-    auto yOp = linalg::GenericOp::create(
-        rewriter, loc, init.getType(), inputs, init, maps,
-        getReductionIteratorTypes(rank, /*reducedDims=*/{}),
-        [&](OpBuilder &b, Location nloc, ValueRange args) {
-          // D = X - Mean
-          Value d = arith::SubFOp::create(
-              b, nloc, convertToFloat(b, nloc, args[0], c), args[1]);
-          // Normalized = D * InvStdDev
-          Value normalized = arith::MulFOp::create(b, nloc, d, args[2]);
-          // Y = Normalized * Scale (+ B), a fused multiply-add where the
-          // target has one (one rounding fewer than the spec's chain).
-          Value y = arith::MulFOp::create(b, nloc, normalized,
-                                          convertToFloat(b, nloc, args[3], c),
-                                          arith::FastMathFlags::contract);
-          if (bias)
-            y = arith::AddFOp::create(b, nloc, y,
-                                      convertToFloat(b, nloc, args[4], c),
-                                      arith::FastMathFlags::contract);
-          linalg::YieldOp::create(b, nloc,
-                                  createTruncF(b, nloc, y, elementType));
-        });
-
-    Value y = castToType(rewriter, loc, yOp.getResult(0), op.getY().getType());
-    Value meanResult = buildStashResult(rewriter, loc, mean, x, axis, meanType);
-    Value invStdDevResult =
-        buildStashResult(rewriter, loc, invStdDev, x, axis, invStdDevType);
-    rewriter.replaceOp(op, {y, meanResult, invStdDevResult});
+    auto [y, mean, invStdDev] = buildLayerNormalization(
+        rewriter, loc, x, scale, bias, axis, op.getEpsilon(),
+        op.getY().getType(), meanType, invStdDevType, /*resolved=*/false);
+    rewriter.replaceOp(op, {y, mean, invStdDev});
     return success();
   }
 };

@@ -170,10 +170,18 @@ struct NontemporalStoresPass
       return;
     llvm::SmallPtrSet<Operation *, 4> results;
     func.walk([&](func::ReturnOp ret) {
-      for (Value value : ret.getOperands())
+      for (Value value : ret.getOperands()) {
+        // A reshaped view of an allocation is returned as the same memory
+        // (the collapsed LayerNormalization returns Y expanded).
+        while (Operation *reshape = value.getDefiningOp()) {
+          if (!isa<memref::ExpandShapeOp, memref::CollapseShapeOp>(reshape))
+            break;
+          value = reshape->getOperand(0);
+        }
         if (auto alloc = value.getDefiningOp<memref::AllocOp>())
           if (alloc->getParentOp() == func)
             results.insert(alloc);
+      }
     });
     if (results.empty())
       return;

@@ -215,6 +215,41 @@ Value buildF32RowMax(OpBuilder &b, Location loc, Value input);
 Value buildScaledF32Quotient(OpBuilder &b, Location loc, Value x, Value scale,
                              Value reciprocal, Value zeroResult);
 
+//===----------------------------------------------------------------------===//
+// LayerNormalization over several dims (CollapseLayerNormalization.cpp)
+//===----------------------------------------------------------------------===//
+
+/// X, Scale and B of a LayerNormalization over two or more dims, as one
+/// over a single normalized dim: X [O, n] with axis 1 ([n] with axis 0
+/// when there are no outer dims), Scale and B [n].
+struct CollapsedLayerNormalization {
+  Value x, scale, bias;
+  int64_t axis;
+  /// The type of Mean and InvStdDev for the collapsed X: [O, 1] or [1].
+  RankedTensorType getStatType(Type elementType) const;
+};
+
+/// Collapses X (rank r, normalized dims [axis, r), at least two) to
+/// [O, n], and Scale and B (right-aligned to X) to [n]: views where they
+/// have exactly X's static normalized sizes, otherwise a copy to X's
+/// normalized sizes (reading index 0 along a dim of size 1, static or at
+/// run time) in the stage-two type `c`, so that no run-time broadcast is
+/// left. Returns std::nullopt when Scale or B may vary over the outer dims
+/// (a dim before `axis` that is not a static 1).
+std::optional<CollapsedLayerNormalization>
+collapseLayerNormalizationOperands(OpBuilder &b, Location loc, Value x,
+                                   Value scale, Value bias, int64_t axis,
+                                   FloatType c);
+
+/// Expands the collapsed op's Y ([O, n] or [n]), Mean and InvStdDev ([O, 1]
+/// or [1]) to `resultTypes`: Y to X's shape, Mean and InvStdDev to
+/// [d0, ..., d(axis-1), 1, ..., 1].
+SmallVector<Value> expandLayerNormalizationResults(OpBuilder &b, Location loc,
+                                                   Value x, int64_t axis,
+                                                   Value y, Value mean,
+                                                   Value invStdDev,
+                                                   TypeRange resultTypes);
+
 } // namespace norm
 } // namespace mlir
 

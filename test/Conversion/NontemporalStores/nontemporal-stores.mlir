@@ -214,3 +214,28 @@ func.func @threads_dynamic(%v: vector<64xf32>, %n: index) -> memref<?x64xf32> {
   }
   return %y : memref<?x64xf32>
 }
+
+// -----
+
+// A result returned as a reshaped view of the allocation (the collapsed
+// LayerNormalization returns Y [O, n] expanded to X's shape): the same
+// memory, so its stores become non-temporal too.
+// CHECK-LABEL: func.func @expanded_result
+// CHECK:         %[[Y:.+]] = memref.alloc() {alignment = 64 : i64} : memref<4x64xf32>
+// CHECK:         vector.store %{{.+}}, %[[Y]][%{{.+}}, %c0{{.*}}] {alignment = 64 : i64, nontemporal = true}
+// CHECK:         llvm.fence seq_cst
+// CHECK-NEXT:    %[[E:.+]] = memref.expand_shape %[[Y]]
+// CHECK-NEXT:    return %[[E]]
+func.func @expanded_result(%v: vector<64xf32>) -> memref<2x2x64xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %y = memref.alloc() : memref<4x64xf32>
+  scf.for %i = %c0 to %c4 step %c1 {
+    vector.transfer_write %v, %y[%i, %c0] {in_bounds = [true]}
+        : vector<64xf32>, memref<4x64xf32>
+  }
+  %e = memref.expand_shape %y [[0, 1], [2]] output_shape [2, 2, 64]
+      : memref<4x64xf32> into memref<2x2x64xf32>
+  return %e : memref<2x2x64xf32>
+}

@@ -1,4 +1,4 @@
-// RUN: norm-opt %s --convert-norm-to-linalg --linalg-fuse-elementwise-ops \
+// RUN: norm-opt %s --convert-norm-to-linalg --norm-fuse-elementwise \
 // RUN:   --canonicalize --cse --norm-fuse-rows --canonicalize --cse \
 // RUN:   | FileCheck %s
 
@@ -46,19 +46,25 @@ func.func @layernorm_stats(%x: tensor<?x?xf32>, %scale: tensor<?xf32>,
   return %y, %mean, %inv : tensor<?x?xf32>, tensor<?x1xf32>, tensor<?x1xf32>
 }
 
-// Only Mean besides Y, rank 3, axis 1: one extra result.
+// Only Mean besides Y, rank 3, axis 1: X is collapsed to [4, ? * 7]
+// (convert-norm-to-linalg), the loop yields one extra result, and Y and
+// Mean are expanded back.
 // CHECK-LABEL: func.func @mean_only_axis1(
+// CHECK-SAME:      %[[X:[a-z0-9]+]]: tensor<4x?x7xf32>
+// CHECK:         %[[XC:.+]] = tensor.collapse_shape %[[X]] {{\[\[}}0], [1, 2]] : tensor<4x?x7xf32> into tensor<4x?xf32>
 // CHECK-NOT:     = linalg.
-// CHECK:         %[[LOOP:.+]]:2 = scf.forall (%{{.+}}) in (4) shared_outs({{.*}}) -> (tensor<4x?x7xf32>, tensor<4xf32>) {
-// CHECK-COUNT-2:   iterator_types = ["parallel", "reduction", "reduction"]
-// CHECK:           iterator_types = ["parallel", "parallel", "parallel"]
+// CHECK:         %[[LOOP:.+]]:2 = scf.forall (%{{.+}}) in (4) shared_outs({{.*}}) -> (tensor<4x?xf32>, tensor<4xf32>) {
+// CHECK:           tensor.extract_slice %[[XC]]
+// CHECK-COUNT-2:   iterator_types = ["parallel", "reduction"]
+// CHECK:           iterator_types = ["parallel", "parallel"]
 // CHECK:           scf.forall.in_parallel {
 // CHECK-COUNT-2:     tensor.parallel_insert_slice
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NOT:     = linalg.
+// CHECK:         %[[Y:.+]] = tensor.expand_shape %[[LOOP]]#0 {{\[\[}}0], [1, 2]] output_shape [4, %{{.+}}, 7]
 // CHECK:         %[[M:.+]] = tensor.expand_shape %[[LOOP]]#1 {{\[\[}}0, 1, 2]] output_shape [4, 1, 1]
-// CHECK:         return %[[LOOP]]#0, %[[M]]
+// CHECK:         return %[[Y]], %[[M]]
 func.func @mean_only_axis1(%x: tensor<4x?x7xf32>, %scale: tensor<7xf32>)
     -> (tensor<4x?x7xf32>, tensor<4x1x1xf32>) {
   %y, %mean, %inv = norm.layer_normalization %x, %scale axis = 1
@@ -79,8 +85,8 @@ func.func @mean_only_axis1(%x: tensor<4x?x7xf32>, %scale: tensor<7xf32>)
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NOT:     %[[X]]
-// CHECK:         linalg.generic {{.*}}ins(%{{.+}} : tensor<?x1xf32>) outs(%{{.+}} : tensor<?x1xbf16>)
-// CHECK:         linalg.generic {{.*}}ins(%{{.+}} : tensor<?x1xf32>) outs(%{{.+}} : tensor<?x1xbf16>)
+// CHECK:         linalg.generic {{.*}}ins(%[[LOOP]]#1 : tensor<?xf32>) outs(%{{.+}} : tensor<?xbf16>)
+// CHECK:         linalg.generic {{.*}}ins(%[[LOOP]]#2 : tensor<?xf32>) outs(%{{.+}} : tensor<?xbf16>)
 // CHECK:         return %[[LOOP]]#0
 func.func @f16_stash_bf16(%x: tensor<?x?xf16>, %scale: tensor<?xf16>)
     -> (tensor<?x?xf16>, tensor<?x1xbf16>, tensor<?x1xbf16>) {

@@ -130,28 +130,43 @@ func.func @ln_f32_bias(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %b: tensor<3xf32>
 
 // -----
 
-// f16, fully dynamic, axis 1, no B: n = d1 * d2 from tensor.dim; stage one
-// in f32 after extf; Scale [1, ?] broadcasts with a constant 0 index; one
-// truncf of Y to f16; Mean/InvStdDev [?, 1, 1] with a dynamic output_shape.
+// f16, fully dynamic, axis 1, no B: two normalized dims, so the op is lowered
+// on X collapsed to [d0, d1 * d2] (CollapseLayerNormalization.cpp). Scale
+// [1, ?] broadcasts over d1 and, where its size is 1 at run time, over d2:
+// it is copied once to X's normalized sizes [d1, d2] (index 0 along a
+// broadcast dim), converted to f32 in the same copy, and collapsed to
+// [d1 * d2]. Stage one in f32 after extf; one truncf of Y to f16; Y, Mean
+// and InvStdDev are expanded back with dynamic output shapes.
 
-// CHECK-DAG: #[[$ID:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
-// CHECK-DAG: #[[$OUTER:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0)>
-// CHECK-DAG: #[[$SCALEMAP:map[0-9]*]] = affine_map<(d0, d1, d2) -> (0, d2)>
+// CHECK-DAG: #[[$ID:map[0-9]*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG: #[[$OUTER:map[0-9]*]] = affine_map<(d0, d1) -> (d0)>
+// CHECK-DAG: #[[$SCALEMAP:map[0-9]*]] = affine_map<(d0, d1) -> (d1)>
 // CHECK-LABEL: func.func @ln_f16_dynamic_no_bias(
 // CHECK-SAME:      %[[X:[^:]+]]: tensor<?x?x?xf16>, %[[SCALE:[^:]+]]: tensor<1x?xf16>)
-// CHECK-DAG:     %[[C1:.+]] = arith.constant 1 : index
-// CHECK-DAG:     %[[C2:.+]] = arith.constant 2 : index
-// CHECK-DAG:     %[[D1:.+]] = tensor.dim %[[X]], %[[C1]] : tensor<?x?x?xf16>
-// CHECK-DAG:     %[[D2:.+]] = tensor.dim %[[X]], %[[C2]] : tensor<?x?x?xf16>
-// CHECK:         %[[NIDX:.+]] = arith.muli %[[D1]], %[[D2]] : index
+// CHECK:         %[[C1:.+]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[D1:.+]] = tensor.dim %[[X]], %[[C1]] : tensor<?x?x?xf16>
+// CHECK-NEXT:    %[[C2:.+]] = arith.constant 2 : index
+// CHECK-NEXT:    %[[D2:.+]] = tensor.dim %[[X]], %[[C2]] : tensor<?x?x?xf16>
+// CHECK-NEXT:    %[[SFULL:.+]] = tensor.generate %[[D1]], %[[D2]] {
+// CHECK-NEXT:    ^bb0(%{{.+}}: index, %[[J:.+]]: index):
+// CHECK-DAG:       %[[Z:.+]] = arith.constant 0 : index
+// CHECK-DAG:       %[[ONE:.+]] = arith.constant 1 : index
+// CHECK-DAG:       %[[SSIZE:.+]] = tensor.dim %[[SCALE]], %{{.+}} : tensor<1x?xf16>
+// CHECK:           %[[ISONE:.+]] = arith.cmpi eq, %[[SSIZE]], %[[ONE]] : index
+// CHECK:           %[[IDX:.+]] = arith.select %[[ISONE]], %[[Z]], %[[J]] : index
+// CHECK:           %[[SV:.+]] = tensor.extract %[[SCALE]][%[[Z]], %[[IDX]]] : tensor<1x?xf16>
+// CHECK:           %[[SW:.+]] = arith.extf %[[SV]] : f16 to f32
+// CHECK:           tensor.yield %[[SW]] : f32
+// CHECK:         } : tensor<?x?xf32>
+// CHECK:         %[[SC:.+]] = tensor.collapse_shape %[[SFULL]] {{\[}}[0, 1]] : tensor<?x?xf32> into tensor<?xf32>
+// CHECK:         %[[XC:.+]] = tensor.collapse_shape %[[X]] {{\[}}[0], [1, 2]] : tensor<?x?x?xf16> into tensor<?x?xf16>
+// CHECK:         %[[NIDX:.+]] = tensor.dim %[[XC]], %{{.+}} : tensor<?x?xf16>
 // CHECK-NEXT:    %[[NI64:.+]] = arith.index_cast %[[NIDX]] : index to i64
 // CHECK-NEXT:    %[[N:.+]] = arith.uitofp %[[NI64]] : i64 to f32
-// CHECK:         %[[D0:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x?x?xf16>
-// CHECK:         %[[EMPTY:.+]] = tensor.empty(%[[D0]]) : tensor<?xf32>
 // CHECK:         %[[SUM:.+]] = linalg.generic
 // CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$OUTER]]]
-// CHECK-SAME:        iterator_types = ["parallel", "reduction", "reduction"]
-// CHECK-SAME:        ins(%[[X]] : tensor<?x?x?xf16>) outs(%{{.+}} : tensor<?xf32>)
+// CHECK-SAME:        iterator_types = ["parallel", "reduction"]
+// CHECK-SAME:        ins(%[[XC]] : tensor<?x?xf16>) outs(%{{.+}} : tensor<?xf32>)
 // CHECK-NEXT:    ^bb0(%[[IN:.+]]: f16, %[[ACC:.+]]: f32):
 // CHECK-NEXT:      %[[XW:.+]] = arith.extf %[[IN]] : f16 to f32
 // CHECK-NEXT:      %[[ADD:.+]] = arith.addf %[[ACC]], %[[XW]] fastmath<reassoc> : f32
@@ -159,50 +174,34 @@ func.func @ln_f32_bias(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %b: tensor<3xf32>
 // CHECK-SAME:        ins(%[[SUM]] : tensor<?xf32>)
 // CHECK:           arith.divf %{{.+}}, %[[N]] : f32
 // CHECK:         %[[SUMSQ:.+]] = linalg.generic
-// CHECK-SAME:        iterator_types = ["parallel", "reduction", "reduction"]
-// CHECK-SAME:        ins(%[[X]], %[[MEAN]] : tensor<?x?x?xf16>, tensor<?xf32>)
+// CHECK-SAME:        iterator_types = ["parallel", "reduction"]
+// CHECK-SAME:        ins(%[[XC]], %[[MEAN]] : tensor<?x?xf16>, tensor<?xf32>)
 // CHECK-NEXT:    ^bb0(%[[IN2:.+]]: f16, %[[MU:.+]]: f32, %[[ACC2:.+]]: f32):
 // CHECK-NEXT:      %[[XW2:.+]] = arith.extf %[[IN2]] : f16 to f32
 // CHECK-NEXT:      %[[D:.+]] = arith.subf %[[XW2]], %[[MU]] : f32
 // CHECK-NEXT:      %[[DD:.+]] = arith.mulf %[[D]], %[[D]] fastmath<contract> : f32
 // CHECK-NEXT:      arith.addf %[[ACC2]], %[[DD]] fastmath<reassoc,contract> : f32
-// The exact recomputation loops over both normalized dims of the row.
+// The exact recomputation loops over the collapsed row.
 // CHECK:         %[[EXACTMEAN:.+]] = linalg.map ins(%[[MEAN]], %[[SUMSQ]] : tensor<?xf32>, tensor<?xf32>)
 // CHECK:           %[[ROW:.+]] = linalg.index 0 : index
 // CHECK:           scf.if
-// CHECK:             tensor.extract %[[X]][%[[ROW]], %{{.+}}, %{{.+}}] : tensor<?x?x?xf16>
+// CHECK:             tensor.extract %[[XC]][%[[ROW]], %{{.+}}] : tensor<?x?xf16>
 // CHECK:             scf.for
-// CHECK:               scf.for
-// CHECK:                 tensor.extract %[[X]][%[[ROW]], %{{.+}}, %{{.+}}] : tensor<?x?x?xf16>
+// CHECK:               tensor.extract %[[XC]][%[[ROW]], %{{.+}}] : tensor<?x?xf16>
 // CHECK:           linalg.yield %{{.+}} : f32
 // CHECK:         %[[INV:.+]] = linalg.map ins(%[[SUMSQ]], %[[MEAN]] : tensor<?xf32>, tensor<?xf32>)
 // CHECK:           math.sqrt
 // CHECK:           scf.if
 // CHECK:             scf.for
-// CHECK:               scf.for
 // CHECK:           linalg.yield %{{.+}} : f32
-// The dynamic Scale size may be 1 at run time (broadcast) or X's size:
-// Scale is first copied to X's trailing size, reading index 0 where it is 1
-// (a tensor.generate, which elementwise fusion leaves out of the loop), and
-// converted to f32 there, once per call rather than once per row.
-// CHECK:         %[[BSIZE:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x?x?xf16>
-// CHECK:         %[[BSCALE:.+]] = tensor.generate %[[BSIZE]] {
-// CHECK-NEXT:    ^bb0(%[[I0:.+]]: index, %[[I1:.+]]: index):
-// CHECK-DAG:       %[[C0:.+]] = arith.constant 0 : index
-// CHECK-DAG:       %[[C1:.+]] = arith.constant 1 : index
-// CHECK-DAG:       %[[SSIZE:.+]] = tensor.dim %[[SCALE]], %{{.+}} : tensor<1x?xf16>
-// CHECK:           %[[ISONE:.+]] = arith.cmpi eq, %[[SSIZE]], %[[C1]] : index
-// CHECK:           %[[IDX:.+]] = arith.select %[[ISONE]], %[[C0]], %[[I1]] : index
-// CHECK:           %[[SV:.+]] = tensor.extract %[[SCALE]][%[[I0]], %[[IDX]]] : tensor<1x?xf16>
-// CHECK:           %[[SW:.+]] = arith.extf %[[SV]] : f16 to f32
-// CHECK:           tensor.yield %[[SW]] : f32
-// CHECK:         } : tensor<1x?xf32>
-// CHECK:         %[[OUT:.+]] = tensor.empty(%{{.+}}, %{{.+}}, %{{.+}}) : tensor<?x?x?xf16>
+// The collapsed Scale is used as is: no second copy.
+// CHECK-NOT:     tensor.generate
+// CHECK:         %[[OUT:.+]] = tensor.empty(%{{.+}}, %{{.+}}) : tensor<?x?xf16>
 // CHECK:         %[[Y:.+]] = linalg.generic
 // CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$OUTER]], #[[$OUTER]], #[[$SCALEMAP]], #[[$ID]]]
-// CHECK-SAME:        iterator_types = ["parallel", "parallel", "parallel"]
-// CHECK-SAME:        ins(%[[X]], %[[EXACTMEAN]], %[[INV]], %[[BSCALE]] : tensor<?x?x?xf16>, tensor<?xf32>, tensor<?xf32>, tensor<1x?xf32>)
-// CHECK-SAME:        outs(%[[OUT]] : tensor<?x?x?xf16>)
+// CHECK-SAME:        iterator_types = ["parallel", "parallel"]
+// CHECK-SAME:        ins(%[[XC]], %[[EXACTMEAN]], %[[INV]], %[[SC]] : tensor<?x?xf16>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>)
+// CHECK-SAME:        outs(%[[OUT]] : tensor<?x?xf16>)
 // CHECK-NEXT:    ^bb0(%[[XE:.+]]: f16, %[[ME:.+]]: f32, %[[IE:.+]]: f32, %[[SE:.+]]: f32, %{{.+}}: f16):
 // CHECK-NEXT:      %[[XW3:.+]] = arith.extf %[[XE]] : f16 to f32
 // CHECK-NEXT:      %[[D3:.+]] = arith.subf %[[XW3]], %[[ME]] : f32
@@ -210,11 +209,15 @@ func.func @ln_f32_bias(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %b: tensor<3xf32>
 // CHECK-NEXT:      %[[SCALED:.+]] = arith.mulf %[[NORM]], %[[SE]] fastmath<contract> : f32
 // CHECK-NEXT:      %[[YT:.+]] = arith.truncf %[[SCALED]] : f32 to f16
 // CHECK-NEXT:      linalg.yield %[[YT]] : f16
+// CHECK:         %[[MEAN2:.+]] = tensor.expand_shape %[[EXACTMEAN]] {{\[}}[0, 1]] output_shape [%{{.+}}, 1] : tensor<?xf32> into tensor<?x1xf32>
+// CHECK:         %[[INV2:.+]] = tensor.expand_shape %[[INV]] {{\[}}[0, 1]] output_shape [%{{.+}}, 1] : tensor<?xf32> into tensor<?x1xf32>
 // CHECK:         %[[E0:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x?x?xf16>
-// CHECK:         %[[MEANR:.+]] = tensor.expand_shape %[[EXACTMEAN]] {{\[}}[0, 1, 2]] output_shape [%[[E0]], 1, 1] : tensor<?xf32> into tensor<?x1x1xf32>
 // CHECK:         %[[E1:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x?x?xf16>
-// CHECK:         %[[INVR:.+]] = tensor.expand_shape %[[INV]] {{\[}}[0, 1, 2]] output_shape [%[[E1]], 1, 1] : tensor<?xf32> into tensor<?x1x1xf32>
-// CHECK:         return %[[Y]], %[[MEANR]], %[[INVR]]
+// CHECK:         %[[E2:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x?x?xf16>
+// CHECK:         %[[YR:.+]] = tensor.expand_shape %[[Y]] {{\[}}[0], [1, 2]] output_shape [%[[E0]], %[[E1]], %[[E2]]] : tensor<?x?xf16> into tensor<?x?x?xf16>
+// CHECK:         %[[MEANR:.+]] = tensor.expand_shape %[[MEAN2]] {{\[}}[0], [1, 2]] output_shape [%[[E0]], 1, 1] : tensor<?x1xf32> into tensor<?x1x1xf32>
+// CHECK:         %[[INVR:.+]] = tensor.expand_shape %[[INV2]] {{\[}}[0], [1, 2]] output_shape [%[[E0]], 1, 1] : tensor<?x1xf32> into tensor<?x1x1xf32>
+// CHECK:         return %[[YR]], %[[MEANR]], %[[INVR]]
 func.func @ln_f16_dynamic_no_bias(%x: tensor<?x?x?xf16>, %s: tensor<1x?xf16>) -> (tensor<?x?x?xf16>, tensor<?x1x1xf32>, tensor<?x1x1xf32>) {
   %y, %m, %i = norm.layer_normalization %x, %s axis = 1 : (tensor<?x?x?xf16>, tensor<1x?xf16>) -> (tensor<?x?x?xf16>, tensor<?x1x1xf32>, tensor<?x1x1xf32>)
   return %y, %m, %i : tensor<?x?x?xf16>, tensor<?x1x1xf32>, tensor<?x1x1xf32>
@@ -222,25 +225,34 @@ func.func @ln_f16_dynamic_no_bias(%x: tensor<?x?x?xf16>, %s: tensor<1x?xf16>) ->
 
 // -----
 
-// f64 X, axis 0, stash_type 16: stage one in f64 (epsilon widened exactly),
-// all-reduction into rank-0 tensors; Mean/InvStdDev rounded once from f64
-// to bf16 (round-to-odd f32, then truncf) and expanded from rank 0.
+// f64 X, axis 0, stash_type 16: X [?, 4] is collapsed to one normalized dim
+// [? * 4] (axis 0) and Scale [4] broadcast over the rows is copied to
+// [?, 4] and collapsed with it; stage one in f64 (epsilon widened exactly),
+// all-reductions into rank-0 tensors; Mean/InvStdDev rounded once from f64
+// to bf16 (round-to-odd f32, then truncf), expanded from rank 0 to [1] and
+// then to [1, 1]; Y expanded back to [?, 4].
 
-// CHECK-DAG: #[[$ID:map[0-9]*]] = affine_map<(d0, d1) -> (d0, d1)>
-// CHECK-DAG: #[[$ALL:map[0-9]*]] = affine_map<(d0, d1) -> ()>
+// CHECK-DAG: #[[$ID:map[0-9]*]] = affine_map<(d0) -> (d0)>
+// CHECK-DAG: #[[$ALL:map[0-9]*]] = affine_map<(d0) -> ()>
 // CHECK-DAG: #[[$SCALAR:map[0-9]*]] = affine_map<() -> ()>
 // CHECK-LABEL: func.func @ln_f64_axis0_bf16_stash(
 // CHECK-SAME:      %[[X:[^:]+]]: tensor<?x4xf64>, %[[SCALE:[^:]+]]: tensor<4xf64>)
 // CHECK:         %[[D0:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x4xf64>
-// CHECK:         %[[C4:.+]] = arith.constant 4 : index
-// CHECK:         %[[NIDX:.+]] = arith.muli %[[D0]], %[[C4]] : index
+// CHECK:         %[[SFULL:.+]] = tensor.generate %[[D0]] {
+// CHECK-NEXT:    ^bb0(%{{.+}}: index, %[[J:.+]]: index):
+// CHECK:           %[[SV:.+]] = tensor.extract %[[SCALE]][%[[J]]] : tensor<4xf64>
+// CHECK:           tensor.yield %[[SV]] : f64
+// CHECK:         } : tensor<?x4xf64>
+// CHECK:         %[[SC:.+]] = tensor.collapse_shape %[[SFULL]] {{\[}}[0, 1]] : tensor<?x4xf64> into tensor<?xf64>
+// CHECK:         %[[XC:.+]] = tensor.collapse_shape %[[X]] {{\[}}[0, 1]] : tensor<?x4xf64> into tensor<?xf64>
+// CHECK:         %[[NIDX:.+]] = tensor.dim %[[XC]], %{{.+}} : tensor<?xf64>
 // CHECK:         %[[NI64:.+]] = arith.index_cast %[[NIDX]] : index to i64
 // CHECK:         %[[N:.+]] = arith.uitofp %[[NI64]] : i64 to f64
 // CHECK:         %[[EPS:.+]] = arith.constant 9.9999997473787516E-6 : f64
 // CHECK:         %[[SUM:.+]] = linalg.generic
 // CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ALL]]]
-// CHECK-SAME:        iterator_types = ["reduction", "reduction"]
-// CHECK-SAME:        ins(%[[X]] : tensor<?x4xf64>) outs(%{{.+}} : tensor<f64>)
+// CHECK-SAME:        iterator_types = ["reduction"]
+// CHECK-SAME:        ins(%[[XC]] : tensor<?xf64>) outs(%{{.+}} : tensor<f64>)
 // CHECK-NEXT:    ^bb0(%[[IN:.+]]: f64, %[[ACC:.+]]: f64):
 // CHECK-NEXT:      arith.addf %[[ACC]], %[[IN]] fastmath<reassoc> : f64
 // CHECK:         %[[MEAN:.+]] = linalg.generic
@@ -248,8 +260,8 @@ func.func @ln_f16_dynamic_no_bias(%x: tensor<?x?x?xf16>, %s: tensor<1x?xf16>) ->
 // CHECK-SAME:        iterator_types = []
 // CHECK-SAME:        ins(%[[SUM]] : tensor<f64>)
 // CHECK:         %[[SUMSQ:.+]] = linalg.generic
-// CHECK-SAME:        iterator_types = ["reduction", "reduction"]
-// CHECK-SAME:        ins(%[[X]], %[[MEAN]] : tensor<?x4xf64>, tensor<f64>)
+// CHECK-SAME:        iterator_types = ["reduction"]
+// CHECK-SAME:        ins(%[[XC]], %[[MEAN]] : tensor<?xf64>, tensor<f64>)
 // CHECK:           arith.subf
 // CHECK:           arith.addf %{{.+}}, %{{.+}} fastmath<reassoc,contract> : f64
 // CHECK:         %[[EXACTMEAN:.+]] = linalg.map ins(%[[MEAN]], %[[SUMSQ]] : tensor<f64>, tensor<f64>)
@@ -258,9 +270,9 @@ func.func @ln_f16_dynamic_no_bias(%x: tensor<?x?x?xf16>, %s: tensor<1x?xf16>) ->
 // CHECK-NEXT:      arith.addf %[[VAR]], %[[EPS]] : f64
 // CHECK:           scf.if
 // CHECK:         %[[Y:.+]] = linalg.generic
-// CHECK-SAME:        ins(%[[X]], %[[EXACTMEAN]], %[[INV]], %[[SCALE]] : tensor<?x4xf64>, tensor<f64>, tensor<f64>, tensor<4xf64>)
+// CHECK-SAME:        ins(%[[XC]], %[[EXACTMEAN]], %[[INV]], %[[SC]] : tensor<?xf64>, tensor<f64>, tensor<f64>, tensor<?xf64>)
 // CHECK-NOT:       arith.truncf
-// CHECK:         } -> tensor<?x4xf64>
+// CHECK:         } -> tensor<?xf64>
 // CHECK:         %[[MEANU:.+]] = linalg.generic
 // CHECK-SAME:        ins(%[[EXACTMEAN]] : tensor<f64>) outs(%{{.+}} : tensor<bf16>)
 // CHECK-NEXT:    ^bb0(%[[MV:.+]]: f64, %{{.+}}: bf16):
@@ -268,11 +280,15 @@ func.func @ln_f16_dynamic_no_bias(%x: tensor<?x?x?xf16>, %s: tensor<1x?xf16>) ->
 // CHECK:           %[[ODD:.+]] = arith.bitcast %{{.+}} : i32 to f32
 // CHECK-NEXT:      %[[MB:.+]] = arith.truncf %[[ODD]] : f32 to bf16
 // CHECK-NEXT:      linalg.yield %[[MB]] : bf16
-// CHECK:         %[[MEANR:.+]] = tensor.expand_shape %[[MEANU]] [] output_shape [1, 1] : tensor<bf16> into tensor<1x1xbf16>
+// CHECK:         %[[MEAN1:.+]] = tensor.expand_shape %[[MEANU]] [] output_shape [1] : tensor<bf16> into tensor<1xbf16>
 // CHECK:         %[[INVU:.+]] = linalg.generic
 // CHECK-SAME:        ins(%[[INV]] : tensor<f64>) outs(%{{.+}} : tensor<bf16>)
-// CHECK:         %[[INVR:.+]] = tensor.expand_shape %[[INVU]] [] output_shape [1, 1] : tensor<bf16> into tensor<1x1xbf16>
-// CHECK:         return %[[Y]], %[[MEANR]], %[[INVR]] : tensor<?x4xf64>, tensor<1x1xbf16>, tensor<1x1xbf16>
+// CHECK:         %[[INV1:.+]] = tensor.expand_shape %[[INVU]] [] output_shape [1] : tensor<bf16> into tensor<1xbf16>
+// CHECK:         %[[E0:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x4xf64>
+// CHECK:         %[[YR:.+]] = tensor.expand_shape %[[Y]] {{\[}}[0, 1]] output_shape [%[[E0]], 4] : tensor<?xf64> into tensor<?x4xf64>
+// CHECK:         %[[MEANR:.+]] = tensor.expand_shape %[[MEAN1]] {{\[}}[0, 1]] output_shape [1, 1] : tensor<1xbf16> into tensor<1x1xbf16>
+// CHECK:         %[[INVR:.+]] = tensor.expand_shape %[[INV1]] {{\[}}[0, 1]] output_shape [1, 1] : tensor<1xbf16> into tensor<1x1xbf16>
+// CHECK:         return %[[YR]], %[[MEANR]], %[[INVR]] : tensor<?x4xf64>, tensor<1x1xbf16>, tensor<1x1xbf16>
 func.func @ln_f64_axis0_bf16_stash(%x: tensor<?x4xf64>, %s: tensor<4xf64>) -> (tensor<?x4xf64>, tensor<1x1xbf16>, tensor<1x1xbf16>) {
   %y, %m, %i = norm.layer_normalization %x, %s axis = 0 stash_type = 16 : (tensor<?x4xf64>, tensor<4xf64>) -> (tensor<?x4xf64>, tensor<1x1xbf16>, tensor<1x1xbf16>)
   return %y, %m, %i : tensor<?x4xf64>, tensor<1x1xbf16>, tensor<1x1xbf16>
@@ -334,4 +350,28 @@ func.func @ln_f64_axis0_bf16_stash(%x: tensor<?x4xf64>, %s: tensor<4xf64>) -> (t
 func.func @ln_bf16_broadcast_outer(%x: tensor<2x3x4xbf16>, %s: tensor<2x1x4xbf16>, %b: tensor<1x1xbf16>) -> (tensor<2x3x4xbf16>, tensor<2x3x1xbf16>, tensor<2x3x1xbf16>) {
   %y, %m, %i = norm.layer_normalization %x, %s, %b axis = 2 stash_type = 16 : (tensor<2x3x4xbf16>, tensor<2x1x4xbf16>, tensor<1x1xbf16>) -> (tensor<2x3x4xbf16>, tensor<2x3x1xbf16>, tensor<2x3x1xbf16>)
   return %y, %m, %i : tensor<2x3x4xbf16>, tensor<2x3x1xbf16>, tensor<2x3x1xbf16>
+}
+
+// -----
+
+// Two normalized dims with a Scale that varies over the outer dim ([2, 3, 4]
+// for X [2, 3, 4], axis 1): the op is not collapsed (Scale is not one slice's
+// [n] values); the reductions run over both normalized dims.
+
+// CHECK-LABEL: func.func @ln_f32_scale_varies_outer(
+// CHECK-SAME:      %[[X:[^:]+]]: tensor<2x3x4xf32>, %[[SCALE:[^:]+]]: tensor<2x3x4xf32>)
+// CHECK-NOT:     tensor.collapse_shape
+// CHECK:         %[[SUM:.+]] = linalg.generic
+// CHECK-SAME:        iterator_types = ["parallel", "reduction", "reduction"]
+// CHECK-SAME:        ins(%[[X]] : tensor<2x3x4xf32>) outs(%{{.+}} : tensor<2xf32>)
+// CHECK:         %[[MEAN:.+]] = linalg.generic {{.*}}ins(%[[SUM]] : tensor<2xf32>)
+// CHECK:         %[[SUMSQ:.+]] = linalg.generic
+// CHECK-SAME:        iterator_types = ["parallel", "reduction", "reduction"]
+// CHECK:         %[[Y:.+]] = linalg.generic
+// CHECK-SAME:        iterator_types = ["parallel", "parallel", "parallel"]
+// CHECK-SAME:        ins(%[[X]], %{{.+}}, %{{.+}}, %[[SCALE]] : tensor<2x3x4xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2x3x4xf32>)
+// CHECK:         return %[[Y]]
+func.func @ln_f32_scale_varies_outer(%x: tensor<2x3x4xf32>, %s: tensor<2x3x4xf32>) -> (tensor<2x3x4xf32>, tensor<2x1x1xf32>, tensor<2x1x1xf32>) {
+  %y, %m, %i = norm.layer_normalization %x, %s axis = 1 : (tensor<2x3x4xf32>, tensor<2x3x4xf32>) -> (tensor<2x3x4xf32>, tensor<2x1x1xf32>, tensor<2x1x1xf32>)
+  return %y, %m, %i : tensor<2x3x4xf32>, tensor<2x1x1xf32>, tensor<2x1x1xf32>
 }

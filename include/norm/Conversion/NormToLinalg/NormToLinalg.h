@@ -26,7 +26,12 @@ void populateLpNormalizationToLinalgPatterns(RewritePatternSet &patterns);
 void populateNormalizerToLinalgPatterns(RewritePatternSet &patterns);
 
 /// Adds the patterns that lower `norm.layer_normalization` to linalg on
-/// tensors along the ONNX function body's chain.
+/// tensors along the ONNX function body's chain. With two or more
+/// normalized dims, the op is lowered on X collapsed to [O, n] and its
+/// results are expanded back (tensor.collapse_shape / expand_shape);
+/// expanding Y to several dynamic dims needs
+/// `norm-expand-shape-to-reinterpret-cast` before `expand-strided-metadata`
+/// after bufferization (an MLIR 22 crash).
 void populateLayerNormalizationToLinalgPatterns(RewritePatternSet &patterns);
 
 /// Adds all of the above. After applying them no `norm` op remains; the IR
