@@ -450,14 +450,15 @@ struct LpNormalizationLowering : public OpConversionPattern<LpNormalizationOp> {
       if (axis == 0 && inputType.getRank() >= 2 &&
           !llvm::is_contained(shape, 0) &&
           (inputType.getRank() == 2 ||
-           llvm::none_of(shape.drop_front(), ShapedType::isDynamic))) {
+           llvm::none_of(shape.drop_front(), ShapedType::isDynamic) ||
+           llvm::all_of(shape.drop_front(), ShapedType::isDynamic))) {
         // The leading axis: per-column sums in parallel row chunks, then Y
-        // row by row. Trailing dims are collapsed into one, only static
-        // ones: with two or more dynamic ones MLIR 22's
-        // expand-strided-metadata crashes on the expand_shape of Y, and with
-        // one dynamic and static ones (?x?x64) bufferization copies partial
-        // sums through memref.copy, which the JIT cannot link. Those shapes
-        // keep the general path below.
+        // row by row. Trailing dims are collapsed into one, all static or
+        // all dynamic (the expand_shape of Y into several dynamic dims needs
+        // norm-expand-shape-to-reinterpret-cast): with one dynamic and
+        // static ones (?x?x64) bufferization copies partial sums through
+        // memref.copy, which the JIT cannot link. Those shapes keep the
+        // general path below.
         result = buildLeadingAxisLpNorm(rewriter, loc, input, p, elementType,
                                         accType);
         rewriter.replaceOp(op, castToType(rewriter, loc, result, op.getType()));
