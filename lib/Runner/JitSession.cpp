@@ -38,6 +38,15 @@
 #define NORM_LIBOMP_PATH "/usr/lib/llvm-22/lib/libomp.so"
 #endif
 
+// MLIR's C runner utilities of Debian's libmlir-22 (a dependency of
+// libmlir-22-dev): memrefCopy, which bufferization emits for copies between
+// non-contiguous memrefs (tensor.pad, a collapse_shape of a strided slice),
+// and the print functions of vector.print.
+#ifndef NORM_C_RUNNER_UTILS_PATH
+#define NORM_C_RUNNER_UTILS_PATH                                               \
+  "/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so.22.1"
+#endif
+
 using namespace mlir;
 using namespace mlir::norm;
 using namespace mlir::norm::runner;
@@ -369,11 +378,22 @@ JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source,
   if (llvm::Error err = loadOpenMPIfNeeded(module, options.numThreads))
     return withPrefix("cannot JIT-compile '" + sourceName + "': ",
                       std::move(err));
+  bool loadedRunnerUtils = false;
   for (auto func : module.getOps<LLVM::LLVMFuncOp>()) {
     if (!func.isExternal() || func.symbolKnownUseEmpty(module) ||
         llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(
             func.getName().str()))
       continue;
+    // Not in the process: MLIR's runtime library may have it (memrefCopy).
+    if (!loadedRunnerUtils) {
+      loadedRunnerUtils = true;
+      std::string error;
+      if (!llvm::sys::DynamicLibrary::LoadLibraryPermanently(
+              NORM_C_RUNNER_UTILS_PATH, &error) &&
+          llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(
+              func.getName().str()))
+        continue;
+    }
     return createStringError("cannot JIT-compile '" + sourceName +
                              "': function '" + func.getName() +
                              "' is declared but neither defined in the "

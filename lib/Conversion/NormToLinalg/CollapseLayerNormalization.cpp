@@ -34,6 +34,16 @@ getCollapseReassociation(int64_t rank, int64_t axis) {
   return reassociation;
 }
 
+/// Returns whether `value` is a slice of another tensor (tensor.extract_slice,
+/// through tensor.cast): its buffer is then a strided view, which
+/// bufferization cannot collapse without a copy (memref.copy, which also
+/// needs the memrefCopy runtime function).
+static bool isSliceView(Value value) {
+  while (auto cast = value.getDefiningOp<tensor::CastOp>())
+    value = cast.getSource();
+  return value.getDefiningOp<tensor::ExtractSliceOp>() != nullptr;
+}
+
 /// Returns Scale or B (`operand`, right-aligned to X) as a 1-D tensor of
 /// the n elements of one normalized slice (see
 /// collapseLayerNormalizationOperands), or a null value when it may vary
@@ -48,9 +58,9 @@ static Value collapseOperand(OpBuilder &b, Location loc, Value operand, Value x,
     if (offset + i < axis && type.getDimSize(i) != 1)
       return Value();
 
-  // Exactly X's static normalized sizes: a view.
+  // Exactly X's static normalized sizes, and not a slice: a view.
   bool exact =
-      offset <= axis &&
+      !isSliceView(operand) && offset <= axis &&
       llvm::all_of(llvm::seq<int64_t>(axis, rank), [&](int64_t k) {
         int64_t size = type.getDimSize(k - offset);
         return !ShapedType::isDynamic(size) && size == xType.getDimSize(k);
@@ -119,6 +129,8 @@ std::optional<CollapsedLayerNormalization>
 mlir::norm::collapseLayerNormalizationOperands(OpBuilder &b, Location loc,
                                                Value x, Value scale, Value bias,
                                                int64_t axis, FloatType c) {
+  if (isSliceView(x))
+    return std::nullopt;
   Value collapsedScale = collapseOperand(b, loc, scale, x, axis, c);
   if (!collapsedScale)
     return std::nullopt;

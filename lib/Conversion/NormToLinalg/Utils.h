@@ -235,7 +235,9 @@ struct CollapsedLayerNormalization {
 /// normalized sizes (reading index 0 along a dim of size 1, static or at
 /// run time) in the stage-two type `c`, so that no run-time broadcast is
 /// left. Returns std::nullopt when Scale or B may vary over the outer dims
-/// (a dim before `axis` that is not a static 1).
+/// (a dim before `axis` that is not a static 1), or when X is a slice of
+/// another tensor (tensor.extract_slice): its strided buffer could not be
+/// collapsed without a copy.
 std::optional<CollapsedLayerNormalization>
 collapseLayerNormalizationOperands(OpBuilder &b, Location loc, Value x,
                                    Value scale, Value bias, int64_t axis,
