@@ -528,35 +528,11 @@ buildLayerNormalization(OpBuilder &b, Location loc, Value x, Value scale,
       b, loc, init.getType(), inputs, init, maps,
       getReductionIteratorTypes(rank, /*reducedDims=*/{}),
       [&](OpBuilder &b, Location nloc, ValueRange args) {
-        // D = X - Mean overflows C where |X - Mean| exceeds its largest
-        // finite value, though Normalized = D * InvStdDev is at most
-        // sqrt(n): f32 [3.4e38, -3.4e38, -3.4e38] gave Y[0] = inf instead of
-        // 1.4142135. Such a slice has a standard deviation of at least
-        // 2^128 / sqrt(n) > 2^98 (f64: 2^994), so in slices with
-        // InvStdDev < 2^-60 (f64: 2^-480) D and InvStdDev are scaled by the
-        // powers of two s = 2^-64 (2^-512) and 1 / s: Normalized =
-        // (X * s - Mean * s) * (InvStdDev / s). X * s is exact but for
-        // elements under 2^-85 (2^-562), negligible next to that deviation;
-        // elsewhere s = 1 and the results are the same bits. The per-slice
-        // factors are loop-invariant in the row loop.
-        bool f64 = c.isF64();
-        Value tiny = createFloatConstant(b, nloc, c, f64 ? 0x1p-480 : 0x1p-60);
-        Value down = createFloatConstant(b, nloc, c, f64 ? 0x1p-512 : 0x1p-64);
-        Value up = createFloatConstant(b, nloc, c, f64 ? 0x1p512 : 0x1p64);
-        Value one = createFloatConstant(b, nloc, c, 1.0);
-        Value wide = arith::CmpFOp::create(b, nloc, arith::CmpFPredicate::OLT,
-                                           args[2], tiny);
-        Value s = arith::SelectOp::create(b, nloc, wide, down, one);
-        Value sInverse = arith::SelectOp::create(b, nloc, wide, up, one);
-        Value scaledMean = arith::MulFOp::create(b, nloc, args[1], s);
-        Value scaledInvStdDev =
-            arith::MulFOp::create(b, nloc, args[2], sInverse);
-        Value scaledX = arith::MulFOp::create(
-            b, nloc, convertToFloat(b, nloc, args[0], c), s);
-        // D * s = X * s - Mean * s
-        Value d = arith::SubFOp::create(b, nloc, scaledX, scaledMean);
+        // D = X - Mean
+        Value d = arith::SubFOp::create(
+            b, nloc, convertToFloat(b, nloc, args[0], c), args[1]);
         // Normalized = D * InvStdDev
-        Value normalized = arith::MulFOp::create(b, nloc, d, scaledInvStdDev);
+        Value normalized = arith::MulFOp::create(b, nloc, d, args[2]);
         // Y = Normalized * Scale (+ B), a fused multiply-add where the
         // target has one (one rounding fewer than the spec's chain).
         Value y = arith::MulFOp::create(b, nloc, normalized,

@@ -115,21 +115,8 @@
 // CHECK-SAME:        ins(%[[X]], %[[EXACTMEAN]], %[[INV]], %[[SCALE]], %[[B]] : tensor<2x3xf32>, tensor<2xf32>, tensor<2xf32>, tensor<3xf32>, tensor<3xf32>)
 // CHECK-SAME:        outs(%[[OUT]] : tensor<2x3xf32>)
 // CHECK-NEXT:    ^bb0(%[[XE:.+]]: f32, %[[ME:.+]]: f32, %[[IE:.+]]: f32, %[[SE:.+]]: f32, %[[BE:.+]]: f32, %{{.+}}: f32):
-// In slices with InvStdDev < 2^-60, where D = X - Mean may overflow, D and
-// InvStdDev are scaled by s = 2^-64 and 1 / s (numerics.md); elsewhere
-// s = 1.
-// CHECK-DAG:       %[[TINY:.+]] = arith.constant 8.67361737E-19 : f32
-// CHECK-DAG:       %[[DOWN:.+]] = arith.constant 5.42101086E-20 : f32
-// CHECK-DAG:       %[[UP:.+]] = arith.constant 1.84467441E+19 : f32
-// CHECK-DAG:       %[[ONE:.+]] = arith.constant 1.000000e+00 : f32
-// CHECK:           %[[WIDE:.+]] = arith.cmpf olt, %[[IE]], %[[TINY]] : f32
-// CHECK-NEXT:      %[[S:.+]] = arith.select %[[WIDE]], %[[DOWN]], %[[ONE]] : f32
-// CHECK-NEXT:      %[[SI:.+]] = arith.select %[[WIDE]], %[[UP]], %[[ONE]] : f32
-// CHECK-NEXT:      %[[MS:.+]] = arith.mulf %[[ME]], %[[S]] : f32
-// CHECK-NEXT:      %[[IS:.+]] = arith.mulf %[[IE]], %[[SI]] : f32
-// CHECK-NEXT:      %[[XS:.+]] = arith.mulf %[[XE]], %[[S]] : f32
-// CHECK-NEXT:      %[[D3:.+]] = arith.subf %[[XS]], %[[MS]] : f32
-// CHECK-NEXT:      %[[NORM:.+]] = arith.mulf %[[D3]], %[[IS]] : f32
+// CHECK-NEXT:      %[[D3:.+]] = arith.subf %[[XE]], %[[ME]] : f32
+// CHECK-NEXT:      %[[NORM:.+]] = arith.mulf %[[D3]], %[[IE]] : f32
 // CHECK-NEXT:      %[[SCALED:.+]] = arith.mulf %[[NORM]], %[[SE]] fastmath<contract> : f32
 // CHECK-NEXT:      %[[BIASED:.+]] = arith.addf %[[SCALED]], %[[BE]] fastmath<contract> : f32
 // CHECK-NEXT:      linalg.yield %[[BIASED]] : f32
@@ -216,12 +203,9 @@ func.func @ln_f32_bias(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %b: tensor<3xf32>
 // CHECK-SAME:        ins(%[[XC]], %[[EXACTMEAN]], %[[INV]], %[[SC]] : tensor<?x?xf16>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>)
 // CHECK-SAME:        outs(%[[OUT]] : tensor<?x?xf16>)
 // CHECK-NEXT:    ^bb0(%[[XE:.+]]: f16, %[[ME:.+]]: f32, %[[IE:.+]]: f32, %[[SE:.+]]: f32, %{{.+}}: f16):
-// CHECK:           %[[MS:.+]] = arith.mulf %[[ME]], %[[S:.+]] : f32
-// CHECK-NEXT:      %[[IS:.+]] = arith.mulf %[[IE]], %{{.+}} : f32
 // CHECK-NEXT:      %[[XW3:.+]] = arith.extf %[[XE]] : f16 to f32
-// CHECK-NEXT:      %[[XS:.+]] = arith.mulf %[[XW3]], %[[S]] : f32
-// CHECK-NEXT:      %[[D3:.+]] = arith.subf %[[XS]], %[[MS]] : f32
-// CHECK-NEXT:      %[[NORM:.+]] = arith.mulf %[[D3]], %[[IS]] : f32
+// CHECK-NEXT:      %[[D3:.+]] = arith.subf %[[XW3]], %[[ME]] : f32
+// CHECK-NEXT:      %[[NORM:.+]] = arith.mulf %[[D3]], %[[IE]] : f32
 // CHECK-NEXT:      %[[SCALED:.+]] = arith.mulf %[[NORM]], %[[SE]] fastmath<contract> : f32
 // CHECK-NEXT:      %[[YT:.+]] = arith.truncf %[[SCALED]] : f32 to f16
 // CHECK-NEXT:      linalg.yield %[[YT]] : f16
@@ -345,12 +329,9 @@ func.func @ln_f64_axis0_bf16_stash(%x: tensor<?x4xf64>, %s: tensor<4xf64>) -> (t
 // CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$OUTER]], #[[$OUTER]], #[[$SCALEMAP]], #[[$BMAP]], #[[$ID]]]
 // CHECK-SAME:        ins(%[[X]], %[[EXACTMEAN]], %[[INV]], %[[SCALE]], %[[BW]] : tensor<2x3x4xbf16>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x1x4xbf16>, tensor<1x1xf32>)
 // CHECK-NEXT:    ^bb0(%[[XE:.+]]: bf16, %[[ME:.+]]: f32, %[[IE:.+]]: f32, %[[SE:.+]]: bf16, %[[BE:.+]]: f32, %{{.+}}: bf16):
-// CHECK:           %[[MS:.+]] = arith.mulf %[[ME]], %[[S:.+]] : f32
-// CHECK-NEXT:      %[[IS:.+]] = arith.mulf %[[IE]], %{{.+}} : f32
 // CHECK-NEXT:      %[[XW3:.+]] = arith.extf %[[XE]] : bf16 to f32
-// CHECK-NEXT:      %[[XS:.+]] = arith.mulf %[[XW3]], %[[S]] : f32
-// CHECK-NEXT:      %[[D3:.+]] = arith.subf %[[XS]], %[[MS]] : f32
-// CHECK-NEXT:      %[[NORM:.+]] = arith.mulf %[[D3]], %[[IS]] : f32
+// CHECK-NEXT:      %[[D3:.+]] = arith.subf %[[XW3]], %[[ME]] : f32
+// CHECK-NEXT:      %[[NORM:.+]] = arith.mulf %[[D3]], %[[IE]] : f32
 // CHECK-NEXT:      %[[SW:.+]] = arith.extf %[[SE]] : bf16 to f32
 // CHECK-NEXT:      %[[SCALED:.+]] = arith.mulf %[[NORM]], %[[SW]] fastmath<contract> : f32
 // CHECK-NEXT:      %[[BIASED:.+]] = arith.addf %[[SCALED]], %[[BE]] fastmath<contract> : f32
