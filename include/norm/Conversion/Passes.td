@@ -355,9 +355,17 @@ def OpenMPCleanupPass : Pass<"norm-openmp-cleanup", "::mlir::ModuleOp"> {
     (iterations times the elements of the largest subview with
     loop-invariant sizes in the body, at least 32Ki) and the runtime has
     more than one thread (`omp_get_max_threads`, declared in the module):
-    forking a team costs microseconds that small loops do not repay. The
-    `omp.wsloop` of such a region gets `nowait`: it is the region's last
-    work, so its barrier would only precede the one that joins the team.
+    forking a team costs microseconds that small loops do not repay.
+
+    The static `omp.wsloop` of such a region (its last work, so its barrier
+    would only precede the one that joins the team) is replaced by the same
+    partition computed in the region: of N iterations over T threads
+    (`omp_get_thread_num`, `omp_get_num_threads`), thread t runs the
+    N / T + (t < N % T) consecutive ones from t * (N / T) + min(t, N % T),
+    in an `scf.for`, with no barrier. Debian's libomp is built with
+    KMP_DEBUG: its `__kmpc_for_static_init` formats a trace string (malloc,
+    vsnprintf, free) on every thread of every call, even with tracing off
+    (Normalizer [128, 768] on 2 threads: 4.3 -> 3.8 us).
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::func::FuncDialect",

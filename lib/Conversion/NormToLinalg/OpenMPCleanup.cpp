@@ -237,13 +237,84 @@ struct OpenMPCleanupPass
       parallel->emitError("norm-openmp-cleanup: unexpected loop terminator");
       return failure();
     }
+    replaceWorksharingLoop(rewriter, wsloop, loop);
     return success();
+  }
+
+  /// Replaces the static work-sharing loop `wsloop` (the last work of its
+  /// omp.parallel region, so without its barrier) by the same partition of
+  /// the iterations computed in the region: of N iterations over T threads,
+  /// thread t runs N / T + (t < N % T) consecutive ones starting at
+  /// t * (N / T) + min(t, N % T), what schedule(static) assigns. Debian's
+  /// libomp (llvm-19, libomp5) is built with KMP_DEBUG: each
+  /// __kmpc_for_static_init formats a trace string (malloc, vsnprintf,
+  /// free) even with tracing off, on every thread of every call.
+  void replaceWorksharingLoop(IRRewriter &rewriter, omp::WsloopOp wsloop,
+                              omp::LoopNestOp loop) {
+    if (loop.getLoopInclusive() || wsloop.getScheduleChunk() ||
+        wsloop.getOrdered() || !wsloop.getReductionVars().empty() ||
+        !wsloop.getLinearVars().empty() || !wsloop.getPrivateVars().empty())
+      return;
+    if (std::optional<omp::ClauseScheduleKind> kind = wsloop.getScheduleKind();
+        kind && *kind != omp::ClauseScheduleKind::Static)
+      return;
+    Location loc = wsloop.getLoc();
+    rewriter.setInsertionPoint(wsloop);
+    Type index = rewriter.getIndexType();
+    auto call = [&](StringRef name) -> Value {
+      Value result =
+          func::CallOp::create(rewriter, loc, getI32Func(rewriter, name),
+                               ValueRange{})
+              .getResult(0);
+      return arith::IndexCastOp::create(rewriter, loc, index, result);
+    };
+    Value thread = call("omp_get_thread_num");
+    Value threads = call("omp_get_num_threads");
+    Value lb = loop.getLoopLowerBounds()[0];
+    Value ub = loop.getLoopUpperBounds()[0];
+    Value step = loop.getLoopSteps()[0];
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    // N = ceil((ub - lb) / step), 0 when ub <= lb.
+    Value span = arith::MaxSIOp::create(
+        rewriter, loc, arith::SubIOp::create(rewriter, loc, ub, lb), zero);
+    Value count = arith::CeilDivUIOp::create(rewriter, loc, span, step);
+    Value quotient = arith::DivUIOp::create(rewriter, loc, count, threads);
+    Value remainder = arith::RemUIOp::create(rewriter, loc, count, threads);
+    Value begin = arith::AddIOp::create(
+        rewriter, loc, arith::MulIOp::create(rewriter, loc, thread, quotient),
+        arith::MinUIOp::create(rewriter, loc, thread, remainder));
+    Value extra = arith::SelectOp::create(
+        rewriter, loc,
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult, thread,
+                              remainder),
+        one, zero);
+    Value end = arith::AddIOp::create(
+        rewriter, loc, begin,
+        arith::AddIOp::create(rewriter, loc, quotient, extra));
+    auto forOp = scf::ForOp::create(rewriter, loc, begin, end, one);
+    rewriter.setInsertionPoint(forOp.getBody()->getTerminator());
+    IRMapping mapping;
+    Block &body = loop.getRegion().front();
+    mapping.map(body.getArgument(0),
+                arith::AddIOp::create(
+                    rewriter, loc, lb,
+                    arith::MulIOp::create(rewriter, loc,
+                                          forOp.getInductionVar(), step)));
+    for (Operation &op : body.without_terminator())
+      rewriter.clone(op, mapping);
+    rewriter.eraseOp(wsloop);
   }
 
   /// `func.func private @omp_get_max_threads() -> i32`, declared once.
   func::FuncOp getMaxThreadsFunc(IRRewriter &rewriter) {
+    return getI32Func(rewriter, "omp_get_max_threads");
+  }
+
+  /// `func.func private @<name>() -> i32` (an OpenMP runtime query),
+  /// declared once.
+  func::FuncOp getI32Func(IRRewriter &rewriter, StringRef name) {
     ModuleOp module = getOperation();
-    StringRef name = "omp_get_max_threads";
     if (auto func = module.lookupSymbol<func::FuncOp>(name))
       return func;
     OpBuilder::InsertionGuard guard(rewriter);

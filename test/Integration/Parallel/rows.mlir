@@ -29,13 +29,24 @@
 // CHECK: [SUCCESS] result[0]:
 // CHECK-NOT: [FAILED]
 
-// LLVM: llvm.func @omp_get_max_threads() -> i32
+// Each thread computes its own block of rows (norm-openmp-cleanup): no
+// omp.wsloop, whose __kmpc_for_static_init formats a debug string per call
+// in Debian's libomp.
+// LLVM-DAG: llvm.func @omp_get_max_threads() -> i32
+// LLVM-DAG: llvm.func @omp_get_thread_num() -> i32
+// LLVM-DAG: llvm.func @omp_get_num_threads() -> i32
 // LLVM-LABEL: llvm.func @layernorm(
 // LLVM:         llvm.call @omp_get_max_threads()
 // LLVM:         omp.parallel
-// LLVM:         omp.wsloop nowait
+// LLVM-NOT:     omp.wsloop
+// LLVM:         llvm.call @omp_get_thread_num()
+// LLVM-NEXT:    llvm.sext
+// LLVM-NEXT:    llvm.call @omp_get_num_threads()
+// LLVM-NOT:     omp.wsloop
 // LLVM-LABEL: llvm.func @lpnorm(
 // LLVM:         omp.parallel
+// LLVM-NOT:     omp.wsloop
+// LLVM:         llvm.call @omp_get_thread_num()
 
 // SEQ-NOT: omp.
 // SEQ-NOT: omp_get_max_threads
