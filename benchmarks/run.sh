@@ -99,20 +99,28 @@ def peer_ms(cmd):
     m = re.search(r"error=(.*)", out)
     return None, (m.group(1).strip() if m else out.strip()[-80:])
 
+def stream_copy(threads):
+    rc, out = run([os.path.join(work, "stream_copy"), str(threads)])
+    return float(re.search(r"GB/s=([0-9.]+)", out).group(1))
+
+# The copy bandwidth is measured with each row, at its start and at its
+# end (the higher kept): the VM's bandwidth varies over minutes with the load
+# of other tenants, and *% copy* compares a row with the copy of the same
+# moment. The page reports the median of the per-row values.
 rows, copy = [], {}
 for threads in (1, 2):
-    rc, out = run([os.path.join(work, "stream_copy"), str(threads)])
-    copy[threads] = float(re.search(r"GB/s=([0-9.]+)", out).group(1))
-    copy_load = load()
-    print(f"== {threads} thread(s): copy {copy[threads]:.1f} GB/s (load {copy_load:.2f})", flush=True)
+    row_copies = []
+    print(f"== {threads} thread(s)", flush=True)
     for op, n, c, t, module, peer_op, has_twopass in configs:
         l0 = load()
+        row_copy = stream_copy(threads)
+        row_copies.append(row_copy)
         ms, compile_ms, err = norm_mlir(module, n, c, t, threads)
         row = dict(op=op, n=n, c=c, t=t, threads=threads, ms=ms, compile_ms=compile_ms,
-                   err=err, load=l0)
+                   err=err, load=l0, copy=row_copy)
         if ms:
             gbs = 2.0 * n * c * ELEM[t] / (ms * 1e-3) / 1e9
-            row.update(gbs=gbs, pct=100 * gbs / copy[threads])
+            row.update(gbs=gbs, pct=100 * gbs / row_copy)
         peers = {}
         peers["twopass"] = (peer_ms([os.path.join(work, "twopass"), peer_op, str(n), str(c), str(threads)])
                             if has_twopass else (None, "-"))
@@ -122,13 +130,36 @@ for threads in (1, 2):
         peers["ort"] = (peer_ms(["node", os.path.join(src, "benchmarks/peers/ort_bench.js"),
                                  peer_op, str(n), str(c), str(threads), t])
                         if ort_version else (None, "not installed"))
+        # norm-mlir and the C++ loop again, at the end of the row: each keeps
+        # the lower of its two medians, so that a burst of load from other
+        # tenants of the VM during one measurement does not decide the row
+        # (PyTorch and ONNX Runtime, measured once, are 1.3x-100x slower).
+        ms2, _, _ = norm_mlir(module, n, c, t, threads)
+        if ms and ms2 and ms2 < ms:
+            ms = ms2
+            row["ms"] = ms
+            gbs = 2.0 * n * c * ELEM[t] / (ms * 1e-3) / 1e9
+            row.update(gbs=gbs, pct=100 * gbs / row_copy)
+        if has_twopass and peers["twopass"][0] is not None:
+            again = peer_ms([os.path.join(work, "twopass"), peer_op, str(n), str(c), str(threads)])
+            if again[0] is not None and again[0] < peers["twopass"][0]:
+                peers["twopass"] = again
+        # The copy again too; the higher of the two is the row's reference.
+        copy_end = stream_copy(threads)
+        if copy_end > row_copy:
+            row_copy = copy_end
+            row_copies[-1] = row_copy
+            row["copy"] = row_copy
+            if ms:
+                row["pct"] = 100 * row["gbs"] / row_copy
         row["peers"] = peers
         row["load_end"] = load()
         rows.append(row)
         print(f"{op:14s} {n}x{c} {t:4s} t{threads}: norm-mlir "
               + (f"{ms:.4f} ms {row['gbs']:.1f} GB/s {row['pct']:.0f}%" if ms else f"FAILED {err}")
               + "".join(f" | {k} " + (f"{v[0]:.6f} ms" if v[0] is not None else str(v[1])) for k, v in peers.items())
-              + f" (load {l0:.2f})", flush=True)
+              + f" (copy {row_copy:.1f} GB/s, load {l0:.2f})", flush=True)
+    copy[threads] = sorted(row_copies)[len(row_copies) // 2]
 
 def fmt_ms(ms):
     return ("%.5f" % ms if ms < 0.01 else "%.4f" % ms if ms < 0.1 else
@@ -164,15 +195,17 @@ lines = [
     "",
     f"Vector registers: {vector_isa}.",
     "",
-    f"STREAM copy bandwidth (peers/stream_copy.c, best of 10, 2 x 256 MiB): "
+    f"STREAM copy bandwidth (peers/stream_copy.c, best of 10, 2 x 256 MiB), measured with each row "
+    f"(at its start and end, the higher kept; column *copy*): median "
     f"**{copy[1]:.1f} GB/s** with 1 thread, **{copy[2]:.1f} GB/s** with 2 threads.",
     "",
     "* **norm-mlir**: `norm-benchmark` (the JIT'd `norm-to-llvm` pipeline on the dynamic-shape "
-    "modules in benchmarks/modules/, median of 5 repetitions of >= 0.2 s); GB/s counts X read once "
-    "and Y written once; *% copy* is that over the copy bandwidth with the same thread count; "
+    "modules in benchmarks/modules/, median of 5 repetitions of >= 0.2 s, measured at the start and at the "
+    "end of its row, the lower kept); GB/s counts X read once "
+    "and Y written once; *% copy* is that over the copy bandwidth of the same row (same thread count); "
     "*compile* is lowering + LLVM codegen of the module.",
     "* **two-pass C++**: peers/twopass.cpp, `-O3 -march=native -ffast-math -fopenmp` (f32, last axis; "
-    "Normalizer L2 is the same loop as LpNorm p = 2).",
+    "Normalizer L2 is the same loop as LpNorm p = 2); measured twice like norm-mlir, the lower kept.",
     f"* **PyTorch**: {'torch ' + torch_version if torch_version else 'not installed'} (Debian python3-torch), "
     "eager `F.layer_norm` / `F.normalize(p=2)`, `torch.set_num_threads`.",
     f"* **ONNX Runtime**: {'onnxruntime-node ' + ort_version if ort_version else 'not installed'} "
@@ -187,13 +220,14 @@ lines = [
     "* *load*: 1-minute load average when the row started: other work on the machine makes numbers "
     "noisy, and 2-thread numbers are only meaningful when the load is below ~1 on a 2-core machine.",
     "",
-    "| op | shape | type | threads | norm-mlir ms | GB/s | % copy | compile ms | two-pass C++ | PyTorch | ONNX Runtime | load |",
-    "|---|---|---|---|---|---|---|---|---|---|---|---|",
+    "| op | shape | type | threads | norm-mlir ms | GB/s | copy GB/s | % copy | compile ms | two-pass C++ | PyTorch | ONNX Runtime | load |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
 ]
 for r in rows:
-    lines.append("| %s | %dx%d | %s | %d | %s | %s | %s | %s | %s | %s | %s | %.2f |" % (
+    lines.append("| %s | %dx%d | %s | %d | %s | %s | %.1f | %s | %s | %s | %s | %s | %.2f |" % (
         r["op"], r["n"], r["c"], r["t"], r["threads"],
         fmt_ms(r["ms"]) if r["ms"] else "failed", "%.1f" % r["gbs"] if r["ms"] else "",
+        r["copy"],
         "%.0f%%" % r["pct"] if r["ms"] else "", "%.0f" % r["compile_ms"] if r["compile_ms"] else "",
         peer_cell(r, "twopass"), peer_cell(r, "torch"), peer_cell(r, "ort"), r["load"]))
 
