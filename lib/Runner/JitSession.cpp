@@ -385,19 +385,23 @@ JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source,
             func.getName().str()))
       continue;
     // Not in the process: MLIR's runtime library may have it (memrefCopy).
+    std::string runnerUtilsError;
     if (!loadedRunnerUtils) {
       loadedRunnerUtils = true;
-      std::string error;
       if (!llvm::sys::DynamicLibrary::LoadLibraryPermanently(
-              NORM_C_RUNNER_UTILS_PATH, &error) &&
+              NORM_C_RUNNER_UTILS_PATH, &runnerUtilsError) &&
           llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(
               func.getName().str()))
         continue;
     }
-    return createStringError("cannot JIT-compile '" + sourceName +
-                             "': function '" + func.getName() +
-                             "' is declared but neither defined in the "
-                             "module nor provided by norm-runner");
+    return createStringError(
+        "cannot JIT-compile '" + sourceName + "': function '" + func.getName() +
+        "' is declared but neither defined in the module nor provided by "
+        "norm-runner" +
+        (runnerUtilsError.empty()
+             ? std::string()
+             : " (cannot load '" NORM_C_RUNNER_UTILS_PATH "': " +
+                   runnerUtilsError + ")"));
   }
 
   // Host CPU and features, aggressive codegen, and O3 on the LLVM IR (the

@@ -466,27 +466,27 @@ buildLayerNormalization(OpBuilder &b, Location loc, Value x, Value scale,
   // Sum = ReduceSum(X)
   Value sum = buildReduction(
       b, loc, x, /*sliceInputs=*/{}, reducedDims, zeroAttr,
-      [&](OpBuilder &b, Location nloc, ValueRange elements,
+      [&](OpBuilder &nb, Location nloc, ValueRange elements,
           Value acc) -> Value {
-        return createReassocAdd(b, nloc, acc,
-                                convertToFloat(b, nloc, elements[0], c));
+        return createReassocAdd(nb, nloc, acc,
+                                convertToFloat(nb, nloc, elements[0], c));
       });
   // Mean0 = Sum / n
   Value mean0 = buildMap(
-      b, loc, sum, c, [&](OpBuilder &b, Location nloc, ValueRange elements) {
-        return arith::DivFOp::create(b, nloc, elements[0], count);
+      b, loc, sum, c, [&](OpBuilder &nb, Location nloc, ValueRange elements) {
+        return arith::DivFOp::create(nb, nloc, elements[0], count);
       });
   // SumSq = ReduceSum(D * D), D = X - Mean0
   Value sumSq = buildReduction(
       b, loc, x, mean0, reducedDims, zeroAttr,
-      [&](OpBuilder &b, Location nloc, ValueRange elements,
+      [&](OpBuilder &nb, Location nloc, ValueRange elements,
           Value acc) -> Value {
         Value d = arith::SubFOp::create(
-            b, nloc, convertToFloat(b, nloc, elements[0], c), elements[1]);
+            b, nloc, convertToFloat(nb, nloc, elements[0], c), elements[1]);
         // acc + D * D may be one fused multiply-add (one rounding fewer).
-        Value square = arith::MulFOp::create(b, nloc, d, d,
+        Value square = arith::MulFOp::create(nb, nloc, d, d,
                                              arith::FastMathFlags::contract);
-        return arith::AddFOp::create(b, nloc, acc, square,
+        return arith::AddFOp::create(nb, nloc, acc, square,
                                      arith::FastMathFlags::reassoc |
                                          arith::FastMathFlags::contract);
       });
@@ -527,22 +527,23 @@ buildLayerNormalization(OpBuilder &b, Location loc, Value x, Value scale,
   auto yOp = linalg::GenericOp::create(
       b, loc, init.getType(), inputs, init, maps,
       getReductionIteratorTypes(rank, /*reducedDims=*/{}),
-      [&](OpBuilder &b, Location nloc, ValueRange args) {
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
         // D = X - Mean
         Value d = arith::SubFOp::create(
-            b, nloc, convertToFloat(b, nloc, args[0], c), args[1]);
+            b, nloc, convertToFloat(nb, nloc, args[0], c), args[1]);
         // Normalized = D * InvStdDev
-        Value normalized = arith::MulFOp::create(b, nloc, d, args[2]);
+        Value normalized = arith::MulFOp::create(nb, nloc, d, args[2]);
         // Y = Normalized * Scale (+ B), a fused multiply-add where the
         // target has one (one rounding fewer than the spec's chain).
-        Value y = arith::MulFOp::create(b, nloc, normalized,
-                                        convertToFloat(b, nloc, args[3], c),
+        Value y = arith::MulFOp::create(nb, nloc, normalized,
+                                        convertToFloat(nb, nloc, args[3], c),
                                         arith::FastMathFlags::contract);
         if (bias)
-          y = arith::AddFOp::create(b, nloc, y,
-                                    convertToFloat(b, nloc, args[4], c),
+          y = arith::AddFOp::create(nb, nloc, y,
+                                    convertToFloat(nb, nloc, args[4], c),
                                     arith::FastMathFlags::contract);
-        linalg::YieldOp::create(b, nloc, createTruncF(b, nloc, y, elementType));
+        linalg::YieldOp::create(nb, nloc,
+                                createTruncF(nb, nloc, y, elementType));
       });
 
   Value y = castToType(b, loc, yOp.getResult(0), yType);
@@ -594,8 +595,7 @@ struct LayerNormalizationLowering
       return rewriter.notifyMatchFailure(op, "axis out of range");
 
     // Two or more normalized dims: lowered on X collapsed to [O, n]
-    // (CollapseLayerNormalization.cpp), unless Scale or B varies over the
-    // outer dims.
+    // (CollapseLayerNormalization.cpp; not for every Scale, B and X).
     FloatType c =
         elementType.isF64() ? rewriter.getF64Type() : rewriter.getF32Type();
     if (rank - axis >= 2) {

@@ -457,8 +457,9 @@ struct LpNormalizationLowering : public OpConversionPattern<LpNormalizationOp> {
         // all dynamic (the expand_shape of Y into several dynamic dims needs
         // norm-expand-shape-to-reinterpret-cast): with one dynamic and
         // static ones (?x?x64) bufferization copies partial sums through
-        // memref.copy, which the JIT cannot link. Those shapes keep the
-        // general path below.
+        // memref.copy (a call of the runtime's generic memrefCopy, which
+        // norm-runner resolves but other JITs may not). Those shapes keep
+        // the general path below.
         result = buildLeadingAxisLpNorm(rewriter, loc, input, p, elementType,
                                         accType);
         rewriter.replaceOp(op, castToType(rewriter, loc, result, op.getType()));

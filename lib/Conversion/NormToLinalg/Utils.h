@@ -230,14 +230,21 @@ struct CollapsedLayerNormalization {
 };
 
 /// Collapses X (rank r, normalized dims [axis, r), at least two) to
-/// [O, n], and Scale and B (right-aligned to X) to [n]: views where they
-/// have exactly X's static normalized sizes, otherwise a copy to X's
-/// normalized sizes (reading index 0 along a dim of size 1, static or at
-/// run time) in the stage-two type `c`, so that no run-time broadcast is
-/// left. Returns std::nullopt when Scale or B may vary over the outer dims
-/// (a dim before `axis` that is not a static 1), or when X is a slice of
-/// another tensor (tensor.extract_slice): its strided buffer could not be
-/// collapsed without a copy.
+/// [O, n], and Scale and B (right-aligned to X) to [n], so that their
+/// dynamic sizes are X's (no run-time broadcast left):
+/// * a view where their normalized sizes are X's (static sizes other than
+///   1 equal X's wherever the op is valid);
+/// * with dynamic sizes, which may be 1 at run time, a view where they all
+///   equal X's at run time and a copy to X's normalized sizes otherwise
+///   (scf.if);
+/// * a copy where they broadcast inside the normalized dims (a static 1, or
+///   fewer dims) or are slices, converted to the stage-two type `c`.
+/// Returns std::nullopt (the op is lowered uncollapsed) when Scale or B may
+/// vary over the outer dims (a dim before `axis` that is not a static 1),
+/// when X is a slice of another tensor (tensor.extract_slice: its strided
+/// buffer could not be collapsed without a copy) or has a static size 0, and
+/// when a static broadcast copy of n elements would serve fewer than 8
+/// slices (axis 0, or a static O < 8).
 std::optional<CollapsedLayerNormalization>
 collapseLayerNormalizationOperands(OpBuilder &b, Location loc, Value x,
                                    Value scale, Value bias, int64_t axis,

@@ -225,34 +225,27 @@ func.func @ln_f16_dynamic_no_bias(%x: tensor<?x?x?xf16>, %s: tensor<1x?xf16>) ->
 
 // -----
 
-// f64 X, axis 0, stash_type 16: X [?, 4] is collapsed to one normalized dim
-// [? * 4] (axis 0) and Scale [4] broadcast over the rows is copied to
-// [?, 4] and collapsed with it; stage one in f64 (epsilon widened exactly),
-// all-reductions into rank-0 tensors; Mean/InvStdDev rounded once from f64
-// to bf16 (round-to-odd f32, then truncf), expanded from rank 0 to [1] and
-// then to [1, 1]; Y expanded back to [?, 4].
+// Not collapsed to one dim (CollapseLayerNormalization.cpp): Scale [4]
+// broadcasts over the rows, and with axis 0 its copy would be X's size.
+// f64 X, axis 0, stash_type 16: stage one in f64 (epsilon widened exactly),
+// all-reduction into rank-0 tensors; Mean/InvStdDev rounded once from f64
+// to bf16 (round-to-odd f32, then truncf) and expanded from rank 0.
 
-// CHECK-DAG: #[[$ID:map[0-9]*]] = affine_map<(d0) -> (d0)>
-// CHECK-DAG: #[[$ALL:map[0-9]*]] = affine_map<(d0) -> ()>
+// CHECK-DAG: #[[$ID:map[0-9]*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG: #[[$ALL:map[0-9]*]] = affine_map<(d0, d1) -> ()>
 // CHECK-DAG: #[[$SCALAR:map[0-9]*]] = affine_map<() -> ()>
 // CHECK-LABEL: func.func @ln_f64_axis0_bf16_stash(
 // CHECK-SAME:      %[[X:[^:]+]]: tensor<?x4xf64>, %[[SCALE:[^:]+]]: tensor<4xf64>)
 // CHECK:         %[[D0:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x4xf64>
-// CHECK:         %[[SFULL:.+]] = tensor.generate %[[D0]] {
-// CHECK-NEXT:    ^bb0(%{{.+}}: index, %[[J:.+]]: index):
-// CHECK:           %[[SV:.+]] = tensor.extract %[[SCALE]][%[[J]]] : tensor<4xf64>
-// CHECK:           tensor.yield %[[SV]] : f64
-// CHECK:         } : tensor<?x4xf64>
-// CHECK:         %[[SC:.+]] = tensor.collapse_shape %[[SFULL]] {{\[}}[0, 1]] : tensor<?x4xf64> into tensor<?xf64>
-// CHECK:         %[[XC:.+]] = tensor.collapse_shape %[[X]] {{\[}}[0, 1]] : tensor<?x4xf64> into tensor<?xf64>
-// CHECK:         %[[NIDX:.+]] = tensor.dim %[[XC]], %{{.+}} : tensor<?xf64>
+// CHECK:         %[[C4:.+]] = arith.constant 4 : index
+// CHECK:         %[[NIDX:.+]] = arith.muli %[[D0]], %[[C4]] : index
 // CHECK:         %[[NI64:.+]] = arith.index_cast %[[NIDX]] : index to i64
 // CHECK:         %[[N:.+]] = arith.uitofp %[[NI64]] : i64 to f64
 // CHECK:         %[[EPS:.+]] = arith.constant 9.9999997473787516E-6 : f64
 // CHECK:         %[[SUM:.+]] = linalg.generic
 // CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ALL]]]
-// CHECK-SAME:        iterator_types = ["reduction"]
-// CHECK-SAME:        ins(%[[XC]] : tensor<?xf64>) outs(%{{.+}} : tensor<f64>)
+// CHECK-SAME:        iterator_types = ["reduction", "reduction"]
+// CHECK-SAME:        ins(%[[X]] : tensor<?x4xf64>) outs(%{{.+}} : tensor<f64>)
 // CHECK-NEXT:    ^bb0(%[[IN:.+]]: f64, %[[ACC:.+]]: f64):
 // CHECK-NEXT:      arith.addf %[[ACC]], %[[IN]] fastmath<reassoc> : f64
 // CHECK:         %[[MEAN:.+]] = linalg.generic
@@ -260,8 +253,8 @@ func.func @ln_f16_dynamic_no_bias(%x: tensor<?x?x?xf16>, %s: tensor<1x?xf16>) ->
 // CHECK-SAME:        iterator_types = []
 // CHECK-SAME:        ins(%[[SUM]] : tensor<f64>)
 // CHECK:         %[[SUMSQ:.+]] = linalg.generic
-// CHECK-SAME:        iterator_types = ["reduction"]
-// CHECK-SAME:        ins(%[[XC]], %[[MEAN]] : tensor<?xf64>, tensor<f64>)
+// CHECK-SAME:        iterator_types = ["reduction", "reduction"]
+// CHECK-SAME:        ins(%[[X]], %[[MEAN]] : tensor<?x4xf64>, tensor<f64>)
 // CHECK:           arith.subf
 // CHECK:           arith.addf %{{.+}}, %{{.+}} fastmath<reassoc,contract> : f64
 // CHECK:         %[[EXACTMEAN:.+]] = linalg.map ins(%[[MEAN]], %[[SUMSQ]] : tensor<f64>, tensor<f64>)
@@ -270,9 +263,9 @@ func.func @ln_f16_dynamic_no_bias(%x: tensor<?x?x?xf16>, %s: tensor<1x?xf16>) ->
 // CHECK-NEXT:      arith.addf %[[VAR]], %[[EPS]] : f64
 // CHECK:           scf.if
 // CHECK:         %[[Y:.+]] = linalg.generic
-// CHECK-SAME:        ins(%[[XC]], %[[EXACTMEAN]], %[[INV]], %[[SC]] : tensor<?xf64>, tensor<f64>, tensor<f64>, tensor<?xf64>)
+// CHECK-SAME:        ins(%[[X]], %[[EXACTMEAN]], %[[INV]], %[[SCALE]] : tensor<?x4xf64>, tensor<f64>, tensor<f64>, tensor<4xf64>)
 // CHECK-NOT:       arith.truncf
-// CHECK:         } -> tensor<?xf64>
+// CHECK:         } -> tensor<?x4xf64>
 // CHECK:         %[[MEANU:.+]] = linalg.generic
 // CHECK-SAME:        ins(%[[EXACTMEAN]] : tensor<f64>) outs(%{{.+}} : tensor<bf16>)
 // CHECK-NEXT:    ^bb0(%[[MV:.+]]: f64, %{{.+}}: bf16):
@@ -280,15 +273,11 @@ func.func @ln_f16_dynamic_no_bias(%x: tensor<?x?x?xf16>, %s: tensor<1x?xf16>) ->
 // CHECK:           %[[ODD:.+]] = arith.bitcast %{{.+}} : i32 to f32
 // CHECK-NEXT:      %[[MB:.+]] = arith.truncf %[[ODD]] : f32 to bf16
 // CHECK-NEXT:      linalg.yield %[[MB]] : bf16
-// CHECK:         %[[MEAN1:.+]] = tensor.expand_shape %[[MEANU]] [] output_shape [1] : tensor<bf16> into tensor<1xbf16>
+// CHECK:         %[[MEANR:.+]] = tensor.expand_shape %[[MEANU]] [] output_shape [1, 1] : tensor<bf16> into tensor<1x1xbf16>
 // CHECK:         %[[INVU:.+]] = linalg.generic
 // CHECK-SAME:        ins(%[[INV]] : tensor<f64>) outs(%{{.+}} : tensor<bf16>)
-// CHECK:         %[[INV1:.+]] = tensor.expand_shape %[[INVU]] [] output_shape [1] : tensor<bf16> into tensor<1xbf16>
-// CHECK:         %[[E0:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x4xf64>
-// CHECK:         %[[YR:.+]] = tensor.expand_shape %[[Y]] {{\[}}[0, 1]] output_shape [%[[E0]], 4] : tensor<?xf64> into tensor<?x4xf64>
-// CHECK:         %[[MEANR:.+]] = tensor.expand_shape %[[MEAN1]] {{\[}}[0, 1]] output_shape [1, 1] : tensor<1xbf16> into tensor<1x1xbf16>
-// CHECK:         %[[INVR:.+]] = tensor.expand_shape %[[INV1]] {{\[}}[0, 1]] output_shape [1, 1] : tensor<1xbf16> into tensor<1x1xbf16>
-// CHECK:         return %[[YR]], %[[MEANR]], %[[INVR]] : tensor<?x4xf64>, tensor<1x1xbf16>, tensor<1x1xbf16>
+// CHECK:         %[[INVR:.+]] = tensor.expand_shape %[[INVU]] [] output_shape [1, 1] : tensor<bf16> into tensor<1x1xbf16>
+// CHECK:         return %[[Y]], %[[MEANR]], %[[INVR]] : tensor<?x4xf64>, tensor<1x1xbf16>, tensor<1x1xbf16>
 func.func @ln_f64_axis0_bf16_stash(%x: tensor<?x4xf64>, %s: tensor<4xf64>) -> (tensor<?x4xf64>, tensor<1x1xbf16>, tensor<1x1xbf16>) {
   %y, %m, %i = norm.layer_normalization %x, %s axis = 0 stash_type = 16 : (tensor<?x4xf64>, tensor<4xf64>) -> (tensor<?x4xf64>, tensor<1x1xbf16>, tensor<1x1xbf16>)
   return %y, %m, %i : tensor<?x4xf64>, tensor<1x1xbf16>, tensor<1x1xbf16>
@@ -374,4 +363,36 @@ func.func @ln_bf16_broadcast_outer(%x: tensor<2x3x4xbf16>, %s: tensor<2x1x4xbf16
 func.func @ln_f32_scale_varies_outer(%x: tensor<2x3x4xf32>, %s: tensor<2x3x4xf32>) -> (tensor<2x3x4xf32>, tensor<2x1x1xf32>, tensor<2x1x1xf32>) {
   %y, %m, %i = norm.layer_normalization %x, %s axis = 1 : (tensor<2x3x4xf32>, tensor<2x3x4xf32>) -> (tensor<2x3x4xf32>, tensor<2x1x1xf32>, tensor<2x1x1xf32>)
   return %y, %m, %i : tensor<2x3x4xf32>, tensor<2x1x1xf32>, tensor<2x1x1xf32>
+}
+
+// -----
+
+// Two normalized dims with Scale [?, ?] (X [?, ?, ?], axis 1): its sizes
+// are X's unless one is 1 at run time, so it is collapsed as a view when
+// both equal X's (checked at run time) and copied to X's normalized sizes
+// otherwise; either way the collapsed op reads [d1 * d2] values.
+
+// CHECK-LABEL: func.func @ln_f32_dynamic_scale_runtime_view(
+// CHECK-SAME:      %[[X:[^:]+]]: tensor<?x?x?xf32>, %[[SCALE:[^:]+]]: tensor<?x?xf32>)
+// CHECK:         %[[S0:.+]] = tensor.dim %[[SCALE]], %{{.+}} : tensor<?x?xf32>
+// CHECK:         %[[X1:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x?x?xf32>
+// CHECK:         %[[EQ0:.+]] = arith.cmpi eq, %[[S0]], %[[X1]] : index
+// CHECK:         %[[S1:.+]] = tensor.dim %[[SCALE]], %{{.+}} : tensor<?x?xf32>
+// CHECK:         %[[X2:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x?x?xf32>
+// CHECK:         %[[EQ1:.+]] = arith.cmpi eq, %[[S1]], %[[X2]] : index
+// CHECK:         %[[SAME:.+]] = arith.andi %{{.+}}, %[[EQ1]] : i1
+// CHECK:         %[[SC:.+]] = scf.if %[[SAME]] -> (tensor<?xf32>) {
+// CHECK:           %[[VIEW:.+]] = tensor.collapse_shape %[[SCALE]] {{\[}}[0, 1]] : tensor<?x?xf32> into tensor<?xf32>
+// CHECK:           scf.yield %[[VIEW]] : tensor<?xf32>
+// CHECK:         } else {
+// CHECK:           %[[COPY:.+]] = tensor.generate
+// CHECK:           %[[CC:.+]] = tensor.collapse_shape %[[COPY]] {{\[}}[0, 1]] : tensor<?x?xf32> into tensor<?xf32>
+// CHECK:           scf.yield %[[CC]] : tensor<?xf32>
+// CHECK:         }
+// CHECK:         %[[XC:.+]] = tensor.collapse_shape %[[X]] {{\[}}[0], [1, 2]] : tensor<?x?x?xf32> into tensor<?x?xf32>
+// CHECK-NOT:     tensor.generate
+// CHECK:         linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]} ins(%[[XC]], %{{.+}}, %{{.+}}, %[[SC]] : tensor<?x?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>)
+func.func @ln_f32_dynamic_scale_runtime_view(%x: tensor<?x?x?xf32>, %s: tensor<?x?xf32>) -> (tensor<?x?x?xf32>, tensor<?x1x1xf32>, tensor<?x1x1xf32>) {
+  %y, %m, %i = norm.layer_normalization %x, %s axis = 1 : (tensor<?x?x?xf32>, tensor<?x?xf32>) -> (tensor<?x?x?xf32>, tensor<?x1x1xf32>, tensor<?x1x1xf32>)
+  return %y, %m, %i : tensor<?x?x?xf32>, tensor<?x1x1xf32>, tensor<?x1x1xf32>
 }

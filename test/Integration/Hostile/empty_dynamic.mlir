@@ -37,3 +37,37 @@ func.func @layer(%x: tensor<?x?xf16>, %s: tensor<?xf16>)
       -> (tensor<?x?xf16>, tensor<?x1xf32>, tensor<?x1xf32>)
   return %y, %m, %i : tensor<?x?xf16>, tensor<?x1xf32>, tensor<?x1xf32>
 }
+
+// LayerNormalization over several dims with a static 0 next to a dynamic
+// size in the same group of dims (found by a review: collapsing such X to
+// [O, n] failed to bufferize, "collapsed dim (0) must be dynamic if and only
+// if reassociation group is dynamic"; such X are not collapsed).
+// Normalized size 0: Mean/InvStdDev NaN; outer size 0: empty results.
+// RUN: norm-runner %s --function=layer_static_zero_normalized \
+// RUN:   --input="2x3x0xf32=" --input="0xf32=" \
+// RUN:   | FileCheck %s --check-prefix=LNZ
+// LNZ: 2x3x0xf32={{$}}
+// LNZ-NEXT: 2x1x1xf32={{\[\[}}nan]]{{\[\[}}nan]]
+// LNZ-NEXT: 2x1x1xf32={{\[\[}}nan]]{{\[\[}}nan]]
+// RUN: norm-runner %s --function=layer_static_zero_outer \
+// RUN:   --input="3x0x4x4xf32=" --input="4xf32=1 2 3 4" \
+// RUN:   | FileCheck %s --check-prefix=LNO
+// LNO: 3x0x4x4xf32={{$}}
+// LNO-NEXT: 3x0x1x1xf32={{$}}
+// LNO-NEXT: 3x0x1x1xf32={{$}}
+func.func @layer_static_zero_normalized(%x: tensor<2x?x0xf32>,
+                                        %s: tensor<0xf32>)
+    -> (tensor<2x?x0xf32>, tensor<2x1x1xf32>, tensor<2x1x1xf32>) {
+  %y, %m, %i = norm.layer_normalization %x, %s axis = 1
+      : (tensor<2x?x0xf32>, tensor<0xf32>)
+      -> (tensor<2x?x0xf32>, tensor<2x1x1xf32>, tensor<2x1x1xf32>)
+  return %y, %m, %i : tensor<2x?x0xf32>, tensor<2x1x1xf32>, tensor<2x1x1xf32>
+}
+func.func @layer_static_zero_outer(%x: tensor<?x0x4x4xf32>, %s: tensor<4xf32>)
+    -> (tensor<?x0x4x4xf32>, tensor<?x0x1x1xf32>, tensor<?x0x1x1xf32>) {
+  %y, %m, %i = norm.layer_normalization %x, %s axis = 2
+      : (tensor<?x0x4x4xf32>, tensor<4xf32>)
+      -> (tensor<?x0x4x4xf32>, tensor<?x0x1x1xf32>, tensor<?x0x1x1xf32>)
+  return %y, %m, %i
+      : tensor<?x0x4x4xf32>, tensor<?x0x1x1xf32>, tensor<?x0x1x1xf32>
+}

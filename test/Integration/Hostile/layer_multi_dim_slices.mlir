@@ -10,10 +10,11 @@
 // other ways Scale and B reach the collapsed op.
 // X[r, i, j] = 1000 + ((7 i + 3 j + 5 r) mod 13) / 8, except X[r, 0, 0] =
 // 1e6 (all exact in f32), is built in the module. Scale 1.5 and B 0.25
-// [4096, 2] (static: collapsed as views; dynamic: copied once, as a dynamic
-// size may be 1 at run time), or Scale [2] = [1.5, -2] and B [1] = 0.25
-// (broadcast inside the normalized dims: copied), or axis 0 (one slice of
-// 16384; Scale and B [2] copied to [2, 4096, 2]).
+// [4096, 2] (static: collapsed as views; dynamic: views after a run-time
+// check of their sizes); Scale [1, 2] = [1.5, -2] and B [1, 1] = 0.25 given
+// with dynamic sizes (copied after that check); Scale [2] and B [1], static
+// broadcasts for 2 slices, and axis 0 (one slice of 16384): not collapsed
+// (a copy of n elements would serve fewer than 8 slices).
 // Each function returns Y[r, i, j] for r in {0, 1}, i in {0, 1, 4095},
 // j in {0, 1}, then Mean and InvStdDev.
 // Expected: float64 reference computed with numpy from the formula above
@@ -32,6 +33,12 @@
 // RUN:   --expected-output="2x1x1xf32=9.0605863e-05 9.0605863e-05" \
 // RUN:   | FileCheck %s
 // RUN: norm-runner %s --function=broadcast_scale \
+// RUN:   --expected-output="12xf32=136.00621 0.27216637 0.23344317 0.27200782 0.23332424 0.27216637 136.00621 0.27205315 0.2335281 0.27218905 0.23340918 0.27205315" \
+// RUN:   --expected-output="2x1x1xf32=1122.6981 1122.6982" \
+// RUN:   --expected-output="2x1x1xf32=9.0605863e-05 9.0605863e-05" \
+// RUN:   | FileCheck %s
+// RUN: norm-runner %s --function=dynamic_runtime_broadcast \
+// RUN:   --input="2xi64=4096 2" --input="1x2xf32=1.5 -2" --input="1x1xf32=0.25" \
 // RUN:   --expected-output="12xf32=136.00621 0.27216637 0.23344317 0.27200782 0.23332424 0.27216637 136.00621 0.27205315 0.2335281 0.27218905 0.23340918 0.27205315" \
 // RUN:   --expected-output="2x1x1xf32=1122.6981 1122.6982" \
 // RUN:   --expected-output="2x1x1xf32=9.0605863e-05 9.0605863e-05" \
@@ -163,6 +170,28 @@ func.func @broadcast_scale() -> (tensor<12xf32>, tensor<2x1x1xf32>,
       : (tensor<2x4096x2xf32>, tensor<2xf32>, tensor<1xf32>)
       -> (tensor<2x4096x2xf32>, tensor<2x1x1xf32>, tensor<2x1x1xf32>)
   %p = call @pick(%y) : (tensor<2x4096x2xf32>) -> tensor<12xf32>
+  return %p, %mean, %inv
+      : tensor<12xf32>, tensor<2x1x1xf32>, tensor<2x1x1xf32>
+}
+
+// Scale [?, ?] and B [?, ?] whose run-time sizes [1, 2] and [1, 1]
+// broadcast: the collapse copies them (the scf.if's else branch).
+func.func @dynamic_runtime_broadcast(%size: tensor<2xi64>,
+                                     %scale: tensor<?x?xf32>,
+                                     %b: tensor<?x?xf32>)
+    -> (tensor<12xf32>, tensor<2x1x1xf32>, tensor<2x1x1xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %s0 = tensor.extract %size[%c0] : tensor<2xi64>
+  %s1 = tensor.extract %size[%c1] : tensor<2xi64>
+  %n = arith.index_cast %s0 : i64 to index
+  %m = arith.index_cast %s1 : i64 to index
+  %x = call @make_x(%n, %m) : (index, index) -> tensor<2x?x?xf32>
+  %y, %mean, %inv = norm.layer_normalization %x, %scale, %b axis = 1
+      : (tensor<2x?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>)
+      -> (tensor<2x?x?xf32>, tensor<2x1x1xf32>, tensor<2x1x1xf32>)
+  %ys = tensor.cast %y : tensor<2x?x?xf32> to tensor<2x4096x2xf32>
+  %p = call @pick(%ys) : (tensor<2x4096x2xf32>) -> tensor<12xf32>
   return %p, %mean, %inv
       : tensor<12xf32>, tensor<2x1x1xf32>, tensor<2x1x1xf32>
 }
