@@ -341,6 +341,14 @@ struct FuseRowsPass : public norm::impl::FuseRowsPassBase<FuseRowsPass> {
           [&](tensor::ExtractSliceOp slice, OpResult producer,
               bool isDestinationOperand)
               -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+            // Only producers that can be tiled: for any other one (a
+            // func.call that returns X), MLIR 22's tileAndFuseProducerOfSlice
+            // clones the producer into the loop before it finds that it
+            // cannot tile it, and leaves the clone, which DCE cannot erase
+            // when it has side effects: every row called the function again
+            // (and leaked its result).
+            if (!isa<TilingInterface>(producer.getOwner()))
+              return std::nullopt;
             scf::SCFTileAndFuseOptions::ControlFnResult control;
             auto loop = slice->getParentOfType<scf::ForallOp>();
             if (!isDestinationOperand && loop &&
