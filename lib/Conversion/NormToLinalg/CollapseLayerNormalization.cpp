@@ -85,56 +85,6 @@ static OperandCollapse classifyOperand(Value operand, RankedTensorType xType,
   return dynamic ? OperandCollapse::RuntimeView : OperandCollapse::View;
 }
 
-/// Returns a copy of `operand` (Scale or B, right-aligned to X) with X's
-/// normalized sizes [d_axis, ..., d_{r-1}], reading index 0 along its outer
-/// dims and where its size is 1 (static, or at run time), converted to
-/// `elementType`. A tensor.generate,
-/// not a linalg.generic, so that elementwise fusion leaves this
-/// once-per-call copy out of the normalization's loops.
-static Value buildBroadcastCopy(OpBuilder &b, Location loc, Value operand,
-                                Value x, int64_t axis, FloatType elementType) {
-  auto type = cast<RankedTensorType>(operand.getType());
-  auto xType = cast<RankedTensorType>(x.getType());
-  int64_t rank = xType.getRank();
-  int64_t offset = rank - type.getRank();
-  SmallVector<int64_t> staticSizes;
-  SmallVector<Value> dynamicSizes;
-  for (int64_t k = axis; k < rank; ++k) {
-    staticSizes.push_back(xType.getDimSize(k));
-    if (xType.isDynamicDim(k))
-      dynamicSizes.push_back(tensor::DimOp::create(b, loc, x, k));
-  }
-  auto fullType = RankedTensorType::get(staticSizes, elementType);
-  return tensor::GenerateOp::create(
-             b, loc, fullType, dynamicSizes,
-             [&](OpBuilder &nb, Location nloc, ValueRange ivs) {
-               Value zero = arith::ConstantIndexOp::create(nb, nloc, 0);
-               SmallVector<Value> indices;
-               for (int64_t i = 0; i < type.getRank(); ++i) {
-                 int64_t k = offset + i;
-                 if (k < axis || type.getDimSize(i) == 1) {
-                   indices.push_back(zero);
-                   continue;
-                 }
-                 Value index = ivs[k - axis];
-                 if (type.isDynamicDim(i)) {
-                   Value one = arith::ConstantIndexOp::create(nb, nloc, 1);
-                   Value size = tensor::DimOp::create(nb, nloc, operand, i);
-                   Value isOne = arith::CmpIOp::create(
-                       nb, nloc, arith::CmpIPredicate::eq, size, one);
-                   index =
-                       arith::SelectOp::create(nb, nloc, isOne, zero, index);
-                 }
-                 indices.push_back(index);
-               }
-               Value element =
-                   tensor::ExtractOp::create(nb, nloc, operand, indices);
-               tensor::YieldOp::create(
-                   nb, nloc, convertToFloat(nb, nloc, element, elementType));
-             })
-      .getResult();
-}
-
 /// Returns `tensor` (all dims) collapsed to one dim.
 static Value collapseAll(OpBuilder &b, Location loc, Value tensor) {
   ReassociationIndices all = llvm::to_vector(llvm::seq<int64_t>(
@@ -158,7 +108,10 @@ static Value collapseOperand(OpBuilder &b, Location loc, Value operand, Value x,
     return collapseAll(b, loc, operand);
   case OperandCollapse::Copy:
     // Converted to the stage-two type `c` in the same copy.
-    return collapseAll(b, loc, buildBroadcastCopy(b, loc, operand, x, axis, c));
+    return collapseAll(b, loc,
+                       buildBroadcastCopy(b, loc, operand, x, axis,
+                                          /*keepUnitDims=*/false,
+                                          /*runtimeOnes=*/true, c));
   case OperandCollapse::RuntimeView:
     break;
   }
@@ -189,6 +142,8 @@ static Value collapseOperand(OpBuilder &b, Location loc, Value operand, Value x,
                        collapseAll(eb, eloc,
                                    buildBroadcastCopy(
                                        eb, eloc, operand, x, axis,
+                                       /*keepUnitDims=*/false,
+                                       /*runtimeOnes=*/true,
                                        cast<FloatType>(type.getElementType()))),
                        collapsedType);
         scf::YieldOp::create(eb, eloc, copy);

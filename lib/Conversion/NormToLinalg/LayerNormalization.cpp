@@ -88,55 +88,10 @@ static Value materializeRuntimeBroadcast(OpBuilder &b, Location loc,
                  });
   if (!broadcast && !convert)
     return operand;
-
-  // The broadcast shape: 1 where the operand has a static 1, X's size
-  // elsewhere.
-  SmallVector<OpFoldResult> sizes;
-  for (int64_t i = 0; i < rank; ++i) {
-    if (type.getDimSize(i) == 1)
-      sizes.push_back(b.getIndexAttr(1));
-    else
-      sizes.push_back(tensor::getMixedSize(b, loc, x, offset + i));
-  }
-  // A tensor.generate, not a linalg.generic: elementwise fusion would fuse
-  // a generic into the normalization, and the per-element select of the
-  // index keeps LLVM from vectorizing that loop. This copy has X's trailing
-  // size only and is made once per call.
-  SmallVector<Value> dynamicSizes;
-  SmallVector<int64_t> staticSizes;
-  for (OpFoldResult size : sizes) {
-    if (auto attr = dyn_cast<Attribute>(size)) {
-      staticSizes.push_back(cast<IntegerAttr>(attr).getInt());
-    } else {
-      staticSizes.push_back(ShapedType::kDynamic);
-      dynamicSizes.push_back(cast<Value>(size));
-    }
-  }
-  auto resultType = RankedTensorType::get(
-      staticSizes, convert ? Type(c) : type.getElementType());
-  auto copy = tensor::GenerateOp::create(
-      b, loc, resultType, dynamicSizes,
-      [&](OpBuilder &nb, Location nloc, ValueRange ivs) {
-        // operand[i...] with i_k = 0 where the run-time size k is 1.
-        SmallVector<Value> indices;
-        for (int64_t i = 0; i < rank; ++i) {
-          Value index = ivs[i];
-          if (broadcast && type.isDynamicDim(i)) {
-            Value one = arith::ConstantIndexOp::create(nb, nloc, 1);
-            Value zero = arith::ConstantIndexOp::create(nb, nloc, 0);
-            Value size = tensor::DimOp::create(nb, nloc, operand, i);
-            Value isOne = arith::CmpIOp::create(
-                nb, nloc, arith::CmpIPredicate::eq, size, one);
-            index = arith::SelectOp::create(nb, nloc, isOne, zero, index);
-          }
-          indices.push_back(index);
-        }
-        Value element =
-            tensor::ExtractOp::create(nb, nloc, operand, indices).getResult();
-        tensor::YieldOp::create(
-            nb, nloc, convert ? convertToFloat(nb, nloc, element, c) : element);
-      });
-  return copy.getResult();
+  return buildBroadcastCopy(b, loc, operand, x, offset, /*keepUnitDims=*/true,
+                            /*runtimeOnes=*/broadcast,
+                            convert ? c
+                                    : cast<FloatType>(type.getElementType()));
 }
 
 /// Returns the product of the sizes `dims` of `tensor` converted to `type`:

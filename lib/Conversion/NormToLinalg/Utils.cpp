@@ -559,3 +559,53 @@ Value mlir::norm::buildF32RowMax(OpBuilder &b, Location loc, Value input) {
              })
       .getResult()[0];
 }
+
+Value mlir::norm::buildBroadcastCopy(OpBuilder &b, Location loc, Value operand,
+                                     Value x, int64_t firstDim,
+                                     bool keepUnitDims, bool runtimeOnes,
+                                     FloatType elementType) {
+  auto type = cast<RankedTensorType>(operand.getType());
+  auto xType = cast<RankedTensorType>(x.getType());
+  int64_t rank = xType.getRank();
+  int64_t offset = rank - type.getRank();
+  SmallVector<int64_t> staticSizes;
+  SmallVector<Value> dynamicSizes;
+  for (int64_t k = firstDim; k < rank; ++k) {
+    if (keepUnitDims && k >= offset && type.getDimSize(k - offset) == 1) {
+      staticSizes.push_back(1);
+      continue;
+    }
+    staticSizes.push_back(xType.getDimSize(k));
+    if (xType.isDynamicDim(k))
+      dynamicSizes.push_back(tensor::DimOp::create(b, loc, x, k));
+  }
+  auto copyType = RankedTensorType::get(staticSizes, elementType);
+  return tensor::GenerateOp::create(
+             b, loc, copyType, dynamicSizes,
+             [&](OpBuilder &nb, Location nloc, ValueRange ivs) {
+               Value zero = arith::ConstantIndexOp::create(nb, nloc, 0);
+               SmallVector<Value> indices;
+               for (int64_t i = 0; i < type.getRank(); ++i) {
+                 int64_t k = offset + i;
+                 if (k < firstDim || type.getDimSize(i) == 1) {
+                   indices.push_back(zero);
+                   continue;
+                 }
+                 Value index = ivs[k - firstDim];
+                 if (runtimeOnes && type.isDynamicDim(i)) {
+                   Value one = arith::ConstantIndexOp::create(nb, nloc, 1);
+                   Value size = tensor::DimOp::create(nb, nloc, operand, i);
+                   Value isOne = arith::CmpIOp::create(
+                       nb, nloc, arith::CmpIPredicate::eq, size, one);
+                   index =
+                       arith::SelectOp::create(nb, nloc, isOne, zero, index);
+                 }
+                 indices.push_back(index);
+               }
+               Value element =
+                   tensor::ExtractOp::create(nb, nloc, operand, indices);
+               tensor::YieldOp::create(
+                   nb, nloc, convertToFloat(nb, nloc, element, elementType));
+             })
+      .getResult();
+}

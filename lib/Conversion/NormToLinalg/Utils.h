@@ -215,6 +215,20 @@ Value buildF32RowMax(OpBuilder &b, Location loc, Value input);
 Value buildScaledF32Quotient(OpBuilder &b, Location loc, Value x, Value scale,
                              Value reciprocal, Value zeroResult);
 
+/// Returns a copy of `operand` (Scale or B of a LayerNormalization,
+/// broadcast right-aligned to X) with X's sizes from dim `firstDim` on,
+/// except that the operand's static size-1 dims stay 1 when `keepUnitDims`:
+/// element [k...] is operand[i...] with index 0 along its static size-1
+/// dims, along the dims before `firstDim` (which must be static 1s) and,
+/// when `runtimeOnes`, along the dynamic dims whose run-time size is 1.
+/// Elements are converted to `elementType`. A tensor.generate, not a
+/// linalg.generic: elementwise fusion would pull a generic into the
+/// normalization's loop, and the per-element index select keeps LLVM from
+/// vectorizing it; the copy is made once per call.
+Value buildBroadcastCopy(OpBuilder &b, Location loc, Value operand, Value x,
+                         int64_t firstDim, bool keepUnitDims, bool runtimeOnes,
+                         FloatType elementType);
+
 //===----------------------------------------------------------------------===//
 // LayerNormalization over several dims (CollapseLayerNormalization.cpp)
 //===----------------------------------------------------------------------===//
