@@ -274,19 +274,9 @@ static Value buildIfNeedsExact(
     int64_t axis, Value vector,
     function_ref<Value(OpBuilder &, Location, ValueRange)> exact) {
   Value needed = buildNeedsExactStatistics(b, loc, mean0, var0, count64);
-  // linalg.index must be directly in the map's body.
-  SmallVector<Value> outer;
-  for (int64_t d = 0; d < axis; ++d)
-    outer.push_back(linalg::IndexOp::create(b, loc, d));
-  auto ifOp = scf::IfOp::create(
-      b, loc, needed,
-      [&](OpBuilder &tb, Location tloc) {
-        scf::YieldOp::create(tb, tloc, exact(tb, tloc, outer));
-      },
-      [&](OpBuilder &eb, Location eloc) {
-        scf::YieldOp::create(eb, eloc, vector);
-      });
-  return ifOp.getResult(0);
+  return buildSliceIf(
+      b, loc, needed, axis, exact,
+      [&](OpBuilder &, Location, ValueRange) { return vector; });
 }
 
 /// Inside the exact recomputation (buildIfNeedsExact) of the slice of `x`

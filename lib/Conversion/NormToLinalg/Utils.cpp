@@ -352,19 +352,13 @@ Value mlir::norm::buildGuardedF32PowerSum(OpBuilder &b, Location loc,
                }
                if (isShort)
                  safe = arith::AndIOp::create(nb, nloc, safe, isShort);
-               // The slice's indices (the map's loops are X's leading dims;
-               // linalg.index must be directly in the map's body).
-               SmallVector<Value> indices;
-               for (int64_t d = 0; d < axis; ++d)
-                 indices.push_back(linalg::IndexOp::create(nb, nloc, d));
-               auto ifOp = scf::IfOp::create(
-                   nb, nloc, safe,
-                   [&](OpBuilder &tb, Location tloc) {
-                     scf::YieldOp::create(
-                         tb, tloc,
-                         arith::ExtFOp::create(tb, tloc, f64, s).getResult());
+               Value sum = buildSliceIf(
+                   nb, nloc, safe, axis,
+                   [&](OpBuilder &tb, Location tloc, ValueRange) -> Value {
+                     return arith::ExtFOp::create(tb, tloc, f64, s);
                    },
-                   [&](OpBuilder &eb, Location eloc) {
+                   [&](OpBuilder &eb, Location eloc,
+                       ValueRange indices) -> Value {
                      Value zero = arith::ConstantIndexOp::create(eb, eloc, 0);
                      Value one = arith::ConstantIndexOp::create(eb, eloc, 1);
                      auto loop = scf::ForOp::create(
@@ -372,7 +366,7 @@ Value mlir::norm::buildGuardedF32PowerSum(OpBuilder &b, Location loc,
                          ValueRange{createFloatConstant(eb, eloc, f64, 0.0)},
                          [&](OpBuilder &fb, Location floc, Value j,
                              ValueRange iterArgs) {
-                           SmallVector<Value> at = indices;
+                           SmallVector<Value> at(indices);
                            at.push_back(j);
                            Value x = arith::ExtFOp::create(
                                fb, floc, f64,
@@ -385,9 +379,9 @@ Value mlir::norm::buildGuardedF32PowerSum(OpBuilder &b, Location loc,
                                    fb, floc, iterArgs[0],
                                    createPowerTerm(fb, floc, x, p)));
                          });
-                     scf::YieldOp::create(eb, eloc, loop.getResult(0));
+                     return loop.getResult(0);
                    });
-               linalg::YieldOp::create(nb, nloc, ifOp.getResult(0));
+               linalg::YieldOp::create(nb, nloc, sum);
              })
       .getResult()[0];
 }
@@ -608,4 +602,22 @@ Value mlir::norm::buildBroadcastCopy(OpBuilder &b, Location loc, Value operand,
                    nb, nloc, convertToFloat(nb, nloc, element, elementType));
              })
       .getResult();
+}
+
+Value mlir::norm::buildSliceIf(
+    OpBuilder &b, Location loc, Value condition, int64_t numSliceDims,
+    function_ref<Value(OpBuilder &, Location, ValueRange)> thenValue,
+    function_ref<Value(OpBuilder &, Location, ValueRange)> elseValue) {
+  SmallVector<Value> indices;
+  for (int64_t d = 0; d < numSliceDims; ++d)
+    indices.push_back(linalg::IndexOp::create(b, loc, d));
+  auto ifOp = scf::IfOp::create(
+      b, loc, condition,
+      [&](OpBuilder &tb, Location tloc) {
+        scf::YieldOp::create(tb, tloc, thenValue(tb, tloc, indices));
+      },
+      [&](OpBuilder &eb, Location eloc) {
+        scf::YieldOp::create(eb, eloc, elseValue(eb, eloc, indices));
+      });
+  return ifOp.getResult(0);
 }

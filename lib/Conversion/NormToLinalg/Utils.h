@@ -215,6 +215,16 @@ Value buildF32RowMax(OpBuilder &b, Location loc, Value input);
 Value buildScaledF32Quotient(OpBuilder &b, Location loc, Value x, Value scale,
                              Value reciprocal, Value zeroResult);
 
+/// Inside the body of a linalg.map (or generic) whose loops start with the
+/// `numSliceDims` slice dims of a tensor: returns an scf.if on `condition`
+/// yielding thenValue(indices) or elseValue(indices), with `indices` the
+/// slice's indices (linalg.index ops, created here, directly in the body as
+/// linalg requires). For per-slice values that a rare slice recomputes.
+Value buildSliceIf(
+    OpBuilder &b, Location loc, Value condition, int64_t numSliceDims,
+    function_ref<Value(OpBuilder &, Location, ValueRange)> thenValue,
+    function_ref<Value(OpBuilder &, Location, ValueRange)> elseValue);
+
 /// Returns a copy of `operand` (Scale or B of a LayerNormalization,
 /// broadcast right-aligned to X) with X's sizes from dim `firstDim` on,
 /// except that the operand's static size-1 dims stay 1 when `keepUnitDims`:
