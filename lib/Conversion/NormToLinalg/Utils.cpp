@@ -428,9 +428,8 @@ ScaledReciprocal mlir::norm::buildScaledReciprocal(
   };
 
   auto build = [&](bool wantScale) -> Value {
-    // The factor of one slice from its divisor element.
-    auto factor = [&](OpBuilder &nb, Location nloc, Value element) -> Value {
-      Value d = getD(nb, nloc, element);
+    // The factor of one slice from d, for any d.
+    auto general = [&](OpBuilder &nb, Location nloc, Value d) -> Value {
       Value scale = getScale(nb, nloc, d);
       if (wantScale)
         return scale;
@@ -442,6 +441,39 @@ ScaledReciprocal mlir::norm::buildScaledReciprocal(
           nb, nloc, d, arith::ExtFOp::create(nb, nloc, f64, scale));
       return arith::TruncFOp::create(
           nb, nloc, f32, arith::DivFOp::create(nb, nloc, one, scaled));
+    };
+    // The factor of one slice from its divisor element. Where 2^-64 <= |d|
+    // <= 2^64 (NaN excluded), scale = 1 and reciprocal = 1 / d give the same
+    // Y as the general factors (scaling by 2^k commutes with rounding there)
+    // without the exponent arithmetic, an f64 multiply and their latency on
+    // the path from a row's sum to its Y (LpNorm [128, 768], 1 thread:
+    // 5.9 us -> 5.2 us).
+    auto factor = [&](OpBuilder &nb, Location nloc, Value element) -> Value {
+      Value d = getD(nb, nloc, element);
+      Value absD = math::AbsFOp::create(nb, nloc, d);
+      Value common = arith::AndIOp::create(
+          nb, nloc,
+          arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::OGE, absD,
+                                createFloatConstant(nb, nloc, f64, 0x1p-64)),
+          arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::OLE, absD,
+                                createFloatConstant(nb, nloc, f64, 0x1p64)));
+      auto ifOp = scf::IfOp::create(
+          nb, nloc, common,
+          [&](OpBuilder &tb, Location tloc) {
+            Value v;
+            if (wantScale)
+              v = createFloatConstant(tb, tloc, f32, 1.0);
+            else
+              v = arith::TruncFOp::create(
+                  tb, tloc, f32,
+                  arith::DivFOp::create(
+                      tb, tloc, createFloatConstant(tb, tloc, f64, 1.0), d));
+            scf::YieldOp::create(tb, tloc, v);
+          },
+          [&](OpBuilder &eb, Location eloc) {
+            scf::YieldOp::create(eb, eloc, general(eb, eloc, d));
+          });
+      return ifOp.getResult(0);
     };
     if (scalarLoops) {
       auto type = cast<RankedTensorType>(divisor.getType());

@@ -42,14 +42,42 @@
 // CHECK-NEXT:            scf.yield %[[ADD64]] : f64
 // CHECK:               scf.yield %[[S64]] : f64
 // CHECK:             linalg.yield %[[V]] : f64
+// Where 2^-64 <= Norm <= 2^64, Scale is 1 and Reciprocal 1 / Norm; elsewhere
+// Scale is a power of two from Norm's exponent bits.
 // CHECK:         %[[SCALE:.+]] = linalg.map ins(%[[S]] : tensor<2xf64>) outs(%{{.+}} : tensor<2xf32>)
-// CHECK:             math.sqrt
-// CHECK:             arith.shrui
-// CHECK:             arith.bitcast %{{.+}} : i32 to f32
+// CHECK-NEXT:      (%[[S1:.+]]: f64, %{{.+}}: f32) {
+// CHECK-NEXT:        %[[NORM1:.+]] = math.sqrt %[[S1]] : f64
+// CHECK-NEXT:        %[[ABS1:.+]] = math.absf %[[NORM1]] : f64
+// CHECK-NEXT:        %[[TINY1:.+]] = arith.constant 5.4210108624275222E-20 : f64
+// CHECK-NEXT:        %[[GE1:.+]] = arith.cmpf oge, %[[ABS1]], %[[TINY1]] : f64
+// CHECK-NEXT:        %[[HUGE1:.+]] = arith.constant 1.8446744073709552E+19 : f64
+// CHECK-NEXT:        %[[LE1:.+]] = arith.cmpf ole, %[[ABS1]], %[[HUGE1]] : f64
+// CHECK-NEXT:        %[[COMMON1:.+]] = arith.andi %[[GE1]], %[[LE1]] : i1
+// CHECK-NEXT:        %[[SC1:.+]] = scf.if %[[COMMON1]] -> (f32) {
+// CHECK-NEXT:          %[[ONE1:.+]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT:          scf.yield %[[ONE1]] : f32
+// CHECK-NEXT:        } else {
+// CHECK-NEXT:          %[[BITS:.+]] = arith.bitcast %[[NORM1]] : f64 to i64
+// CHECK:               arith.shrui %[[BITS]]
+// CHECK:               %[[POW2:.+]] = arith.bitcast %{{.+}} : i32 to f32
+// CHECK:               %[[SC2:.+]] = arith.select %{{.+}}, %{{.+}}, %[[POW2]] : f32
+// CHECK-NEXT:          scf.yield %[[SC2]] : f32
+// CHECK:             linalg.yield %[[SC1]] : f32
 // CHECK:         %[[RCP:.+]] = linalg.map ins(%[[S]] : tensor<2xf64>) outs(%{{.+}} : tensor<2xf32>)
-// CHECK:             math.sqrt
-// CHECK:             arith.divf
-// CHECK:             arith.truncf %{{.+}} : f64 to f32
+// CHECK-NEXT:      (%[[S2:.+]]: f64, %{{.+}}: f32) {
+// CHECK-NEXT:        %[[NORM2:.+]] = math.sqrt %[[S2]] : f64
+// CHECK:             %[[COMMON2:.+]] = arith.andi
+// CHECK-NEXT:        %[[RC1:.+]] = scf.if %[[COMMON2]] -> (f32) {
+// CHECK-NEXT:          %[[ONE2:.+]] = arith.constant 1.000000e+00 : f64
+// CHECK-NEXT:          %[[INV:.+]] = arith.divf %[[ONE2]], %[[NORM2]] : f64
+// CHECK-NEXT:          %[[INV32:.+]] = arith.truncf %[[INV]] : f64 to f32
+// CHECK-NEXT:          scf.yield %[[INV32]] : f32
+// CHECK-NEXT:        } else {
+// CHECK:               %[[SCALED:.+]] = arith.mulf %[[NORM2]], %{{.+}} : f64
+// CHECK:               %[[INV2:.+]] = arith.divf %{{.+}}, %[[SCALED]] : f64
+// CHECK-NEXT:          %[[INV2_32:.+]] = arith.truncf %[[INV2]] : f64 to f32
+// CHECK-NEXT:          scf.yield %[[INV2_32]] : f32
+// CHECK:             linalg.yield %[[RC1]] : f32
 // CHECK:         %[[OUT:.+]] = tensor.empty() : tensor<2x3xf32>
 // CHECK:         %[[Y:.+]] = linalg.generic
 // CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ROW]], #[[$ROW]], #[[$ID]]]

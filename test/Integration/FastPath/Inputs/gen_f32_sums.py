@@ -207,3 +207,43 @@ write("normalizer_max_f32_rank1_subnormal_max.mlir",
       "Normalizer MAX, X as tensor<7xf32> whose maximum is subnormal.",
       "a divisor whose reciprocal overflows f32 (Scale 2^127)",
       normalizer_func("MAX", "7"), [(x, normalizer(x, "MAX"))])
+
+# The per-row factors at the edges of their common range 2^-64 <= |d| <= 2^64
+# (Scale 1, Reciprocal 1 / d) and one f32 step outside it (a power-of-two
+# Scale from d's exponent): rows whose divisor d is exactly such a value,
+# with the other values below it (MAX: d is the signed maximum; p = 1 and
+# p = 2: the other values are 0, so the norm is |d|), and rows with values
+# far below d (quotients near f32's smallest normals).
+EDGES = [2.0**64, 2.0**64 * (1 + 2.0**-23), -(2.0**64), 2.0**-64,
+         2.0**-64 * (1 - 2.0**-24), -(2.0**-64) * (1 + 2.0**-23)]
+
+
+def edge_rows(cols, seed, mode):
+    rng = np.random.default_rng(seed)
+    out = []
+    for d in EDGES:
+        if mode == "MAX":
+            # d first, then values below it (more negative for d < 0).
+            r = (d - np.abs(d) * rng.uniform(0.0, 3.0, cols)).astype(np.float32)
+            r[cols // 2] = np.float32(d) * np.float32(2.0**-100)
+        else:
+            r = np.zeros(cols)
+        r[0] = d
+        out.append(r)
+    return np.array(out).astype(np.float32)
+
+
+for mode, func in [("MAX", normalizer_func("MAX", "?x?")),
+                   ("p1", lp_func(1, "?x?")), ("p2", lp_func(2, "?x?"))]:
+    cases = []
+    for cols, seed in [(5, 70), (67, 71)]:
+        x = edge_rows(cols, seed + len(mode), mode)
+        y = normalizer(x, "MAX") if mode == "MAX" else lpnorm(x, int(mode[1]))
+        cases.append((x, y))
+    what = ("Normalizer MAX," if mode == "MAX"
+            else f"LpNormalization p = {mode[1]}, last axis,")
+    write(f"reciprocal_edges_{mode.lower()}.mlir",
+          f"{what} X as tensor<?x?xf32>.",
+          "divisors at 2^-64 and 2^64, the edges of the common range of the "
+          "per-row factors (Scale 1), and one f32 step outside them", func,
+          cases)
