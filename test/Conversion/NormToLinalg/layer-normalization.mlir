@@ -241,6 +241,14 @@ func.func @ln_f16_dynamic_no_bias(%x: tensor<?x?x?xf16>, %s: tensor<1x?xf16>) ->
 // CHECK:         %[[NIDX:.+]] = arith.muli %[[D0]], %[[C4]] : index
 // CHECK:         %[[NI64:.+]] = arith.index_cast %[[NIDX]] : index to i64
 // CHECK:         %[[N:.+]] = arith.uitofp %[[NI64]] : i64 to f64
+// Whether n is a power of two (n > 0, n & (n - 1) == 0), and 1 / n.
+// CHECK:         %[[NM1:.+]] = arith.subi %[[NIDX]], %{{.+}} : index
+// CHECK-NEXT:    %[[LOW:.+]] = arith.andi %[[NIDX]], %[[NM1]] : index
+// CHECK-NEXT:    %[[NZ:.+]] = arith.cmpi ne, %[[NIDX]], %[[ZERO:.+]] : index
+// CHECK-NEXT:    %[[NOLOW:.+]] = arith.cmpi eq, %[[LOW]], %[[ZERO]] : index
+// CHECK-NEXT:    %[[POW2:.+]] = arith.andi %[[NZ]], %[[NOLOW]] : i1
+// CHECK-NEXT:    %[[ONE:.+]] = arith.constant 1.000000e+00 : f64
+// CHECK-NEXT:    %[[RCP:.+]] = arith.divf %[[ONE]], %[[N]] : f64
 // CHECK:         %[[EPS:.+]] = arith.constant 9.9999997473787516E-6 : f64
 // CHECK:         %[[SUM:.+]] = linalg.generic
 // CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ALL]]]
@@ -252,6 +260,10 @@ func.func @ln_f16_dynamic_no_bias(%x: tensor<?x?x?xf16>, %s: tensor<1x?xf16>) ->
 // CHECK-SAME:        indexing_maps = [#[[$SCALAR]], #[[$SCALAR]]]
 // CHECK-SAME:        iterator_types = []
 // CHECK-SAME:        ins(%[[SUM]] : tensor<f64>)
+// CHECK:           scf.if %[[POW2]] -> (f64) {
+// CHECK-NEXT:        arith.mulf %{{.+}}, %[[RCP]] : f64
+// CHECK:           } else {
+// CHECK-NEXT:        arith.divf %{{.+}}, %[[N]] : f64
 // CHECK:         %[[SUMSQ:.+]] = linalg.generic
 // CHECK-SAME:        iterator_types = ["reduction", "reduction"]
 // CHECK-SAME:        ins(%[[X]], %[[MEAN]] : tensor<?x4xf64>, tensor<f64>)
@@ -259,7 +271,14 @@ func.func @ln_f16_dynamic_no_bias(%x: tensor<?x?x?xf16>, %s: tensor<1x?xf16>) ->
 // CHECK:           arith.addf %{{.+}}, %{{.+}} fastmath<reassoc,contract> : f64
 // CHECK:         %[[EXACTMEAN:.+]] = linalg.map ins(%[[MEAN]], %[[SUMSQ]] : tensor<f64>, tensor<f64>)
 // CHECK:         %[[INV:.+]] = linalg.map ins(%[[SUMSQ]], %[[MEAN]] : tensor<f64>, tensor<f64>)
-// CHECK:           %[[VAR:.+]] = arith.divf %{{.+}}, %[[N]] : f64
+// CHECK-NEXT:      (%[[SQ:.+]]: f64, %{{.+}}: f64, %{{.+}}: f64) {
+// CHECK-NEXT:        %[[VAR:.+]] = scf.if %[[POW2]] -> (f64) {
+// CHECK-NEXT:          %[[VARM:.+]] = arith.mulf %[[SQ]], %[[RCP]] : f64
+// CHECK-NEXT:          scf.yield %[[VARM]] : f64
+// CHECK-NEXT:        } else {
+// CHECK-NEXT:          %[[VARD:.+]] = arith.divf %[[SQ]], %[[N]] : f64
+// CHECK-NEXT:          scf.yield %[[VARD]] : f64
+// CHECK-NEXT:        }
 // CHECK-NEXT:      arith.addf %[[VAR]], %[[EPS]] : f64
 // CHECK:           scf.if
 // CHECK:         %[[Y:.+]] = linalg.generic

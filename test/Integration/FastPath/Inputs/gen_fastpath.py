@@ -62,15 +62,20 @@ def spec(a):
     return "x".join(str(d) for d in a.shape) + "xf32=" + fmt(a)
 
 
-# LayerNorm, dynamic [?, ?], 3 x 37 (37 = 32 + 5: remainder) and 2 x 67.
-for rows, cols, seed in [(3, 37, 1), (2, 67, 2)]:
+# LayerNorm, dynamic [?, ?], 3 x 37 (37 = 32 + 5: remainder) and 2 x 67;
+# 3 x 64, 2 x 256 and 4 x 1: row lengths that are powers of two at run time
+# (Mean and Var multiply by 1 / n instead of dividing by n).
+for rows, cols, seed in [(3, 37, 1), (2, 67, 2), (3, 64, 31), (2, 256, 32),
+                         (4, 1, 33)]:
     x = values((rows, cols), seed)
     scale = values((cols,), seed + 10)
     bias = values((cols,), seed + 20)
     y, mean, inv = layernorm(x, scale, bias)
     write(f"layernorm_dynamic_{rows}x{cols}.mlir",
           f"LayerNormalization, X {rows}x{cols} f32 passed as tensor<?x?xf32>, Scale and B.",
-          "a dynamic shape whose row length is not a multiple of the vector width",
+          "a dynamic shape whose row length is not a multiple of the vector width"
+          if cols % 64 else
+          "a dynamic shape whose row length is a power of two at run time",
           """func.func @main(%x: tensor<?x?xf32>, %scale: tensor<?xf32>, %b: tensor<?xf32>)
     -> (tensor<?x?xf32>, tensor<?x1xf32>, tensor<?x1xf32>) {
   %y, %mean, %inv = norm.layer_normalization %x, %scale, %b
