@@ -95,6 +95,12 @@ def FuseRowsPass : Pass<"norm-fuse-rows", "::mlir::func::FuncOp"> {
     still in cache, and no tensor of the input's size is materialized except
     the result.
 
+    Reductions that read per-slice values of other reductions and that no
+    elementwise op fused (a LayerNorm whose Mean and InvStdDev are used but
+    not Y: the sum of squared deviations reads Mean) are roots in turn, tiled
+    by 1 along their slice dims, so that a slice is read by all its
+    reductions in one loop.
+
     Only trailing-axis reductions are fused (the kept dims must be a
     prefix of the loop dims); other ops are left as they are.
   }];
@@ -152,8 +158,10 @@ def PrefetchRowsPass : Pass<"norm-prefetch-rows", "::mlir::func::FuncOp"> {
     rows, finds the memrefs whose current row is read by full vector tiles
     (`vector.transfer_read %X[%row, %j]` without mask, %j a column loop's
     induction variable) in three or more column loops (LayerNorm's sum, sum
-    of squares and Y; with two passes the hardware prefetchers keep up and
-    prefetches only cost), and inserts in the
+    of squares and Y; with two passes and a row written, LpNorm's, the
+    hardware prefetchers keep up and prefetches only cost), or in two where
+    the loop writes no row (LayerNorm's Mean and InvStdDev without Y), and
+    inserts in the
     second of those loops one `memref.prefetch` per cache line of the tile,
     of row `min(row + ceil(distance / row bytes), rows - 1)`: the next row
     for rows of `distance` bytes or more, further ahead for shorter rows

@@ -293,28 +293,101 @@ static void skipWhenIterationSpaceEmpty(RewriterBase &rewriter,
   scf::YieldOp::create(rewriter, loc, op->getResults());
 }
 
+/// Erases the trivially dead ops nested in `scope` (not `scope` itself),
+/// except those in `keep`, until none is left.
+static void eraseDeadOps(RewriterBase &rewriter, Operation *scope,
+                         const llvm::SmallPtrSetImpl<Operation *> &keep) {
+  for (bool erased = true; erased;) {
+    erased = false;
+    SmallVector<Operation *> ops;
+    scope->walk([&](Operation *op) {
+      if (op != scope && !keep.contains(op))
+        ops.push_back(op);
+    });
+    // Users before their producers.
+    for (Operation *op : llvm::reverse(ops)) {
+      if (!isOpTriviallyDead(op))
+        continue;
+      rewriter.eraseOp(op);
+      erased = true;
+    }
+  }
+}
+
+/// Returns the roots of norm-fuse-rows in `func`, each with its number of
+/// slice dims: the linalg ops on tensors that read per-slice values computed
+/// by reductions, with the slice dims leading and at least one other dim.
+/// `reductions` false: all-parallel ops (the elementwise tails); true: ops
+/// with reduction loops (a LayerNorm's sum of squared deviations, which is
+/// left unfused only where no tail reads it: Mean and InvStdDev without Y).
+static SmallVector<std::pair<linalg::LinalgOp, int64_t>>
+collectRoots(func::FuncOp func, bool reductions) {
+  SmallVector<std::pair<linalg::LinalgOp, int64_t>> roots;
+  func.walk([&](linalg::LinalgOp op) {
+    if (!op.hasPureTensorSemantics() ||
+        (op.getNumReductionLoops() != 0) != reductions ||
+        op.getNumLoops() < 2 ||
+        llvm::is_contained(op.getStaticLoopRanges(), 0) ||
+        op->getParentOfType<scf::ForallOp>())
+      return;
+    llvm::SmallBitVector dims = getSliceDims(op);
+    int64_t numSliceDims = dims.count();
+    if (numSliceDims == 0 || numSliceDims == op.getNumLoops())
+      return;
+    for (int64_t d = 0; d < numSliceDims; ++d)
+      if (!dims.test(d))
+        return;
+    // Tiling a reduction by 1 along a reduced dim would not fuse anything.
+    SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+    if (llvm::any_of(llvm::seq<int64_t>(0, numSliceDims), [&](int64_t d) {
+          return iterators[d] != utils::IteratorType::parallel;
+        }))
+      return;
+    roots.push_back({op, numSliceDims});
+  });
+  return roots;
+}
+
 namespace {
 struct FuseRowsPass : public norm::impl::FuseRowsPassBase<FuseRowsPass> {
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    // Roots: all-parallel ops that read per-slice values from reductions,
-    // with the slice dims leading.
-    SmallVector<std::pair<linalg::LinalgOp, int64_t>> roots;
-    func.walk([&](linalg::LinalgOp op) {
-      if (!op.hasPureTensorSemantics() || op.getNumReductionLoops() != 0 ||
-          op.getNumLoops() < 2 ||
-          llvm::is_contained(op.getStaticLoopRanges(), 0))
-        return;
-      llvm::SmallBitVector dims = getSliceDims(op);
-      int64_t numSliceDims = dims.count();
-      if (numSliceDims == 0 || numSliceDims == op.getNumLoops())
-        return;
-      for (int64_t d = 0; d < numSliceDims; ++d)
-        if (!dims.test(d))
-          return;
-      roots.push_back({op, numSliceDims});
-    });
+    // Roots: first the elementwise tails, then the reductions that no tail
+    // fused (their own loop reads each slice once for all its reductions).
+    // Dead ops are erased in between: the unfused statistics of a LayerNorm
+    // whose Mean and InvStdDev are unused must not become a loop.
+    IRRewriter rewriter(&getContext());
+    llvm::SmallPtrSet<Operation *, 1> none;
+    if (failed(fuseRoots(collectRoots(func, /*reductions=*/false))))
+      return signalPassFailure();
+    eraseDeadOps(rewriter, func, none);
+    if (failed(fuseRoots(collectRoots(func, /*reductions=*/true))))
+      return signalPassFailure();
 
+    // Empty tensors: no time spent in their non-zero dims. All slice loops
+    // on tensors count, also those a lowering built itself.
+    SmallVector<scf::ForallOp> loops;
+    func.walk([&](scf::ForallOp loop) {
+      if (!loop->getParentOfType<scf::ForallOp>() &&
+          isMemoryEffectFree(loop.getOperation()))
+        loops.push_back(loop);
+    });
+    for (scf::ForallOp loop : loops)
+      skipWhenResultsEmpty(rewriter, loop);
+    SmallVector<linalg::LinalgOp> outside;
+    func.walk([&](linalg::LinalgOp op) {
+      if (op.hasPureTensorSemantics() && op.getNumLoops() >= 2 &&
+          !op->getParentOfType<scf::ForallOp>())
+        outside.push_back(op);
+    });
+    for (linalg::LinalgOp op : outside)
+      skipWhenIterationSpaceEmpty(rewriter, op);
+  }
+
+  /// Tiles each root by 1 along its slice dims in an scf.forall and fuses
+  /// its producers into the loop.
+  LogicalResult
+  fuseRoots(ArrayRef<std::pair<linalg::LinalgOp, int64_t>> roots) {
     IRRewriter rewriter(&getContext());
     llvm::SmallPtrSet<Operation *, 4> pendingRoots;
     for (auto [root, numSliceDims] : roots)
@@ -360,21 +433,17 @@ struct FuseRowsPass : public norm::impl::FuseRowsPassBase<FuseRowsPass> {
             return control;
           });
       auto tileable = dyn_cast<TilingInterface>(root.getOperation());
-      if (!tileable) {
-        root->emitError("norm-fuse-rows: linalg's TilingInterface models are "
-                        "not registered");
-        return signalPassFailure();
-      }
+      if (!tileable)
+        return root->emitError("norm-fuse-rows: linalg's TilingInterface "
+                               "models are not registered");
       // The root is erased below with the other untiled ops.
       unsigned numRootResults = root->getNumResults();
       rewriter.setInsertionPoint(root);
       FailureOr<scf::SCFTileAndFuseResult> result =
           scf::tileConsumerAndFuseProducersUsingSCF(rewriter, tileable,
                                                     options);
-      if (failed(result)) {
-        root->emitError("norm-fuse-rows: cannot tile and fuse");
-        return signalPassFailure();
-      }
+      if (failed(result))
+        return root->emitError("norm-fuse-rows: cannot tile and fuse");
       auto loop = cast<scf::ForallOp>(result->loops.front().getOperation());
       // Uses after the loop read its results.
       Block *block = loop->getBlock();
@@ -397,6 +466,8 @@ struct FuseRowsPass : public norm::impl::FuseRowsPassBase<FuseRowsPass> {
                 use.set(dps.getTiedOpOperand(opResult)->get());
               });
       }
+      // Slices of the untiled producers that fusion left in the loop.
+      eraseDeadOps(rewriter, loop, pendingRoots);
       for (bool erased = true; erased;) {
         erased = false;
         for (Operation *op : llvm::to_vector(fusable)) {
@@ -412,25 +483,7 @@ struct FuseRowsPass : public norm::impl::FuseRowsPassBase<FuseRowsPass> {
       eliminateCommonSubExpressions(rewriter, dominance, loop);
       mergeYieldedTiles(rewriter, loop, numRootResults);
     }
-
-    // Empty tensors: no time spent in their non-zero dims. All slice loops
-    // on tensors count, also those a lowering built itself.
-    SmallVector<scf::ForallOp> loops;
-    func.walk([&](scf::ForallOp loop) {
-      if (!loop->getParentOfType<scf::ForallOp>() &&
-          isMemoryEffectFree(loop.getOperation()))
-        loops.push_back(loop);
-    });
-    for (scf::ForallOp loop : loops)
-      skipWhenResultsEmpty(rewriter, loop);
-    SmallVector<linalg::LinalgOp> outside;
-    func.walk([&](linalg::LinalgOp op) {
-      if (op.hasPureTensorSemantics() && op.getNumLoops() >= 2 &&
-          !op->getParentOfType<scf::ForallOp>())
-        outside.push_back(op);
-    });
-    for (linalg::LinalgOp op : outside)
-      skipWhenIterationSpaceEmpty(rewriter, op);
+    return success();
   }
 };
 } // namespace

@@ -92,3 +92,36 @@ func.func @f16_stash_bf16(%x: tensor<?x?xf16>, %scale: tensor<?xf16>)
   return %y, %mean, %inv
       : tensor<?x?xf16>, tensor<?x1xbf16>, tensor<?x1xbf16>
 }
+
+// Mean and InvStdDev without Y: no elementwise op reads the statistics, so
+// the sum of squared deviations (a reduction reading Mean0, a per-row value
+// of the sum) is the root. One loop computes both reductions per row and
+// yields Mean0 and SumSq; Mean and InvStdDev are per-row maps after it, and
+// nothing else reads X (before, the sum and the sum of squares were two loop
+// nests over X).
+// CHECK-LABEL: func.func @stats_only(
+// CHECK-SAME:      %[[X:[a-z0-9]+]]: tensor<?x?xf32>
+// CHECK-NOT:     = linalg.
+// CHECK:         %[[LOOP:.+]]:2 = scf.forall (%[[I:.+]]) in (%{{.+}}) shared_outs(%[[SQO:.+]] = %{{.+}}, %[[MO:.+]] = %{{.+}}) -> (tensor<?xf32>, tensor<?xf32>) {
+// CHECK-DAG:       %[[ROW:.+]] = tensor.extract_slice %[[X]][%[[I]], 0] [1, %{{.+}}] [1, 1] : tensor<?x?xf32> to tensor<1x?xf32>
+// CHECK:           %[[SUM:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[ROW]] : tensor<1x?xf32>)
+// CHECK:           %[[MEAN0:.+]] = linalg.generic {{.*}}ins(%[[SUM]] : tensor<1xf32>)
+// CHECK:           %[[SUMSQ:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[ROW]], %[[MEAN0]] : tensor<1x?xf32>, tensor<1xf32>)
+// CHECK-NOT:       = linalg.
+// CHECK:           scf.forall.in_parallel {
+// CHECK-NEXT:        tensor.parallel_insert_slice %[[SUMSQ]] into %[[SQO]][%[[I]]] [1] [1]
+// CHECK-NEXT:        tensor.parallel_insert_slice %[[MEAN0]] into %[[MO]][%[[I]]] [1] [1]
+// CHECK-NEXT:      }
+// CHECK-NEXT:    }
+// CHECK-NOT:     linalg.generic
+// CHECK:         %[[MEAN:.+]] = linalg.map ins(%[[LOOP]]#1, %[[LOOP]]#0 : tensor<?xf32>, tensor<?xf32>)
+// CHECK:         %[[INV:.+]] = linalg.map ins(%[[LOOP]]#0, %[[LOOP]]#1 : tensor<?xf32>, tensor<?xf32>)
+// CHECK-NOT:     linalg.generic
+// CHECK:         return
+func.func @stats_only(%x: tensor<?x?xf32>, %scale: tensor<?xf32>)
+    -> (tensor<?x1xf32>, tensor<?x1xf32>) {
+  %y, %mean, %inv = norm.layer_normalization %x, %scale
+      : (tensor<?x?xf32>, tensor<?xf32>)
+      -> (tensor<?x?xf32>, tensor<?x1xf32>, tensor<?x1xf32>)
+  return %mean, %inv : tensor<?x1xf32>, tensor<?x1xf32>
+}

@@ -39,11 +39,38 @@ func.func @layernorm(%x: tensor<?x?xf32>, %scale: tensor<?xf32>) -> tensor<?x?xf
 
 // -----
 
-// LpNorm reads each row twice: the hardware prefetchers keep up, no
-// prefetches.
+// LpNorm reads each row twice and writes it once: the hardware prefetchers
+// keep up, no prefetches.
 // CHECK-LABEL: func.func @lpnorm
 // CHECK-NOT:     memref.prefetch
 func.func @lpnorm(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %y = norm.lp_normalization %x axis = -1 p = 2 : tensor<?x?xf32>
   return %y : tensor<?x?xf32>
+}
+
+// -----
+
+// LayerNorm with Mean and InvStdDev only: each row is read twice (sum, sum
+// of squares of X - Mean) and no row is written, so the second pass
+// prefetches the row 4096 bytes ahead.
+// CHECK-LABEL: func.func @layernorm_stats_only
+// CHECK-SAME:      (%[[X:.+]]: memref<?x?xf32
+// CHECK:         scf.forall (%[[ROW:[a-z0-9_]+]]) in
+// CHECK:           scf.for
+// CHECK-NOT:         memref.prefetch
+// CHECK:             vector.transfer_read %[[X]][%[[ROW]], %{{.+}}]
+// CHECK:           %[[NEXT:.+]] = arith.minui
+// CHECK:           scf.for %[[J:[a-z0-9_]+]] =
+// CHECK-COUNT-4:     memref.prefetch %[[X]][%[[NEXT]], %{{.+}}], read, locality<3>, data
+// CHECK-NOT:         memref.prefetch
+// CHECK:             vector.transfer_read %[[X]][%[[ROW]], %[[J]]]
+// CHECK:           scf.for
+// CHECK-NOT:         memref.prefetch
+// CHECK:         return
+func.func @layernorm_stats_only(%x: tensor<?x?xf32>, %scale: tensor<?xf32>)
+    -> (tensor<?x1xf32>, tensor<?x1xf32>) {
+  %y, %mean, %inv = norm.layer_normalization %x, %scale
+      : (tensor<?x?xf32>, tensor<?xf32>)
+      -> (tensor<?x?xf32>, tensor<?x1xf32>, tensor<?x1xf32>)
+  return %mean, %inv : tensor<?x1xf32>, tensor<?x1xf32>
 }

@@ -86,6 +86,30 @@ for rows, cols, seed in [(3, 37, 1), (2, 67, 2), (3, 64, 31), (2, 256, 32),
 """, [spec(x), spec(scale), spec(bias)], [spec(y), spec(mean), spec(inv)],
           threads=[1, 2])
 
+# LayerNorm returning Mean and InvStdDev only (Y unused): norm-fuse-rows
+# makes the sum of squared deviations the root of the row loop. Dynamic
+# 5 x 67 and 3 x 64, with a constant row (the exact recomputation) and a
+# nearly constant one.
+for rows, cols, seed in [(5, 67, 41), (3, 64, 42)]:
+    x = values((rows, cols), seed)
+    x[1, :] = np.float32(2.5)
+    x[2, :] = np.float32(40000) + np.arange(cols, dtype=np.float32) % 4
+    scale = values((cols,), seed + 10)
+    _, mean, inv = layernorm(x, scale, 0)
+    write(f"layernorm_stats_only_dynamic_{rows}x{cols}.mlir",
+          f"LayerNormalization, X {rows}x{cols} f32 as tensor<?x?xf32>, "
+          "returning Mean and InvStdDev only.",
+          "a LayerNorm whose Y is unused, with a constant and a nearly "
+          "constant row",
+          """func.func @main(%x: tensor<?x?xf32>, %scale: tensor<?xf32>)
+    -> (tensor<?x1xf32>, tensor<?x1xf32>) {
+  %y, %mean, %inv = norm.layer_normalization %x, %scale
+      : (tensor<?x?xf32>, tensor<?xf32>)
+      -> (tensor<?x?xf32>, tensor<?x1xf32>, tensor<?x1xf32>)
+  return %mean, %inv : tensor<?x1xf32>, tensor<?x1xf32>
+}
+""", [spec(x), spec(scale)], [spec(mean), spec(inv)], threads=[1, 2])
+
 # LpNormalization p = 1 and 2, static 5 x 77 and dynamic 4 x 131.
 for p, rows, cols, dyn, seed in [(2, 5, 77, False, 3), (1, 4, 131, True, 4)]:
     x = values((rows, cols), seed)
