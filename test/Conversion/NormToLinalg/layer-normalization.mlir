@@ -37,8 +37,10 @@
 // CHECK-NEXT:      %[[DD:.+]] = arith.mulf %[[D]], %[[D]] fastmath<contract> : f32
 // CHECK-NEXT:      %[[ADD2:.+]] = arith.addf %[[ACC2]], %[[DD]] fastmath<reassoc,contract> : f32
 // CHECK-NEXT:      linalg.yield %[[ADD2]] : f32
-// Per row, unless Mean0 is NaN: 0 < Var0 < (n * 2^-22 * Mean0)^2 (a
-// constant or nearly constant row; compared in f64), Var0 = 0 with
+// Per row, unless Mean0 is NaN: 0 < Var0 with
+// ((n + 1) * 2^-24)^2 * (Var0 + Mean0^2) > 2^-17 * Var0 (Mean0's rounding
+// error may make Var0 too large: a constant or nearly constant row, or a
+// mean large against the spread; compared in f64), Var0 = 0 with
 // 0 < |Mean0| < 2^-50 (D * D may have underflowed), Var0 = +inf or
 // Mean0 = +-inf (a sum overflowed) recompute the mean in f64 by a scalar
 // loop over the row, shifted by its first element K (0 if infinite), and
@@ -49,14 +51,20 @@
 // CHECK-NEXT:      (%[[M0:.+]]: f32, %[[SS0:.+]]: f32, %{{.+}}: f32) {
 // CHECK:           %[[VAR0:.+]] = arith.divf %[[SS0]], %[[N]] : f32
 // CHECK:           %[[ABSM:.+]] = math.absf %[[M0]] : f32
-// CHECK:           %[[NU:.+]] = arith.mulf %{{.+}}, %{{.+}} : f64
-// CHECK:           %[[ABSM64:.+]] = arith.extf %[[ABSM]] : f32 to f64
-// CHECK:           %[[BOUND:.+]] = arith.mulf %[[NU]], %[[ABSM64]] : f64
-// CHECK:           %[[POS:.+]] = arith.cmpf ogt, %[[VAR0]], %[[ZERO:.+]] : f32
+// CHECK:           %[[N1:.+]] = arith.addf %{{.+}}, %{{.+}} : f64
+// CHECK:           %[[U:.+]] = arith.constant 5.9604644775390625E-8 : f64
+// CHECK:           %[[NU:.+]] = arith.mulf %[[N1]], %[[U]] : f64
 // CHECK:           %[[VAR064:.+]] = arith.extf %[[VAR0]] : f32 to f64
-// CHECK:           %[[BOUND2:.+]] = arith.mulf %[[BOUND]], %[[BOUND]] : f64
-// CHECK:           %[[SMALL:.+]] = arith.cmpf olt, %[[VAR064]], %[[BOUND2]] : f64
-// CHECK:           %[[NEAR:.+]] = arith.andi %[[POS]], %[[SMALL]] : i1
+// CHECK:           %[[M064:.+]] = arith.extf %[[M0]] : f32 to f64
+// CHECK:           %[[MSQ:.+]] = arith.mulf %[[M064]], %[[M064]] : f64
+// CHECK:           %[[SPREAD:.+]] = arith.addf %[[VAR064]], %[[MSQ]] : f64
+// CHECK:           %[[NU2:.+]] = arith.mulf %[[NU]], %[[NU]] : f64
+// CHECK:           %[[ERR:.+]] = arith.mulf %[[SPREAD]], %[[NU2]] : f64
+// CHECK:           %[[POS:.+]] = arith.cmpf ogt, %[[VAR0]], %[[ZERO:.+]] : f32
+// CHECK:           %[[TOL:.+]] = arith.constant 7.62939453125E-6 : f64
+// CHECK:           %[[ALLOWED:.+]] = arith.mulf %[[VAR064]], %[[TOL]] : f64
+// CHECK:           %[[LARGE:.+]] = arith.cmpf ogt, %[[ERR]], %[[ALLOWED]] : f64
+// CHECK:           %[[NEAR:.+]] = arith.andi %[[POS]], %[[LARGE]] : i1
 // CHECK:           %[[VZERO:.+]] = arith.cmpf oeq, %[[VAR0]], %[[ZERO]] : f32
 // CHECK:           %[[MPOS:.+]] = arith.cmpf ogt, %[[ABSM]], %[[ZERO]] : f32
 // CHECK:           %[[MTINY:.+]] = arith.cmpf olt, %[[ABSM]], %{{.+}} : f32

@@ -110,6 +110,42 @@ for rows, cols, seed in [(5, 67, 41), (3, 64, 42)]:
 }
 """, [spec(x), spec(scale)], [spec(mean), spec(inv)], threads=[1, 2])
 
+# LayerNorm Mean and InvStdDev on slices whose mean is large against their
+# spread, with short non-power-of-two rows (found by an adversarial review):
+# the rounding of Mean0 = Sum / n alone made Var0 1e-4 too large relatively
+# ([10000.0625, 10000, 10000]) without triggering the exact recomputation.
+# One function, several row lengths (one RUN line each).
+lines = [HEADER.format(
+    what="LayerNormalization Mean and InvStdDev, X as tensor<?x?xf32>, rows with a large mean against their spread.",
+    why="short rows (n = 3 to 13) of 1e4 to 1e6 plus one or a few small offsets")]
+rng = np.random.default_rng(43)
+for n in (3, 5, 6, 7, 9, 12, 13):
+    x = np.zeros((6, n), np.float32)
+    x[0] = 10000; x[0, 0] = 10000.0625
+    x[1] = 40000; x[1, 0] = 40000.25
+    x[2] = 1000000; x[2, 0] = 1000004
+    x[3] = np.float32(10000) + (np.arange(n) % 8).astype(np.float32) / 64
+    x[4] = np.float32(1e5) + rng.integers(0, 4, n).astype(np.float32) / 8
+    x[5] = values((n,), 44 + n)
+    scale = np.ones(n, np.float32)
+    _, mean, inv = layernorm(x, scale, 0)
+    lines.append(f'// RUN: norm-runner %s --input="{spec(x)}" --input="{spec(scale)}" \\\n'
+                 f'// RUN:   --expected-output="{spec(mean)}" --expected-output="{spec(inv)}" \\\n'
+                 f'// RUN:   | FileCheck %s\n')
+lines.append("// CHECK: [SUCCESS] result[0]:")
+lines.append("// CHECK: [SUCCESS] result[1]:")
+lines.append("// CHECK-NOT: [FAILED]\n")
+lines.append("""func.func @main(%x: tensor<?x?xf32>, %scale: tensor<?xf32>)
+    -> (tensor<?x1xf32>, tensor<?x1xf32>) {
+  %y, %mean, %inv = norm.layer_normalization %x, %scale
+      : (tensor<?x?xf32>, tensor<?xf32>)
+      -> (tensor<?x?xf32>, tensor<?x1xf32>, tensor<?x1xf32>)
+  return %mean, %inv : tensor<?x1xf32>, tensor<?x1xf32>
+}
+""")
+with open(os.path.join(OUT, "layernorm_large_mean_short_rows.mlir"), "w") as f:
+    f.write("\n".join(lines))
+
 # LpNormalization p = 1 and 2, static 5 x 77 and dynamic 4 x 131.
 for p, rows, cols, dyn, seed in [(2, 5, 77, False, 3), (1, 4, 131, True, 4)]:
     x = values((rows, cols), seed)
