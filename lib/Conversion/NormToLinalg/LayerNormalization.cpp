@@ -95,49 +95,55 @@ static Value materializeRuntimeBroadcast(OpBuilder &b, Location loc,
                                     : cast<FloatType>(type.getElementType()));
 }
 
-/// Returns the product of the sizes `dims` of `tensor` as an index, or
-/// nullptr where all are static (`staticCount` is then the product).
-static Value buildDynamicElementCount(OpBuilder &b, Location loc, Value tensor,
-                                      ArrayRef<int64_t> dims,
-                                      int64_t &staticCount) {
+/// The product of some sizes of a tensor: an index value where one of them
+/// is dynamic (`dynamic`, times the static ones), else null and the
+/// constant `staticCount`.
+struct ElementCount {
+  Value dynamic;
+  int64_t staticCount = 1;
+};
+
+/// Returns the product of the sizes `dims` of `tensor`.
+static ElementCount buildElementCountIndex(OpBuilder &b, Location loc,
+                                           Value tensor,
+                                           ArrayRef<int64_t> dims) {
   auto tensorType = cast<RankedTensorType>(tensor.getType());
-  staticCount = 1;
-  Value dynamicCount;
+  ElementCount count;
   for (int64_t dim : dims) {
     int64_t size = tensorType.getDimSize(dim);
     if (!ShapedType::isDynamic(size)) {
-      staticCount *= size;
+      count.staticCount *= size;
       continue;
     }
     Value dimSize = tensor::DimOp::create(b, loc, tensor, dim);
-    dynamicCount = dynamicCount
-                       ? arith::MulIOp::create(b, loc, dynamicCount, dimSize)
-                       : dimSize;
+    count.dynamic = count.dynamic
+                        ? arith::MulIOp::create(b, loc, count.dynamic, dimSize)
+                        : dimSize;
   }
-  if (dynamicCount && staticCount != 1)
-    dynamicCount = arith::MulIOp::create(
-        b, loc, dynamicCount,
-        arith::ConstantIndexOp::create(b, loc, staticCount));
-  return dynamicCount;
+  if (count.dynamic && count.staticCount != 1)
+    count.dynamic = arith::MulIOp::create(
+        b, loc, count.dynamic,
+        arith::ConstantIndexOp::create(b, loc, count.staticCount));
+  return count;
 }
 
-/// Returns the index count `count` (nullptr: the constant `staticCount`)
-/// converted to `type`.
-static Value convertElementCount(OpBuilder &b, Location loc, Value count,
-                                 int64_t staticCount, FloatType type) {
-  if (!count)
-    return createFloatConstant(b, loc, type, static_cast<double>(staticCount));
+/// Returns `count` converted to `type`.
+static Value convertElementCount(OpBuilder &b, Location loc,
+                                 const ElementCount &count, FloatType type) {
+  if (!count.dynamic)
+    return createFloatConstant(b, loc, type,
+                               static_cast<double>(count.staticCount));
   return arith::UIToFPOp::create(
-      b, loc, type, arith::IndexCastOp::create(b, loc, b.getI64Type(), count));
+      b, loc, type,
+      arith::IndexCastOp::create(b, loc, b.getI64Type(), count.dynamic));
 }
 
 /// Returns the product of the sizes `dims` of `tensor` converted to `type`:
 /// a constant where all are static, tensor.dim products otherwise.
 static Value buildElementCount(OpBuilder &b, Location loc, Value tensor,
                                ArrayRef<int64_t> dims, FloatType type) {
-  int64_t staticCount;
-  Value count = buildDynamicElementCount(b, loc, tensor, dims, staticCount);
-  return convertElementCount(b, loc, count, staticCount, type);
+  return convertElementCount(
+      b, loc, buildElementCountIndex(b, loc, tensor, dims), type);
 }
 
 /// n, the element count of a slice, in the stage-one type C, as
@@ -152,10 +158,10 @@ struct SliceCount {
 /// Returns the SliceCount of the slices of `x` over `dims`, in `type`.
 static SliceCount buildSliceCount(OpBuilder &b, Location loc, Value x,
                                   ArrayRef<int64_t> dims, FloatType type) {
-  int64_t staticCount;
-  Value size = buildDynamicElementCount(b, loc, x, dims, staticCount);
+  ElementCount elements = buildElementCountIndex(b, loc, x, dims);
   SliceCount count;
-  count.n = convertElementCount(b, loc, size, staticCount, type);
+  count.n = convertElementCount(b, loc, elements, type);
+  Value size = elements.dynamic;
   if (!size || !b.getContext()->getLoadedDialect<scf::SCFDialect>())
     return count;
   // n > 0 and n & (n - 1) == 0
@@ -176,29 +182,25 @@ static SliceCount buildSliceCount(OpBuilder &b, Location loc, Value x,
 /// Returns value / n, rounded once. Where a dynamic n is a power of two at
 /// run time: value * (1 / n), the same result (1 / n is exact, and both
 /// round the same quotient once) without the division's latency on a row's
-/// path from its sums to its Y (LayerNorm [262144, 64] f32, 1 thread:
-/// 3.57 ms -> 3.19 ms); an scf.if, whose branch the CPU predicts. LLVM
-/// rewrites the division by a static power of two itself.
+/// path from its sums to its Y (docs/Pipeline.md, stage 3); an scf.if,
+/// whose branch the CPU predicts. LLVM rewrites the division by a static
+/// power of two itself.
 static Value divideByCount(OpBuilder &b, Location loc, Value value,
                            const SliceCount &count) {
   if (!count.isPowerOfTwo)
     return arith::DivFOp::create(b, loc, value, count.n);
-  return scf::IfOp::create(
-             b, loc, count.isPowerOfTwo,
-             [&](OpBuilder &tb, Location tloc) {
-               scf::YieldOp::create(
-                   tb, tloc,
-                   ValueRange{
-                       arith::MulFOp::create(tb, tloc, value, count.reciprocal)
-                           .getResult()});
-             },
-             [&](OpBuilder &eb, Location eloc) {
-               scf::YieldOp::create(
-                   eb, eloc,
-                   ValueRange{arith::DivFOp::create(eb, eloc, value, count.n)
-                                  .getResult()});
-             })
-      .getResult(0);
+  auto ifOp = scf::IfOp::create(
+      b, loc, count.isPowerOfTwo,
+      [&](OpBuilder &tb, Location tloc) {
+        Value product =
+            arith::MulFOp::create(tb, tloc, value, count.reciprocal);
+        scf::YieldOp::create(tb, tloc, product);
+      },
+      [&](OpBuilder &eb, Location eloc) {
+        Value quotient = arith::DivFOp::create(eb, eloc, value, count.n);
+        scf::YieldOp::create(eb, eloc, quotient);
+      });
+  return ifOp.getResult(0);
 }
 
 /// Rounds the per-row statistic `stat` (the outer dims of X, type C) to `U`
@@ -510,8 +512,9 @@ buildLayerNormalization(OpBuilder &b, Location loc, Value x, Value scale,
         return createReassocAdd(nb, nloc, acc,
                                 convertToFloat(nb, nloc, elements[0], c));
       });
-  // Mean0 = Sum / n
-  Value mean0 = buildMap(
+  // Mean0 = Sum / n (a linalg.map: its scf.if must not be fused into the
+  // per-element body of SumSq)
+  Value mean0 = buildSliceMap(
       b, loc, sum, c, [&](OpBuilder &nb, Location nloc, ValueRange elements) {
         return divideByCount(nb, nloc, elements[0], count);
       });

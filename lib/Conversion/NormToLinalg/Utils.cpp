@@ -444,10 +444,10 @@ ScaledReciprocal mlir::norm::buildScaledReciprocal(
     };
     // The factor of one slice from its divisor element. Where 2^-64 <= |d|
     // <= 2^64 (NaN excluded), scale = 1 and reciprocal = 1 / d give the same
-    // Y as the general factors (scaling by 2^k commutes with rounding there)
-    // without the exponent arithmetic, an f64 multiply and their latency on
-    // the path from a row's sum to its Y (LpNorm [128, 768], 1 thread:
-    // 5.9 us -> 5.2 us).
+    // Y as the general factors where |Y| >= 2^-125 (scaling by 2^k commutes
+    // with rounding there; below, x * scale was subnormal and rounded
+    // twice), without the exponent arithmetic, an f64 multiply and their
+    // latency on the path from a row's sum to its Y (docs/numerics.md).
     auto factor = [&](OpBuilder &nb, Location nloc, Value element) -> Value {
       Value d = getD(nb, nloc, element);
       Value absD = math::AbsFOp::create(nb, nloc, d);

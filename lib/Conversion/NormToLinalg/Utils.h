@@ -180,8 +180,9 @@ Value buildGuardedF32PowerSum(OpBuilder &b, Location loc, Value input,
 /// that neither factor overflows or underflows for any d of f32 or integer
 /// data (f64 d in [2^-149, 2^200]). scale is 0 where d == 0; a NaN or
 /// infinite d gives scale 1 and reciprocal NaN or 0 (x / inf). Where
-/// 2^-64 <= |d| <= 2^64, scale is 1 and reciprocal 1 / d (the same
-/// quotients; an scf.if per slice skips the exponent arithmetic).
+/// 2^-64 <= |d| <= 2^64, scale is 1 and reciprocal 1 / d (an scf.if per
+/// slice skips the exponent arithmetic): the same quotients where they are
+/// at least 2^-125, rounded once instead of twice below.
 struct ScaledReciprocal {
   Value scale;
   Value reciprocal;

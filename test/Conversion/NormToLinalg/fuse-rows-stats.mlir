@@ -19,7 +19,7 @@
 // CHECK-DAG:       %[[MS:.+]] = tensor.extract_slice %[[MO]][%[[I]]] [1] [1]
 // CHECK-DAG:       %[[ROW:.+]] = tensor.extract_slice %[[X]][%[[I]], 0] [1, %{{.+}}] [1, 1] : tensor<?x?xf32> to tensor<1x?xf32>
 // CHECK:           %[[SUM:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[ROW]] : tensor<1x?xf32>)
-// CHECK:           %[[MEAN0:.+]] = linalg.generic {{.*}}ins(%[[SUM]] : tensor<1xf32>)
+// CHECK:           %[[MEAN0:.+]] = linalg.map ins(%[[SUM]] : tensor<1xf32>)
 // CHECK:           %[[SUMSQ:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[ROW]], %[[MEAN0]] : tensor<1x?xf32>, tensor<1xf32>)
 // CHECK:           %[[MEAN:.+]] = linalg.map ins(%[[MEAN0]], %[[SUMSQ]] : tensor<1xf32>, tensor<1xf32>) outs(%[[MS]] : tensor<1xf32>)
 // CHECK:           %[[INV:.+]] = linalg.map ins(%[[SUMSQ]], %[[MEAN0]] : tensor<1xf32>, tensor<1xf32>) outs(%[[IS]] : tensor<1xf32>)
@@ -105,7 +105,7 @@ func.func @f16_stash_bf16(%x: tensor<?x?xf16>, %scale: tensor<?xf16>)
 // CHECK:         %[[LOOP:.+]]:2 = scf.forall (%[[I:.+]]) in (%{{.+}}) shared_outs(%[[SQO:.+]] = %{{.+}}, %[[MO:.+]] = %{{.+}}) -> (tensor<?xf32>, tensor<?xf32>) {
 // CHECK-DAG:       %[[ROW:.+]] = tensor.extract_slice %[[X]][%[[I]], 0] [1, %{{.+}}] [1, 1] : tensor<?x?xf32> to tensor<1x?xf32>
 // CHECK:           %[[SUM:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[ROW]] : tensor<1x?xf32>)
-// CHECK:           %[[MEAN0:.+]] = linalg.generic {{.*}}ins(%[[SUM]] : tensor<1xf32>)
+// CHECK:           %[[MEAN0:.+]] = linalg.map ins(%[[SUM]] : tensor<1xf32>)
 // CHECK:           %[[SUMSQ:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[ROW]], %[[MEAN0]] : tensor<1x?xf32>, tensor<1xf32>)
 // CHECK-NOT:       = linalg.
 // CHECK:           scf.forall.in_parallel {

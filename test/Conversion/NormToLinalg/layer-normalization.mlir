@@ -7,7 +7,6 @@
 // CHECK-DAG: #[[$ID:map[0-9]*]] = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-DAG: #[[$ROW:map[0-9]*]] = affine_map<(d0, d1) -> (d0)>
 // CHECK-DAG: #[[$COL:map[0-9]*]] = affine_map<(d0, d1) -> (d1)>
-// CHECK-DAG: #[[$ID1:map[0-9]*]] = affine_map<(d0) -> (d0)>
 // CHECK-LABEL: func.func @ln_f32_bias(
 // CHECK-SAME:      %[[X:[^:]+]]: tensor<2x3xf32>, %[[SCALE:[^:]+]]: tensor<3xf32>, %[[B:[^:]+]]: tensor<3xf32>)
 // CHECK-DAG:     %[[N:.+]] = arith.constant 3.000000e+00 : f32
@@ -20,13 +19,10 @@
 // CHECK-NEXT:    ^bb0(%[[IN:.+]]: f32, %[[ACC:.+]]: f32):
 // CHECK-NEXT:      %[[ADD:.+]] = arith.addf %[[ACC]], %[[IN]] fastmath<reassoc> : f32
 // CHECK-NEXT:      linalg.yield %[[ADD]] : f32
-// CHECK:         %[[MEAN:.+]] = linalg.generic
-// CHECK-SAME:        indexing_maps = [#[[$ID1]], #[[$ID1]]]
-// CHECK-SAME:        iterator_types = ["parallel"]
-// CHECK-SAME:        ins(%[[SUM]] : tensor<2xf32>)
-// CHECK-NEXT:    ^bb0(%[[S:.+]]: f32, %{{.+}}: f32):
-// CHECK-NEXT:      %[[M:.+]] = arith.divf %[[S]], %[[N]] : f32
-// CHECK-NEXT:      linalg.yield %[[M]] : f32
+// CHECK:         %[[MEAN:.+]] = linalg.map ins(%[[SUM]] : tensor<2xf32>) outs(%{{.+}} : tensor<2xf32>)
+// CHECK-NEXT:      (%[[S:.+]]: f32, %{{.+}}: f32) {
+// CHECK-NEXT:        %[[M:.+]] = arith.divf %[[S]], %[[N]] : f32
+// CHECK-NEXT:        linalg.yield %[[M]] : f32
 // CHECK:         %[[SQINIT:.+]] = linalg.fill ins(%{{.+}} : f32) outs(%{{.+}} : tensor<2xf32>) -> tensor<2xf32>
 // CHECK:         %[[SUMSQ:.+]] = linalg.generic
 // CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ROW]], #[[$ROW]]]
@@ -178,9 +174,14 @@ func.func @ln_f32_bias(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %b: tensor<3xf32>
 // CHECK-NEXT:    ^bb0(%[[IN:.+]]: f16, %[[ACC:.+]]: f32):
 // CHECK-NEXT:      %[[XW:.+]] = arith.extf %[[IN]] : f16 to f32
 // CHECK-NEXT:      %[[ADD:.+]] = arith.addf %[[ACC]], %[[XW]] fastmath<reassoc> : f32
-// CHECK:         %[[MEAN:.+]] = linalg.generic
-// CHECK-SAME:        ins(%[[SUM]] : tensor<?xf32>)
-// CHECK:           arith.divf %{{.+}}, %[[N]] : f32
+// CHECK:         %[[MEAN:.+]] = linalg.map ins(%[[SUM]] : tensor<?xf32>)
+// CHECK-NEXT:      (%[[S:.+]]: f32, %{{.+}}: f32) {
+// CHECK-NEXT:        %[[MIF:.+]] = scf.if %[[POW2:.+]] -> (f32) {
+// CHECK-NEXT:          %[[MMUL:.+]] = arith.mulf %[[S]], %[[RCP:.+]] : f32
+// CHECK-NEXT:          scf.yield %[[MMUL]] : f32
+// CHECK-NEXT:        } else {
+// CHECK-NEXT:          %[[MDIV:.+]] = arith.divf %[[S]], %[[N]] : f32
+// CHECK-NEXT:          scf.yield %[[MDIV]] : f32
 // CHECK:         %[[SUMSQ:.+]] = linalg.generic
 // CHECK-SAME:        iterator_types = ["parallel", "reduction"]
 // CHECK-SAME:        ins(%[[XC]], %[[MEAN]] : tensor<?x?xf16>, tensor<?xf32>)
@@ -191,6 +192,13 @@ func.func @ln_f32_bias(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %b: tensor<3xf32>
 // CHECK-NEXT:      arith.addf %[[ACC2]], %[[DD]] fastmath<reassoc,contract> : f32
 // The exact recomputation loops over the collapsed row.
 // CHECK:         %[[EXACTMEAN:.+]] = linalg.map ins(%[[MEAN]], %[[SUMSQ]] : tensor<?xf32>, tensor<?xf32>)
+// CHECK-NEXT:      (%{{.+}}: f32, %[[SS:.+]]: f32, %{{.+}}: f32) {
+// CHECK-NEXT:        %{{.+}} = scf.if %[[POW2]] -> (f32) {
+// CHECK-NEXT:          %[[VMUL:.+]] = arith.mulf %[[SS]], %[[RCP]] : f32
+// CHECK-NEXT:          scf.yield %[[VMUL]] : f32
+// CHECK-NEXT:        } else {
+// CHECK-NEXT:          %[[VDIV:.+]] = arith.divf %[[SS]], %[[N]] : f32
+// CHECK-NEXT:          scf.yield %[[VDIV]] : f32
 // CHECK:           %[[ROW:.+]] = linalg.index 0 : index
 // CHECK:           scf.if
 // CHECK:             tensor.extract %[[XC]][%[[ROW]], %{{.+}}] : tensor<?x?xf16>
@@ -264,10 +272,7 @@ func.func @ln_f16_dynamic_no_bias(%x: tensor<?x?x?xf16>, %s: tensor<1x?xf16>) ->
 // CHECK-SAME:        ins(%[[X]] : tensor<?x4xf64>) outs(%{{.+}} : tensor<f64>)
 // CHECK-NEXT:    ^bb0(%[[IN:.+]]: f64, %[[ACC:.+]]: f64):
 // CHECK-NEXT:      arith.addf %[[ACC]], %[[IN]] fastmath<reassoc> : f64
-// CHECK:         %[[MEAN:.+]] = linalg.generic
-// CHECK-SAME:        indexing_maps = [#[[$SCALAR]], #[[$SCALAR]]]
-// CHECK-SAME:        iterator_types = []
-// CHECK-SAME:        ins(%[[SUM]] : tensor<f64>)
+// CHECK:         %[[MEAN:.+]] = linalg.map ins(%[[SUM]] : tensor<f64>)
 // CHECK:           scf.if %[[POW2]] -> (f64) {
 // CHECK-NEXT:        arith.mulf %{{.+}}, %[[RCP]] : f64
 // CHECK:           } else {
@@ -330,8 +335,7 @@ func.func @ln_f64_axis0_bf16_stash(%x: tensor<?x4xf64>, %s: tensor<4xf64>) -> (t
 // CHECK-NEXT:    ^bb0(%[[IN:.+]]: bf16, %[[ACC:.+]]: f32):
 // CHECK-NEXT:      %[[XW:.+]] = arith.extf %[[IN]] : bf16 to f32
 // CHECK-NEXT:      arith.addf %[[ACC]], %[[XW]] fastmath<reassoc> : f32
-// CHECK:         %[[MEAN:.+]] = linalg.generic
-// CHECK-SAME:        ins(%[[SUM]] : tensor<2x3xf32>)
+// CHECK:         %[[MEAN:.+]] = linalg.map ins(%[[SUM]] : tensor<2x3xf32>)
 // CHECK:         %[[SUMSQ:.+]] = linalg.generic
 // CHECK-SAME:        ins(%[[X]], %[[MEAN]] : tensor<2x3x4xbf16>, tensor<2x3xf32>)
 // CHECK:         %[[EXACTMEAN:.+]] = linalg.map ins(%[[MEAN]], %[[SUMSQ]] : tensor<2x3xf32>, tensor<2x3xf32>)
@@ -380,7 +384,7 @@ func.func @ln_bf16_broadcast_outer(%x: tensor<2x3x4xbf16>, %s: tensor<2x1x4xbf16
 // CHECK:         %[[SUM:.+]] = linalg.generic
 // CHECK-SAME:        iterator_types = ["parallel", "reduction", "reduction"]
 // CHECK-SAME:        ins(%[[X]] : tensor<2x3x4xf32>) outs(%{{.+}} : tensor<2xf32>)
-// CHECK:         %[[MEAN:.+]] = linalg.generic {{.*}}ins(%[[SUM]] : tensor<2xf32>)
+// CHECK:         %[[MEAN:.+]] = linalg.map ins(%[[SUM]] : tensor<2xf32>)
 // CHECK:         %[[SUMSQ:.+]] = linalg.generic
 // CHECK-SAME:        iterator_types = ["parallel", "reduction", "reduction"]
 // CHECK:         %[[Y:.+]] = linalg.generic

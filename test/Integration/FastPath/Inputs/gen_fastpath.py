@@ -74,7 +74,7 @@ for rows, cols, seed in [(3, 37, 1), (2, 67, 2), (3, 64, 31), (2, 256, 32),
     write(f"layernorm_dynamic_{rows}x{cols}.mlir",
           f"LayerNormalization, X {rows}x{cols} f32 passed as tensor<?x?xf32>, Scale and B.",
           "a dynamic shape whose row length is not a multiple of the vector width"
-          if cols % 64 else
+          if cols & (cols - 1) else
           "a dynamic shape whose row length is a power of two at run time",
           """func.func @main(%x: tensor<?x?xf32>, %scale: tensor<?xf32>, %b: tensor<?xf32>)
     -> (tensor<?x?xf32>, tensor<?x1xf32>, tensor<?x1xf32>) {
