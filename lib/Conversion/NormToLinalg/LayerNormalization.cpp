@@ -41,6 +41,8 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Transforms/DialectConversion.h"
 
+#include <cmath>
+
 using namespace mlir;
 using namespace mlir::norm;
 
@@ -278,18 +280,20 @@ buildSliceSumF64(OpBuilder &b, Location loc, Value x, ValueRange outer,
 /// Returns whether the slice's statistics from the vector passes (Mean0 =
 /// Sum / n and Var0 = SumSq / n, in C) need the exact recomputation (see
 /// the file comment). Unless Mean0 is NaN, when
-/// * 0 < Var0 and (n + 1)^2 * u^2 * (Var0 + Mean0^2) > 2^-17 * Var0, with u
+/// * 0 < Var0 and (k + 1)^2 * u^2 * (Var0 + Mean0^2) > 2^-17 * Var0, with u
 ///   the unit roundoff of C (2^-24 for f32, 2^-53 for f64; compared in f64,
 ///   where it cannot underflow): the error of Mean0 may make Var0 more than
 ///   2^-17 too large relatively. Var0 exceeds the variance around the exact
-///   mean by (Mean0 - mean)^2, and in any summation order |Mean0 - mean| is
-///   at most (n - 1) * u * mean(|X|) (to first order) plus u * |Mean0| for
-///   the division, with mean(|X|) <= sqrt(Var + mean^2). So elsewhere
-///   InvStdDev is within about 2^-18 of the reference, inside the f32
-///   tolerance of semantics.md. Slices whose mean is large against their
-///   spread take the recomputation: |Mean0| / sqrt(Var0) above about
-///   2^15.5 / (n + 1) for f32 (f32 [10000.0625, 10000, 10000]: Mean0 is
-///   3e-4 off, and Var0 1e-4 too large relatively);
+///   mean by (Mean0 - mean)^2, and |Mean0 - mean| is at most
+///   k * u * mean(|X|) (to first order) plus u * |Mean0| for the division,
+///   with mean(|X|) <= sqrt(Var + mean^2) and k = n - 1 for a sequential
+///   sum; norm-vectorize-rows sums a row of 64 or more in at least L = 16
+///   partial sums (8 for f64), k = n / L + log2(L), taken + 2 here. Slices
+///   whose mean is large against their spread take the recomputation:
+///   |Mean0| / sqrt(Var0) above about 2^15.5 / (k + 1) for f32 (f32
+///   [10000.0625, 10000, 10000]: Mean0 is 3e-4 off, and Var0 1e-4 too large
+///   relatively). The rounding of SumSq itself is not bounded here
+///   (docs/numerics.md);
 /// * Var0 = 0 with 0 < |Mean0| < 2^-50 (2^-480 in f64): D * D may have
 ///   underflowed (elsewhere Var0 = 0 means D = 0, an exact Mean);
 /// * Var0 = +inf: SumSq overflowed, from values spread beyond about 2^63
@@ -314,12 +318,22 @@ static Value buildNeedsExactStatistics(OpBuilder &b, Location loc, Value mean0,
     return result;
   };
   Value absMean0 = math::AbsFOp::create(b, loc, mean0);
-  // (n + 1) * u, and (Var0 + Mean0^2) * ((n + 1) * u)^2 > 2^-17 * Var0.
+  // (k + 1) * u, and (Var0 + Mean0^2) * ((k + 1) * u)^2 > 2^-17 * Var0.
+  // k = n - 1 for n < 64, else n / L + log2(L) + 2 with L the fewest
+  // partial sums of a vectorized reduction (16 f32, 8 f64).
+  auto constant = [&](double value) {
+    return createFloatConstant(b, loc, f64, value);
+  };
+  double lanes = c.isF64() ? 8.0 : 16.0;
+  Value k = arith::SelectOp::create(
+      b, loc, cmp(arith::CmpFPredicate::OLT, count64, constant(64.0)),
+      arith::SubFOp::create(b, loc, count64, constant(1.0)),
+      arith::AddFOp::create(
+          b, loc, arith::MulFOp::create(b, loc, count64, constant(1.0 / lanes)),
+          constant(std::log2(lanes) + 2.0)));
   Value bound = arith::MulFOp::create(
-      b, loc,
-      arith::AddFOp::create(b, loc, count64,
-                            createFloatConstant(b, loc, f64, 1.0)),
-      createFloatConstant(b, loc, f64, c.isF64() ? 0x1p-53 : 0x1p-24));
+      b, loc, arith::AddFOp::create(b, loc, k, constant(1.0)),
+      constant(c.isF64() ? 0x1p-53 : 0x1p-24));
   Value var64 = convertToFloat(b, loc, var0, f64);
   Value mean64 = convertToFloat(b, loc, mean0, f64);
   Value meanErrorBound = arith::MulFOp::create(

@@ -34,7 +34,7 @@
 // CHECK-NEXT:      %[[ADD2:.+]] = arith.addf %[[ACC2]], %[[DD]] fastmath<reassoc,contract> : f32
 // CHECK-NEXT:      linalg.yield %[[ADD2]] : f32
 // Per row, unless Mean0 is NaN: 0 < Var0 with
-// ((n + 1) * 2^-24)^2 * (Var0 + Mean0^2) > 2^-17 * Var0 (Mean0's rounding
+// ((k + 1) * 2^-24)^2 * (Var0 + Mean0^2) > 2^-17 * Var0 (Mean0's rounding
 // error may make Var0 too large: a constant or nearly constant row, or a
 // mean large against the spread; compared in f64), Var0 = 0 with
 // 0 < |Mean0| < 2^-50 (D * D may have underflowed), Var0 = +inf or
@@ -47,7 +47,15 @@
 // CHECK-NEXT:      (%[[M0:.+]]: f32, %[[SS0:.+]]: f32, %{{.+}}: f32) {
 // CHECK:           %[[VAR0:.+]] = arith.divf %[[SS0]], %[[N]] : f32
 // CHECK:           %[[ABSM:.+]] = math.absf %[[M0]] : f32
-// CHECK:           %[[N1:.+]] = arith.addf %{{.+}}, %{{.+}} : f64
+// k = n - 1 below 64 elements, n / 16 + 6 from 64 on (vectorized sums).
+// CHECK:           %[[SHORT:.+]] = arith.cmpf olt, %[[N64:.+]], %{{.+}} : f64
+// CHECK:           %[[KSEQ:.+]] = arith.subf %[[N64]], %{{.+}} : f64
+// CHECK:           %[[C16:.+]] = arith.constant 6.250000e-02 : f64
+// CHECK-NEXT:      %[[NL:.+]] = arith.mulf %[[N64]], %[[C16]] : f64
+// CHECK-NEXT:      %[[C6:.+]] = arith.constant 6.000000e+00 : f64
+// CHECK-NEXT:      %[[KVEC:.+]] = arith.addf %[[NL]], %[[C6]] : f64
+// CHECK-NEXT:      %[[K:.+]] = arith.select %[[SHORT]], %[[KSEQ]], %[[KVEC]] : f64
+// CHECK:           %[[N1:.+]] = arith.addf %[[K]], %{{.+}} : f64
 // CHECK:           %[[U:.+]] = arith.constant 5.9604644775390625E-8 : f64
 // CHECK:           %[[NU:.+]] = arith.mulf %[[N1]], %[[U]] : f64
 // CHECK:           %[[VAR064:.+]] = arith.extf %[[VAR0]] : f32 to f64
