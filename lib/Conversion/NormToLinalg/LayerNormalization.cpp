@@ -288,7 +288,9 @@ buildSliceSumF64(OpBuilder &b, Location loc, Value x, ValueRange outer,
 ///   k * u * mean(|X|) (to first order) plus u * |Mean0| for the division,
 ///   with mean(|X|) <= sqrt(Var + mean^2) and k = n - 1 for a sequential
 ///   sum; norm-vectorize-rows sums a row of 64 or more in at least L = 16
-///   partial sums (8 for f64), k = n / L + log2(L), taken + 2 here. Slices
+///   partial sums (8 for f64), k = n / L + log2(L), taken + 2 here where
+///   `vectorSums` (one normalized dim; the sums over several are not
+///   vectorized). Slices
 ///   whose mean is large against their spread take the recomputation:
 ///   |Mean0| / sqrt(Var0) above about 2^15.5 / (k + 1) for f32 (f32
 ///   [10000.0625, 10000, 10000]: Mean0 is 3e-4 off, and Var0 1e-4 too large
@@ -302,7 +304,8 @@ buildSliceSumF64(OpBuilder &b, Location loc, Value x, ValueRange outer,
 /// * Mean0 = +-inf: the sum overflowed (a constant f32 slice of 1e38), or
 ///   the slice holds an infinity, which the recomputation keeps.
 static Value buildNeedsExactStatistics(OpBuilder &b, Location loc, Value mean0,
-                                       Value var0, Value count64) {
+                                       Value var0, Value count64,
+                                       bool vectorSums) {
   auto c = cast<FloatType>(mean0.getType());
   FloatType f64 = b.getF64Type();
   Value inf = arith::ConstantOp::create(
@@ -325,12 +328,14 @@ static Value buildNeedsExactStatistics(OpBuilder &b, Location loc, Value mean0,
     return createFloatConstant(b, loc, f64, value);
   };
   double lanes = c.isF64() ? 8.0 : 16.0;
-  Value k = arith::SelectOp::create(
-      b, loc, cmp(arith::CmpFPredicate::OLT, count64, constant(64.0)),
-      arith::SubFOp::create(b, loc, count64, constant(1.0)),
-      arith::AddFOp::create(
-          b, loc, arith::MulFOp::create(b, loc, count64, constant(1.0 / lanes)),
-          constant(std::log2(lanes) + 2.0)));
+  Value k = arith::SubFOp::create(b, loc, count64, constant(1.0));
+  if (vectorSums)
+    k = arith::SelectOp::create(
+        b, loc, cmp(arith::CmpFPredicate::OLT, count64, constant(64.0)), k,
+        arith::AddFOp::create(
+            b, loc,
+            arith::MulFOp::create(b, loc, count64, constant(1.0 / lanes)),
+            constant(std::log2(lanes) + 2.0)));
   Value bound = arith::MulFOp::create(
       b, loc, arith::AddFOp::create(b, loc, k, constant(1.0)),
       constant(c.isF64() ? 0x1p-53 : 0x1p-24));
@@ -378,12 +383,14 @@ buildSliceMap(OpBuilder &b, Location loc, ValueRange inputs, Type type,
 /// Inside a linalg.map over X's outer dims (the dims before `axis`): returns
 /// `exact(outer indices)` for a slice whose Mean0 and Var0 need the exact
 /// recomputation (buildNeedsExactStatistics), `vector` otherwise, through
-/// an scf.if.
+/// an scf.if. `rank`: X's; the sums over a single normalized dim are
+/// vectorized, those over several dims are taken as sequential.
 static Value buildIfNeedsExact(
     OpBuilder &b, Location loc, Value mean0, Value var0, Value count64,
-    int64_t axis, Value vector,
+    int64_t axis, int64_t rank, Value vector,
     function_ref<Value(OpBuilder &, Location, ValueRange)> exact) {
-  Value needed = buildNeedsExactStatistics(b, loc, mean0, var0, count64);
+  Value needed = buildNeedsExactStatistics(b, loc, mean0, var0, count64,
+                                           /*vectorSums=*/rank - axis == 1);
   return buildSliceIf(
       b, loc, needed, axis, exact,
       [&](OpBuilder &, Location, ValueRange) { return vector; });
@@ -430,7 +437,8 @@ static Value buildExactMean(OpBuilder &b, Location loc, Value x, int64_t axis,
       [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
         Value var0 = divideByCount(nb, nloc, args[1], count);
         return buildIfNeedsExact(
-            nb, nloc, args[0], var0, count64, axis, args[0],
+            nb, nloc, args[0], var0, count64, axis,
+            cast<RankedTensorType>(x.getType()).getRank(), args[0],
             [&](OpBuilder &tb, Location tloc, ValueRange outer) -> Value {
               return createTruncF(
                   tb, tloc,
@@ -465,7 +473,8 @@ static Value buildInvStdDev(OpBuilder &b, Location loc, Value x, int64_t axis,
         if (!exact)
           return result;
         return buildIfNeedsExact(
-            nb, nloc, args[1], var, count64, axis, result,
+            nb, nloc, args[1], var, count64, axis,
+            cast<RankedTensorType>(x.getType()).getRank(), result,
             [&](OpBuilder &tb, Location tloc, ValueRange outer) -> Value {
               Value mean64 =
                   buildShiftedMeanF64(tb, tloc, x, outer, axis, count64);

@@ -48,8 +48,8 @@
 // CHECK:           %[[VAR0:.+]] = arith.divf %[[SS0]], %[[N]] : f32
 // CHECK:           %[[ABSM:.+]] = math.absf %[[M0]] : f32
 // k = n - 1 below 64 elements, n / 16 + 6 from 64 on (vectorized sums).
-// CHECK:           %[[SHORT:.+]] = arith.cmpf olt, %[[N64:.+]], %{{.+}} : f64
-// CHECK:           %[[KSEQ:.+]] = arith.subf %[[N64]], %{{.+}} : f64
+// CHECK:           %[[KSEQ:.+]] = arith.subf %[[N64:.+]], %{{.+}} : f64
+// CHECK:           %[[SHORT:.+]] = arith.cmpf olt, %[[N64]], %{{.+}} : f64
 // CHECK:           %[[C16:.+]] = arith.constant 6.250000e-02 : f64
 // CHECK-NEXT:      %[[NL:.+]] = arith.mulf %[[N64]], %[[C16]] : f64
 // CHECK-NEXT:      %[[C6:.+]] = arith.constant 6.000000e+00 : f64
@@ -291,6 +291,14 @@ func.func @ln_f16_dynamic_no_bias(%x: tensor<?x?x?xf16>, %s: tensor<1x?xf16>) ->
 // CHECK:           arith.subf
 // CHECK:           arith.addf %{{.+}}, %{{.+}} fastmath<reassoc,contract> : f64
 // CHECK:         %[[EXACTMEAN:.+]] = linalg.map ins(%[[MEAN]], %[[SUMSQ]] : tensor<f64>, tensor<f64>)
+// Sums over two dims are not vectorized: the recompute test takes them as
+// sequential, k = n - 1, with f64's unit roundoff 2^-53.
+// CHECK-NOT:       arith.select
+// CHECK:           %[[K:.+]] = arith.subf %{{.+}}, %{{.+}} : f64
+// CHECK-NEXT:      %{{.+}} = arith.constant 1.000000e+00 : f64
+// CHECK-NEXT:      %[[K1:.+]] = arith.addf %[[K]], %{{.+}} : f64
+// CHECK-NEXT:      %[[U64:.+]] = arith.constant 1.1102230246251565E-16 : f64
+// CHECK-NEXT:      arith.mulf %[[K1]], %[[U64]] : f64
 // CHECK:         %[[INV:.+]] = linalg.map ins(%[[SUMSQ]], %[[MEAN]] : tensor<f64>, tensor<f64>)
 // CHECK-NEXT:      (%[[SQ:.+]]: f64, %{{.+}}: f64, %{{.+}}: f64) {
 // CHECK-NEXT:        %[[VAR:.+]] = scf.if %[[POW2]] -> (f64) {
