@@ -287,15 +287,13 @@ buildSliceSumF64(OpBuilder &b, Location loc, Value x, ValueRange outer,
 ///   mean by (Mean0 - mean)^2, and |Mean0 - mean| is at most
 ///   k * u * mean(|X|) (to first order) plus u * |Mean0| for the division,
 ///   with mean(|X|) <= sqrt(Var + mean^2) and k = n - 1 for a sequential
-///   sum; norm-vectorize-rows sums a row of 64 or more in at least L = 16
-///   partial sums (8 for f64), k = n / L + log2(L), taken + 2 here where
-///   `vectorSums` (one normalized dim; the sums over several are not
-///   vectorized). Slices
-///   whose mean is large against their spread take the recomputation:
-///   |Mean0| / sqrt(Var0) above about 2^15.5 / (k + 1) for f32 (f32
-///   [10000.0625, 10000, 10000]: Mean0 is 3e-4 off, and Var0 1e-4 too large
-///   relatively). The rounding of SumSq itself is not bounded here
-///   (docs/numerics.md);
+///   sum. Where `vectorSums` (hasVectorizedSums), a row of 64 or more is
+///   summed in at least L = 16 partial sums (8 for f64): k = n / L +
+///   log2(L), taken + 2 here. Slices whose mean is large against their
+///   spread take the recomputation: |Mean0| / sqrt(Var0) above about
+///   2^15.5 / (k + 1) for f32 (f32 [10000.0625, 10000, 10000]: Mean0 is
+///   3e-4 off, and Var0 1e-4 too large relatively). The rounding of SumSq
+///   itself is not bounded here (docs/numerics.md);
 /// * Var0 = 0 with 0 < |Mean0| < 2^-50 (2^-480 in f64): D * D may have
 ///   underflowed (elsewhere Var0 = 0 means D = 0, an exact Mean);
 /// * Var0 = +inf: SumSq overflowed, from values spread beyond about 2^63
@@ -380,17 +378,24 @@ buildSliceMap(OpBuilder &b, Location loc, ValueRange inputs, Type type,
       .getResult()[0];
 }
 
+/// Returns whether norm-vectorize-rows sums the slices of `x` from `axis`
+/// on in vector partial sums: over a single (innermost) normalized dim. The
+/// sums over several dims (a LayerNorm that is not collapsed) are not
+/// vectorized.
+static bool hasVectorizedSums(Value x, int64_t axis) {
+  return cast<RankedTensorType>(x.getType()).getRank() - axis == 1;
+}
+
 /// Inside a linalg.map over X's outer dims (the dims before `axis`): returns
-/// `exact(outer indices)` for a slice whose Mean0 and Var0 need the exact
-/// recomputation (buildNeedsExactStatistics), `vector` otherwise, through
-/// an scf.if. `rank`: X's; the sums over a single normalized dim are
-/// vectorized, those over several dims are taken as sequential.
+/// `exact(outer indices)` for a slice of `x` whose Mean0 and Var0 need the
+/// exact recomputation (buildNeedsExactStatistics), `vector` otherwise,
+/// through an scf.if.
 static Value buildIfNeedsExact(
-    OpBuilder &b, Location loc, Value mean0, Value var0, Value count64,
-    int64_t axis, int64_t rank, Value vector,
+    OpBuilder &b, Location loc, Value x, Value mean0, Value var0, Value count64,
+    int64_t axis, Value vector,
     function_ref<Value(OpBuilder &, Location, ValueRange)> exact) {
   Value needed = buildNeedsExactStatistics(b, loc, mean0, var0, count64,
-                                           /*vectorSums=*/rank - axis == 1);
+                                           hasVectorizedSums(x, axis));
   return buildSliceIf(
       b, loc, needed, axis, exact,
       [&](OpBuilder &, Location, ValueRange) { return vector; });
@@ -437,8 +442,7 @@ static Value buildExactMean(OpBuilder &b, Location loc, Value x, int64_t axis,
       [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
         Value var0 = divideByCount(nb, nloc, args[1], count);
         return buildIfNeedsExact(
-            nb, nloc, args[0], var0, count64, axis,
-            cast<RankedTensorType>(x.getType()).getRank(), args[0],
+            nb, nloc, x, args[0], var0, count64, axis, args[0],
             [&](OpBuilder &tb, Location tloc, ValueRange outer) -> Value {
               return createTruncF(
                   tb, tloc,
@@ -473,8 +477,7 @@ static Value buildInvStdDev(OpBuilder &b, Location loc, Value x, int64_t axis,
         if (!exact)
           return result;
         return buildIfNeedsExact(
-            nb, nloc, args[1], var, count64, axis,
-            cast<RankedTensorType>(x.getType()).getRank(), result,
+            nb, nloc, x, args[1], var, count64, axis, result,
             [&](OpBuilder &tb, Location tloc, ValueRange outer) -> Value {
               Value mean64 =
                   buildShiftedMeanF64(tb, tloc, x, outer, axis, count64);
