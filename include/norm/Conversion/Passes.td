@@ -101,6 +101,11 @@ def FuseRowsPass : Pass<"norm-fuse-rows", "::mlir::func::FuncOp"> {
     by 1 along their slice dims, so that a slice is read by all its
     reductions in one loop.
 
+    First, linalg ops on tensors with a static iteration space of size 0
+    (a slice whose run-time size folded to 0, e.g. of a constant X) are
+    replaced by their inits, which they equal: MLIR 22's tiling crashes on
+    them.
+
     Only trailing-axis reductions are fused (the kept dims must be a
     prefix of the loop dims); other ops are left as they are.
   }];

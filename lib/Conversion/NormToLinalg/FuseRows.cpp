@@ -348,6 +348,24 @@ collectRoots(func::FuncOp func, bool reductions) {
   return roots;
 }
 
+/// Replaces the results of linalg ops on tensors with a static iteration
+/// space of size 0 by their inits, which they equal (a reduction over no
+/// element leaves its init; a parallel dim of size 0 gives an empty tensor).
+/// Such ops come from slices whose run-time size folded to 0 (the unused one
+/// of two reductions selected by the slice length, when X is a constant):
+/// fusing them crashes MLIR 22's tiling, and they have no work to do.
+static void foldEmptyIterationSpaces(RewriterBase &rewriter,
+                                     func::FuncOp func) {
+  SmallVector<linalg::LinalgOp> empty;
+  func.walk([&](linalg::LinalgOp op) {
+    if (op.hasPureTensorSemantics() &&
+        llvm::is_contained(op.getStaticLoopRanges(), 0))
+      empty.push_back(op);
+  });
+  for (linalg::LinalgOp op : empty)
+    rewriter.replaceOp(op, op.getDpsInits());
+}
+
 namespace {
 struct FuseRowsPass : public norm::impl::FuseRowsPassBase<FuseRowsPass> {
   void runOnOperation() override {
@@ -357,6 +375,7 @@ struct FuseRowsPass : public norm::impl::FuseRowsPassBase<FuseRowsPass> {
     // Dead ops are erased in between: the unfused statistics of a LayerNorm
     // whose Mean and InvStdDev are unused must not become a loop.
     IRRewriter rewriter(&getContext());
+    foldEmptyIterationSpaces(rewriter, func);
     llvm::SmallPtrSet<Operation *, 1> none;
     if (failed(fuseRoots(collectRoots(func, /*reductions=*/false))))
       return signalPassFailure();

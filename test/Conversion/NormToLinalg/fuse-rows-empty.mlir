@@ -88,3 +88,21 @@ func.func @column_sums_static(%x: tensor<4x8xf32>) -> tensor<8xf32> {
   } -> tensor<8xf32>
   return %sums : tensor<8xf32>
 }
+
+// A constant X cast to a dynamic shape with rows longer than 1024: the f32
+// sum of LpNormalization's guarded fast path reads X[:, 0:0], which
+// canonicalization folds to a constant tensor<3x0xf32>. The reduction over
+// it has an empty iteration space and is replaced by its init (the fill):
+// tiling it crashed MLIR 22, and it has nothing to do.
+// CHECK-LABEL: func.func @lpnorm_folded_empty_sum
+// CHECK:         %[[FILL:.*]] = linalg.fill
+// CHECK-NOT:     tensor<3x0xf32>
+// CHECK:         linalg.map ins(%[[FILL]] : tensor<3xf32>)
+// CHECK-NOT:     tensor<3x0xf32>
+// CHECK:         return
+func.func @lpnorm_folded_empty_sum() -> tensor<?x?xf32> {
+  %xs = arith.constant dense<2.0> : tensor<3x2000xf32>
+  %x = tensor.cast %xs : tensor<3x2000xf32> to tensor<?x?xf32>
+  %y = norm.lp_normalization %x axis = -1 p = 2 : tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
