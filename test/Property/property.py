@@ -3,7 +3,7 @@
 
 Generates random cases of norm.lp_normalization, norm.normalizer and
 norm.layer_normalization (ranks 1-5, every axis including negative ones,
-sizes 1, odd sizes 7/33/1023, static and dynamic shapes, every element type,
+sizes 1, odd sizes 7/33/1023/2049/4099, static and dynamic shapes, every element type,
 Scale/B broadcast forms, stash_type 1 and 16), runs them through norm-runner
 with .npy inputs and outputs, and compares every element with a float64 NumPy
 reference written from docs/Rationale.md (not from the lowering).
@@ -186,7 +186,9 @@ def random_shape(rng, rank):
     while True:
         shape = [int(rng.choice(SMALL_DIMS)) for _ in range(rank)]
         if rng.random() < 0.12:  # one long dimension
-            shape[rng.integers(rank)] = int(rng.choice([129, 1023]))
+            # 2049 and 4099: LayerNorm sums the squares of slices longer
+            # than 2048 in f64.
+            shape[rng.integers(rank)] = int(rng.choice([129, 1023, 2049, 4099]))
         if int(np.prod(shape)) <= MAX_ELEMENTS:
             return shape
 

@@ -99,7 +99,10 @@ def FuseRowsPass : Pass<"norm-fuse-rows", "::mlir::func::FuncOp"> {
     elementwise op fused (a LayerNorm whose Mean and InvStdDev are used but
     not Y: the sum of squared deviations reads Mean) are roots in turn, tiled
     by 1 along their slice dims, so that a slice is read by all its
-    reductions in one loop.
+    reductions in one loop. Where an all-parallel per-slice op combines the
+    results of two or more such reductions (a dynamic-length LayerNorm's f32
+    and f64 sums of squares, selected by the slice length), that op is the
+    root instead, so that they still share one loop.
 
     First, linalg ops on tensors with a static iteration space of size 0
     (a slice whose run-time size folded to 0, e.g. of a constant X) are
@@ -166,8 +169,10 @@ def PrefetchRowsPass : Pass<"norm-prefetch-rows", "::mlir::func::FuncOp"> {
     of squares and Y; with two passes and a row written, LpNorm's, the
     hardware prefetchers keep up and prefetches only cost), or in two where
     the loop writes no row (LayerNorm's Mean and InvStdDev without Y), and
-    inserts in the
-    second of those loops one `memref.prefetch` per cache line of the tile,
+    inserts in each of those loops after the first, except the one that
+    writes the row (the second, or the second and third where a
+    dynamic-length LayerNorm has an f32 and an f64 sum of squares loop, of
+    which one runs no step), one `memref.prefetch` per cache line of the tile,
     of row `min(row + ceil(distance / row bytes), rows - 1)`: the next row
     for rows of `distance` bytes or more, further ahead for shorter rows
     (whose own prefetches would otherwise compete with the hardware

@@ -314,6 +314,44 @@ static void eraseDeadOps(RewriterBase &rewriter, Operation *scope,
   }
 }
 
+/// Replaces reduction roots whose results are combined per slice by one
+/// all-parallel op (LayerNorm's choice, by the slice length, between its
+/// f32 and f64 sums of squares: a linalg.map of both) with that op, tiled
+/// by 1 along all its dims: one loop then computes all of them, instead of
+/// one loop nest over X per reduction.
+static void rootAtCombiningMaps(
+    func::FuncOp func,
+    SmallVectorImpl<std::pair<linalg::LinalgOp, int64_t>> &roots) {
+  llvm::SmallDenseMap<Operation *, int64_t> rootSliceDims;
+  for (auto [op, numSliceDims] : roots)
+    rootSliceDims[op] = numSliceDims;
+  llvm::SmallPtrSet<Operation *, 4> combinedRoots;
+  SmallVector<std::pair<linalg::LinalgOp, int64_t>> combiners;
+  func.walk([&](linalg::LinalgOp op) {
+    if (!op.hasPureTensorSemantics() || op.getNumReductionLoops() != 0 ||
+        op.getNumLoops() == 0 || op->getParentOfType<scf::ForallOp>() ||
+        !llvm::all_of(op.getIndexingMapsArray(),
+                      [](AffineMap map) { return map.isIdentity(); }))
+      return;
+    SmallVector<Operation *> fed;
+    for (Value input : op.getDpsInputs()) {
+      Operation *producer = input.getDefiningOp();
+      auto it = rootSliceDims.find(producer);
+      if (it != rootSliceDims.end() && it->second == op.getNumLoops() &&
+          !llvm::is_contained(fed, producer))
+        fed.push_back(producer);
+    }
+    if (fed.size() < 2)
+      return;
+    combinedRoots.insert(fed.begin(), fed.end());
+    combiners.push_back({op, op.getNumLoops()});
+  });
+  llvm::erase_if(roots, [&](const std::pair<linalg::LinalgOp, int64_t> &root) {
+    return combinedRoots.contains(root.first);
+  });
+  roots.append(combiners.begin(), combiners.end());
+}
+
 /// Returns the roots of norm-fuse-rows in `func`, each with its number of
 /// slice dims: the linalg ops on tensors that read per-slice values computed
 /// by reductions, with the slice dims leading and at least one other dim.
@@ -345,6 +383,8 @@ collectRoots(func::FuncOp func, bool reductions) {
       return;
     roots.push_back({op, numSliceDims});
   });
+  if (reductions)
+    rootAtCombiningMaps(func, roots);
   return roots;
 }
 

@@ -5,7 +5,9 @@
 //
 //   Mean       = ReduceSum(X) / n
 //   D          = X - Mean
-//   Var        = ReduceSum(D * D) / n          (two passes, never E[x^2]-E^2)
+//   Var        = ReduceSum(D * D) / n          (two passes, never E[x^2]-E^2;
+//                                               summed in f64 for f32 C and
+//                                               slices longer than 2048)
 //   InvStdDev  = 1 / sqrt(Var + epsilon)
 //   Y          = D * InvStdDev * Scale + B
 //
@@ -293,7 +295,7 @@ buildSliceSumF64(OpBuilder &b, Location loc, Value x, ValueRange outer,
 ///   spread take the recomputation: |Mean0| / sqrt(Var0) above about
 ///   2^15.5 / (k + 1) for f32 (f32 [10000.0625, 10000, 10000]: Mean0 is
 ///   3e-4 off, and Var0 1e-4 too large relatively). The rounding of SumSq
-///   itself is not bounded here (docs/numerics.md);
+///   itself is bounded by buildSumOfSquares (f64 for long slices);
 /// * Var0 = 0 with 0 < |Mean0| < 2^-50 (2^-480 in f64): D * D may have
 ///   underflowed (elsewhere Var0 = 0 means D = 0, an exact Mean);
 /// * Var0 = +inf: SumSq overflowed, from values spread beyond about 2^63
@@ -496,6 +498,93 @@ static Value buildInvStdDev(OpBuilder &b, Location loc, Value x, int64_t axis,
       });
 }
 
+/// Longest slice whose sum of squared deviations a vectorized f32
+/// LayerNormalization accumulates in f32. With L >= 16 partial sums
+/// (norm-vectorize-rows) the relative error of an f32 sum of n nonnegative
+/// terms is at most (n / L + log2 L) * 2^-24: 7.9e-6 at n = 2048, which
+/// moves InvStdDev by at most 4e-6, within half of the f32 test tolerance
+/// (rtol 1e-5). Longer slices accumulate in f64.
+constexpr int64_t kMaxF32SumSqLength = 2048;
+
+/// Returns SumSq = ReduceSum((X - Mean0)^2) per slice of `x` over its dims
+/// [axis, rank), in the stage-one type `c` (Mean0: per slice, in C). D is
+/// computed in C; the accumulation is in f64 where the f32 rounding error
+/// could exceed the tolerance (docs/numerics.md):
+/// * f32 C over one (innermost) normalized dim: in f32 for slices of up to
+///   kMaxF32SumSqLength elements, in f64 above. A dynamic size takes both
+///   reductions on complementary slices of X (the unused one sums
+///   X[..., 0:0]) and selects per call;
+/// * f32 C over several dims (a LayerNorm that is not collapsed, summed
+///   sequentially): always in f64;
+/// * f64 C: in f64.
+/// The f64 sum is rounded once to C.
+static Value buildSumOfSquares(OpBuilder &b, Location loc, Value x, Value mean0,
+                               int64_t axis, FloatType c) {
+  auto xType = cast<RankedTensorType>(x.getType());
+  int64_t rank = xType.getRank();
+  SmallVector<int64_t> reducedDims =
+      llvm::to_vector(llvm::seq<int64_t>(axis, rank));
+  FloatType f64 = b.getF64Type();
+  auto sum = [&](Value input, FloatType accType) {
+    return buildReduction(
+        b, loc, input, mean0, reducedDims, b.getFloatAttr(accType, 0.0),
+        [&](OpBuilder &nb, Location nloc, ValueRange elements,
+            Value acc) -> Value {
+          Value d = arith::SubFOp::create(
+              nb, nloc, convertToFloat(nb, nloc, elements[0], c), elements[1]);
+          d = convertToFloat(nb, nloc, d, accType);
+          // acc + D * D may be one fused multiply-add (one rounding fewer).
+          Value square = arith::MulFOp::create(nb, nloc, d, d,
+                                               arith::FastMathFlags::contract);
+          return arith::AddFOp::create(nb, nloc, acc, square,
+                                       arith::FastMathFlags::reassoc |
+                                           arith::FastMathFlags::contract);
+        });
+  };
+  auto round =
+      [&](ValueRange sums,
+          function_ref<Value(OpBuilder &, Location, ValueRange)> body) {
+        return buildSliceMap(b, loc, sums, c, body);
+      };
+  auto roundF64 = [&](OpBuilder &nb, Location nloc, ValueRange args) {
+    return createTruncF(nb, nloc, args[0], c);
+  };
+  if (!c.isF32())
+    return sum(x, c);
+  if (!hasVectorizedSums(x, axis))
+    return round(sum(x, f64), roundF64);
+  if (!xType.isDynamicDim(axis))
+    return xType.getDimSize(axis) > kMaxF32SumSqLength
+               ? round(sum(x, f64), roundF64)
+               : sum(x, c);
+
+  // Dynamic size: f32 partial sums over X[..., 0:n] and f64 ones over
+  // X[..., 0:0] for a short slice, the reverse for a long one.
+  Value length = tensor::DimOp::create(b, loc, x, axis);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value isLong = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::ugt, length,
+      arith::ConstantIndexOp::create(b, loc, kMaxF32SumSqLength));
+  auto slice = [&](Value size) {
+    SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
+    SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, x);
+    SmallVector<OpFoldResult> strides(rank, b.getIndexAttr(1));
+    sizes[axis] = size;
+    return tensor::ExtractSliceOp::create(b, loc, x, offsets, sizes, strides)
+        .getResult();
+  };
+  Value sum32 =
+      sum(slice(arith::SelectOp::create(b, loc, isLong, zero, length)), c);
+  Value sum64 =
+      sum(slice(arith::SelectOp::create(b, loc, isLong, length, zero)), f64);
+  return round(ValueRange{sum32, sum64},
+               [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+                 return arith::SelectOp::create(
+                     nb, nloc, isLong, createTruncF(nb, nloc, args[1], c),
+                     args[0]);
+               });
+}
+
 /// Builds Y, Mean and InvStdDev, of types `yType`, `meanType` and
 /// `invStdDevType`, of a LayerNormalization of `x` over its dims
 /// [axis, rank), with Scale `scale` and the optional B `bias` broadcast to X
@@ -545,19 +634,7 @@ buildLayerNormalization(OpBuilder &b, Location loc, Value x, Value scale,
         return divideByCount(nb, nloc, elements[0], count);
       });
   // SumSq = ReduceSum(D * D), D = X - Mean0
-  Value sumSq = buildReduction(
-      b, loc, x, mean0, reducedDims, zeroAttr,
-      [&](OpBuilder &nb, Location nloc, ValueRange elements,
-          Value acc) -> Value {
-        Value d = arith::SubFOp::create(
-            b, nloc, convertToFloat(nb, nloc, elements[0], c), elements[1]);
-        // acc + D * D may be one fused multiply-add (one rounding fewer).
-        Value square = arith::MulFOp::create(nb, nloc, d, d,
-                                             arith::FastMathFlags::contract);
-        return arith::AddFOp::create(nb, nloc, acc, square,
-                                     arith::FastMathFlags::reassoc |
-                                         arith::FastMathFlags::contract);
-      });
+  Value sumSq = buildSumOfSquares(b, loc, x, mean0, axis, c);
 
   // Mean and InvStdDev, with the exact recomputation of the slices that
   // need it (constant and nearly constant slices, see the file comment).

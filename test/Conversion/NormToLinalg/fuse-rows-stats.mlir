@@ -13,6 +13,8 @@
 // CHECK-SAME:      %[[X:[a-z0-9]+]]: tensor<?x?xf32>
 // CHECK-NOT:     = linalg.
 // CHECK:         %[[E:.+]] = tensor.empty(%{{.+}}) : tensor<?xf32>
+// CHECK-DAG:     %[[XSHORT:.+]] = tensor.extract_slice %[[X]][0, 0] [%{{.+}}, %[[NSHORT:.+]]] [1, 1]
+// CHECK-DAG:     %[[XLONG:.+]] = tensor.extract_slice %[[X]][0, 0] [%{{.+}}, %[[NLONG:.+]]] [1, 1]
 // CHECK-NOT:     = linalg.
 // CHECK:         %[[LOOP:.+]]:3 = scf.forall (%[[I:.+]]) in (%{{.+}}) shared_outs(%[[YO:.+]] = %{{.+}}, %[[MO:.+]] = %[[E]], %[[IO:.+]] = %[[E]]) -> (tensor<?x?xf32>, tensor<?xf32>, tensor<?xf32>) {
 // CHECK-DAG:       %[[IS:.+]] = tensor.extract_slice %[[IO]][%[[I]]] [1] [1]
@@ -20,7 +22,11 @@
 // CHECK-DAG:       %[[ROW:.+]] = tensor.extract_slice %[[X]][%[[I]], 0] [1, %{{.+}}] [1, 1] : tensor<?x?xf32> to tensor<1x?xf32>
 // CHECK:           %[[SUM:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[ROW]] : tensor<1x?xf32>)
 // CHECK:           %[[MEAN0:.+]] = linalg.map ins(%[[SUM]] : tensor<1xf32>)
-// CHECK:           %[[SUMSQ:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[ROW]], %[[MEAN0]] : tensor<1x?xf32>, tensor<1xf32>)
+// CHECK:           %[[ROWSHORT:.+]] = tensor.extract_slice %[[XSHORT]][%[[I]], 0] [1, %[[NSHORT]]] [1, 1]
+// CHECK:           %[[SUMSQ32:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[ROWSHORT]], %[[MEAN0]] : tensor<1x?xf32>, tensor<1xf32>)
+// CHECK:           %[[ROWLONG:.+]] = tensor.extract_slice %[[XLONG]][%[[I]], 0] [1, %[[NLONG]]] [1, 1]
+// CHECK:           %[[SUMSQ64:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[ROWLONG]], %[[MEAN0]] : tensor<1x?xf32>, tensor<1xf32>) outs(%{{.+}} : tensor<1xf64>)
+// CHECK:           %[[SUMSQ:.+]] = linalg.map ins(%[[SUMSQ32]], %[[SUMSQ64]] : tensor<1xf32>, tensor<1xf64>)
 // CHECK:           %[[MEAN:.+]] = linalg.map ins(%[[MEAN0]], %[[SUMSQ]] : tensor<1xf32>, tensor<1xf32>) outs(%[[MS]] : tensor<1xf32>)
 // CHECK:           %[[INV:.+]] = linalg.map ins(%[[SUMSQ]], %[[MEAN0]] : tensor<1xf32>, tensor<1xf32>) outs(%[[IS]] : tensor<1xf32>)
 // CHECK:           %[[Y:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]} ins(%[[ROW]], %[[MEAN]], %[[INV]], {{.*}}) outs(%{{.+}} : tensor<1x?xf32>)
@@ -93,20 +99,29 @@ func.func @f16_stash_bf16(%x: tensor<?x?xf16>, %scale: tensor<?xf16>)
       : tensor<?x?xf16>, tensor<?x1xbf16>, tensor<?x1xbf16>
 }
 
-// Mean and InvStdDev without Y: no elementwise op reads the statistics, so
-// the sum of squared deviations (a reduction reading Mean0, a per-row value
-// of the sum) is the root. One loop computes both reductions per row and
-// yields Mean0 and SumSq; Mean and InvStdDev are per-row maps after it, and
-// nothing else reads X (before, the sum and the sum of squares were two loop
-// nests over X).
+// Mean and InvStdDev without Y: no elementwise op reads the statistics. The
+// sums of squared deviations (reductions reading Mean0, a per-row value of
+// the sum; one in f32 over X[:, 0:n] for rows of up to 2048, one in f64 over
+// X[:, 0:n] above, each over X[:, 0:0] otherwise) are combined per row by a
+// linalg.map, which is the root. One loop computes all three reductions per
+// row and yields Mean0 and SumSq; Mean and InvStdDev are per-row maps after
+// it, and nothing else reads X (before, the sum and the sum of squares were
+// two loop nests over X; a root per reduction would make them two again).
 // CHECK-LABEL: func.func @stats_only(
 // CHECK-SAME:      %[[X:[a-z0-9]+]]: tensor<?x?xf32>
 // CHECK-NOT:     = linalg.
+// CHECK-DAG:     %[[XSHORT:.+]] = tensor.extract_slice %[[X]][0, 0] [%{{.+}}, %[[NSHORT:.+]]] [1, 1]
+// CHECK-DAG:     %[[XLONG:.+]] = tensor.extract_slice %[[X]][0, 0] [%{{.+}}, %[[NLONG:.+]]] [1, 1]
+// CHECK-NOT:     = linalg.
 // CHECK:         %[[LOOP:.+]]:2 = scf.forall (%[[I:.+]]) in (%{{.+}}) shared_outs(%[[SQO:.+]] = %{{.+}}, %[[MO:.+]] = %{{.+}}) -> (tensor<?xf32>, tensor<?xf32>) {
+// CHECK-DAG:       %[[ROWSHORT:.+]] = tensor.extract_slice %[[XSHORT]][%[[I]], 0] [1, %[[NSHORT]]] [1, 1]
 // CHECK-DAG:       %[[ROW:.+]] = tensor.extract_slice %[[X]][%[[I]], 0] [1, %{{.+}}] [1, 1] : tensor<?x?xf32> to tensor<1x?xf32>
 // CHECK:           %[[SUM:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[ROW]] : tensor<1x?xf32>)
 // CHECK:           %[[MEAN0:.+]] = linalg.map ins(%[[SUM]] : tensor<1xf32>)
-// CHECK:           %[[SUMSQ:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[ROW]], %[[MEAN0]] : tensor<1x?xf32>, tensor<1xf32>)
+// CHECK:           %[[SUMSQ32:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[ROWSHORT]], %[[MEAN0]] : tensor<1x?xf32>, tensor<1xf32>)
+// CHECK:           %[[ROWLONG:.+]] = tensor.extract_slice %[[XLONG]][%[[I]], 0] [1, %[[NLONG]]] [1, 1]
+// CHECK:           %[[SUMSQ64:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[ROWLONG]], %[[MEAN0]] : tensor<1x?xf32>, tensor<1xf32>) outs(%{{.+}} : tensor<1xf64>)
+// CHECK:           %[[SUMSQ:.+]] = linalg.map ins(%[[SUMSQ32]], %[[SUMSQ64]] : tensor<1xf32>, tensor<1xf64>)
 // CHECK-NOT:       = linalg.
 // CHECK:           scf.forall.in_parallel {
 // CHECK-NEXT:        tensor.parallel_insert_slice %[[SUMSQ]] into %[[SQO]][%[[I]]] [1] [1]

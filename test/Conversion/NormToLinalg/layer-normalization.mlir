@@ -190,14 +190,39 @@ func.func @ln_f32_bias(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %b: tensor<3xf32>
 // CHECK-NEXT:        } else {
 // CHECK-NEXT:          %[[MDIV:.+]] = arith.divf %[[S]], %[[N]] : f32
 // CHECK-NEXT:          scf.yield %[[MDIV]] : f32
-// CHECK:         %[[SUMSQ:.+]] = linalg.generic
+// The sum of squares: in f32 over X[:, 0:n] and in f64 over X[:, 0:0] for
+// n <= 2048, the reverse above.
+// CHECK:         %[[LEN:.+]] = tensor.dim %[[XC]], %{{.+}} : tensor<?x?xf16>
+// CHECK-DAG:     %[[Z0:.+]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C2048:.+]] = arith.constant 2048 : index
+// CHECK:         %[[LONG:.+]] = arith.cmpi ugt, %[[LEN]], %[[C2048]] : index
+// CHECK-NEXT:    %[[SHORTN:.+]] = arith.select %[[LONG]], %[[Z0]], %[[LEN]] : index
+// CHECK:         %[[XSHORT:.+]] = tensor.extract_slice %[[XC]][0, 0] [%{{.+}}, %[[SHORTN]]] [1, 1]
+// CHECK:         %[[SUMSQ32:.+]] = linalg.generic
 // CHECK-SAME:        iterator_types = ["parallel", "reduction"]
-// CHECK-SAME:        ins(%[[XC]], %[[MEAN]] : tensor<?x?xf16>, tensor<?xf32>)
+// CHECK-SAME:        ins(%[[XSHORT]], %[[MEAN]] : tensor<?x?xf16>, tensor<?xf32>)
 // CHECK-NEXT:    ^bb0(%[[IN2:.+]]: f16, %[[MU:.+]]: f32, %[[ACC2:.+]]: f32):
 // CHECK-NEXT:      %[[XW2:.+]] = arith.extf %[[IN2]] : f16 to f32
 // CHECK-NEXT:      %[[D:.+]] = arith.subf %[[XW2]], %[[MU]] : f32
 // CHECK-NEXT:      %[[DD:.+]] = arith.mulf %[[D]], %[[D]] fastmath<contract> : f32
 // CHECK-NEXT:      arith.addf %[[ACC2]], %[[DD]] fastmath<reassoc,contract> : f32
+// CHECK:         %[[LONGN:.+]] = arith.select %[[LONG]], %[[LEN]], %[[Z0]] : index
+// CHECK:         %[[XLONG:.+]] = tensor.extract_slice %[[XC]][0, 0] [%{{.+}}, %[[LONGN]]] [1, 1]
+// CHECK:         %[[SUMSQ64:.+]] = linalg.generic
+// CHECK-SAME:        iterator_types = ["parallel", "reduction"]
+// CHECK-SAME:        ins(%[[XLONG]], %[[MEAN]] : tensor<?x?xf16>, tensor<?xf32>)
+// CHECK-SAME:        outs(%{{.+}} : tensor<?xf64>)
+// CHECK-NEXT:    ^bb0(%[[IN3:.+]]: f16, %[[MU3:.+]]: f32, %[[ACC3:.+]]: f64):
+// CHECK-NEXT:      %[[XW3:.+]] = arith.extf %[[IN3]] : f16 to f32
+// CHECK-NEXT:      %[[D3:.+]] = arith.subf %[[XW3]], %[[MU3]] : f32
+// CHECK-NEXT:      %[[D64:.+]] = arith.extf %[[D3]] : f32 to f64
+// CHECK-NEXT:      %[[DD3:.+]] = arith.mulf %[[D64]], %[[D64]] fastmath<contract> : f64
+// CHECK-NEXT:      arith.addf %[[ACC3]], %[[DD3]] fastmath<reassoc,contract> : f64
+// CHECK:         %[[SUMSQ:.+]] = linalg.map ins(%[[SUMSQ32]], %[[SUMSQ64]] : tensor<?xf32>, tensor<?xf64>)
+// CHECK-NEXT:      (%[[S32:.+]]: f32, %[[S64:.+]]: f64, %{{.+}}: f32) {
+// CHECK-NEXT:        %[[S64R:.+]] = arith.truncf %[[S64]] : f64 to f32
+// CHECK-NEXT:        %[[SEL:.+]] = arith.select %[[LONG]], %[[S64R]], %[[S32]] : f32
+// CHECK-NEXT:        linalg.yield %[[SEL]] : f32
 // The exact recomputation loops over the collapsed row.
 // CHECK:         %[[EXACTMEAN:.+]] = linalg.map ins(%[[MEAN]], %[[SUMSQ]] : tensor<?xf32>, tensor<?xf32>)
 // CHECK-NEXT:      (%{{.+}}: f32, %[[SS:.+]]: f32, %{{.+}}: f32) {
@@ -442,4 +467,49 @@ func.func @ln_f32_scale_varies_outer(%x: tensor<2x3x4xf32>, %s: tensor<2x3x4xf32
 func.func @ln_f32_dynamic_scale_runtime_view(%x: tensor<?x?x?xf32>, %s: tensor<?x?xf32>) -> (tensor<?x?x?xf32>, tensor<?x1x1xf32>, tensor<?x1x1xf32>) {
   %y, %m, %i = norm.layer_normalization %x, %s axis = 1 : (tensor<?x?x?xf32>, tensor<?x?xf32>) -> (tensor<?x?x?xf32>, tensor<?x1x1xf32>, tensor<?x1x1xf32>)
   return %y, %m, %i : tensor<?x?x?xf32>, tensor<?x1x1xf32>, tensor<?x1x1xf32>
+}
+
+// -----
+
+// A static slice longer than 2048 elements sums its squared deviations in
+// f64 (the f32 sum's rounding error would exceed the f32 tolerance,
+// docs/numerics.md), rounded once to f32.
+// CHECK-LABEL: func.func @ln_f32_long_static(
+// CHECK-SAME:      %[[X:[^:]+]]: tensor<2x4096xf32>
+// CHECK:         %[[MEAN:.+]] = linalg.map
+// CHECK:         %[[SUMSQ64:.+]] = linalg.generic
+// CHECK-SAME:        ins(%[[X]], %[[MEAN]] : tensor<2x4096xf32>, tensor<2xf32>)
+// CHECK-SAME:        outs(%{{.+}} : tensor<2xf64>)
+// CHECK-NEXT:    ^bb0(%[[IN:.+]]: f32, %[[MU:.+]]: f32, %[[ACC:.+]]: f64):
+// CHECK-NEXT:      %[[D:.+]] = arith.subf %[[IN]], %[[MU]] : f32
+// CHECK-NEXT:      %[[D64:.+]] = arith.extf %[[D]] : f32 to f64
+// CHECK-NEXT:      %[[DD:.+]] = arith.mulf %[[D64]], %[[D64]] fastmath<contract> : f64
+// CHECK-NEXT:      arith.addf %[[ACC]], %[[DD]] fastmath<reassoc,contract> : f64
+// CHECK:         %[[SUMSQ:.+]] = linalg.map { arith.truncf } ins(%[[SUMSQ64]] : tensor<2xf64>) outs(%{{.+}} : tensor<2xf32>)
+// CHECK:         linalg.map ins(%[[MEAN]], %[[SUMSQ]] : tensor<2xf32>, tensor<2xf32>)
+func.func @ln_f32_long_static(%x: tensor<2x4096xf32>, %scale: tensor<4096xf32>)
+    -> tensor<2x4096xf32> {
+  %y, %mean, %inv = norm.layer_normalization %x, %scale
+      : (tensor<2x4096xf32>, tensor<4096xf32>)
+      -> (tensor<2x4096xf32>, tensor<2x1xf32>, tensor<2x1xf32>)
+  return %y : tensor<2x4096xf32>
+}
+
+// -----
+
+// At 2048 elements the sum of squares stays in f32.
+// CHECK-LABEL: func.func @ln_f32_2048_static(
+// CHECK-SAME:      %[[X:[^:]+]]: tensor<2x2048xf32>
+// CHECK:         %[[MEAN:.+]] = linalg.map
+// CHECK:         linalg.generic
+// CHECK-SAME:        ins(%[[X]], %[[MEAN]] : tensor<2x2048xf32>, tensor<2xf32>)
+// CHECK-SAME:        outs(%{{.+}} : tensor<2xf32>)
+// CHECK-NOT:     f64>
+// CHECK:         linalg.map ins(%[[MEAN]], %{{.+}} : tensor<2xf32>, tensor<2xf32>)
+func.func @ln_f32_2048_static(%x: tensor<2x2048xf32>, %scale: tensor<2048xf32>)
+    -> tensor<2x2048xf32> {
+  %y, %mean, %inv = norm.layer_normalization %x, %scale
+      : (tensor<2x2048xf32>, tensor<2048xf32>)
+      -> (tensor<2x2048xf32>, tensor<2x1xf32>, tensor<2x1xf32>)
+  return %y : tensor<2x2048xf32>
 }

@@ -27,6 +27,14 @@
 // CHECK:             memref.prefetch %[[X]][%[[NEXT]], %{{.+}}], read
 // CHECK-NOT:         memref.prefetch
 // CHECK:             vector.transfer_read %[[X]][%[[ROW]], %[[J]]]
+// The f64 sum of squares for rows longer than 2048 (of the f32 and the f64
+// loop, one runs no step) prefetches the same row, per 32 x f32 tile.
+// CHECK:           scf.for %[[K:[a-z0-9_]+]] = {{.+}} -> (vector<1x32xf64>)
+// CHECK:             memref.prefetch %[[X]][%[[NEXT]], %[[K]]], read, locality<3>, data
+// CHECK:             %[[K16:.+]] = arith.addi %[[K]], %c16
+// CHECK:             memref.prefetch %[[X]][%[[NEXT]], %[[K16]]], read, locality<3>, data
+// CHECK-NOT:         memref.prefetch
+// CHECK:             vector.transfer_read %[[X]][%[[ROW]], %[[K]]]
 // CHECK:           scf.for
 // CHECK-NOT:         memref.prefetch
 // CHECK:             vector.transfer_read %[[X]][%[[ROW]], %{{.+}}]
@@ -64,6 +72,10 @@ func.func @lpnorm(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
 // CHECK-COUNT-4:     memref.prefetch %[[X]][%[[NEXT]], %{{.+}}], read, locality<3>, data
 // CHECK-NOT:         memref.prefetch
 // CHECK:             vector.transfer_read %[[X]][%[[ROW]], %[[J]]]
+// CHECK:           scf.for %[[K:[a-z0-9_]+]] = {{.+}} -> (vector<1x32xf64>)
+// CHECK-COUNT-2:     memref.prefetch %[[X]][%[[NEXT]], %{{.+}}], read, locality<3>, data
+// CHECK-NOT:         memref.prefetch
+// CHECK:             vector.transfer_read %[[X]][%[[ROW]], %[[K]]]
 // CHECK:           scf.for
 // CHECK-NOT:         memref.prefetch
 // CHECK:         return
