@@ -165,14 +165,12 @@ def PrefetchRowsPass : Pass<"norm-prefetch-rows", "::mlir::func::FuncOp"> {
     On buffers, after norm-vectorize-rows: in each 1-D `scf.forall` over
     rows, finds the memrefs whose current row is read by full vector tiles
     (`vector.transfer_read %X[%row, %j]` without mask, %j a column loop's
-    induction variable) in three or more column loops (LayerNorm's sum, sum
-    of squares and Y; with two passes and a row written, LpNorm's, the
-    hardware prefetchers keep up and prefetches only cost), or in two where
-    the loop writes no row (LayerNorm's Mean and InvStdDev without Y), and
-    inserts in each of those loops after the first, except the one that
-    writes the row (the second, or the second and third where a
-    dynamic-length LayerNorm has an f32 and an f64 sum of squares loop, of
-    which one runs no step), one `memref.prefetch` per cache line of the tile,
+    induction variable) in two or more column loops, and inserts in the
+    loops after the first (all but the one that writes the row where there
+    are three or more: LayerNorm's sum of squares, or its f32 and f64 sum of
+    squares loops of a dynamic length, of which one runs no step; else the
+    second: LpNorm's and Normalizer's Y, LayerNorm's sum of squares without
+    Y) one `memref.prefetch` per cache line of the tile,
     of row `min(row + ceil(distance / row bytes), rows - 1)`: the next row
     for rows of `distance` bytes or more, further ahead for shorter rows
     (whose own prefetches would otherwise compete with the hardware

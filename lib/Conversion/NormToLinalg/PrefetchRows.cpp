@@ -3,12 +3,13 @@
 // After norm-fuse-rows and norm-vectorize-rows, a normalization is a loop
 // over rows (scf.forall) whose body makes passes over one row of X (three
 // for LayerNorm: sum, sum of squares of X - Mean, Y; two for its statistics
-// alone):
-// the first pass streams it from memory, the others find it in L1. While
-// those later passes run, no demand miss drives the hardware prefetchers,
-// so the next row's first pass starts with cold misses: memory idles while
-// the core computes, and the core idles while memory streams. This pass
-// prefetches, during the second pass over row r, the row `distance` bytes
+// alone, and for LpNorm and Normalizer: sum, Y): the first pass streams it
+// from memory, the others find it in L1. While those later passes run, no
+// demand miss drives the hardware prefetchers, so the next row's first pass
+// starts with cold misses: memory idles while the core computes, and the
+// core idles while memory streams. This pass prefetches, during the later
+// passes over row r (but the one writing Y, if there are two or more), the
+// row `distance` bytes
 // ahead (the next row for rows of 4 KiB and more), one `memref.prefetch` per
 // cache line of each vector tile, so that reading the next rows from memory
 // overlaps the computation on this one.
@@ -207,15 +208,19 @@ struct PrefetchRowsPass
           writesRows = true;
       });
       for (auto &[memref, reads] : passes) {
-        // With two passes and a row written the hardware prefetchers keep up
-        // (measured: LpNorm [16384, 1024] 3.1 ms without, 3.6-3.9 ms with
-        // prefetches). Without writes they idle during the second pass
-        // (LayerNorm Mean and InvStdDev without Y, [16384, 1024], 1 thread:
-        // 2.45 ms without, 2.06 ms with). So the passes after the first,
-        // except the one that writes Y, get the prefetches: one, or two
-        // where the slice length selects one of two sum-of-squares loops at
-        // run time (LayerNorm f32, dynamic length; the other runs no step).
-        size_t end = writesRows ? reads.size() - 1 : reads.size();
+        // The first pass over a row streams it from memory; during the
+        // later ones, which hit L1, no demand miss drives the hardware
+        // prefetchers. So the passes after the first prefetch the row
+        // ahead: all but the one that writes Y where there are two or more
+        // (LayerNorm: the sum of squares; two loops where the slice length
+        // selects an f32 or an f64 sum of squares at run time, of which one
+        // runs no step), else the one pass after the first (LpNorm and
+        // Normalizer: Y; LayerNorm Mean and InvStdDev without Y: the sum of
+        // squares). docs/Pipeline.md (stage 7) has the measurements.
+        if (reads.size() < 2)
+          continue;
+        size_t end =
+            writesRows && reads.size() > 2 ? reads.size() - 1 : reads.size();
         for (size_t pass = 1; pass < end; ++pass)
           prefetchNextRow(rowLoop, row, memref, reads[pass], distance);
       }

@@ -47,10 +47,23 @@ func.func @layernorm(%x: tensor<?x?xf32>, %scale: tensor<?xf32>) -> tensor<?x?xf
 
 // -----
 
-// LpNorm reads each row twice and writes it once: the hardware prefetchers
-// keep up, no prefetches.
+// LpNorm reads each row twice (sum, Y): the Y loop, the only pass after the
+// first, prefetches the row ahead.
 // CHECK-LABEL: func.func @lpnorm
-// CHECK-NOT:     memref.prefetch
+// CHECK-SAME:      (%[[X:.+]]: memref<?x?xf32
+// CHECK:         scf.forall (%[[ROW:[a-z0-9_]+]]) in
+// CHECK:           scf.for
+// CHECK-NOT:         memref.prefetch
+// CHECK:             vector.transfer_read %[[X]][%[[ROW]], %{{.+}}]
+// CHECK:           %[[NEXT:.+]] = arith.minui
+// CHECK:           scf.for %[[J:[a-z0-9_]+]] =
+// CHECK-COUNT-4:     memref.prefetch %[[X]][%[[NEXT]], %{{.+}}], read, locality<3>, data
+// CHECK-NOT:         memref.prefetch
+// CHECK:             vector.transfer_read %[[X]][%[[ROW]], %[[J]]]
+// CHECK:             vector.transfer_write
+// CHECK:           scf.for
+// CHECK-NOT:         memref.prefetch
+// CHECK:         return
 func.func @lpnorm(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %y = norm.lp_normalization %x axis = -1 p = 2 : tensor<?x?xf32>
   return %y : tensor<?x?xf32>
