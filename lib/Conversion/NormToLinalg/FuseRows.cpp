@@ -300,11 +300,13 @@ static void eraseDeadOps(RewriterBase &rewriter, Operation *scope,
   for (bool erased = true; erased;) {
     erased = false;
     SmallVector<Operation *> ops;
-    scope->walk([&](Operation *op) {
+    scope->walk<WalkOrder::PreOrder>([&](Operation *op) {
       if (op != scope && !keep.contains(op))
         ops.push_back(op);
     });
-    // Users before their producers.
+    // Users before their producers, nested ops before the op holding them
+    // (erasing an op frees the ops in its regions, which must not be
+    // visited afterwards).
     for (Operation *op : llvm::reverse(ops)) {
       if (!isOpTriviallyDead(op))
         continue;
@@ -357,16 +359,16 @@ static void rootAtCombiningMaps(
 /// by reductions, with the slice dims leading and at least one other dim.
 /// `reductions` false: all-parallel ops (the elementwise tails); true: ops
 /// with reduction loops (a LayerNorm's sum of squared deviations, which is
-/// left unfused only where no tail reads it: Mean and InvStdDev without Y).
+/// left unfused only where no tail reads it: Mean and InvStdDev without Y),
+/// or in their place the all-parallel per-slice op that combines several of
+/// them (rootAtCombiningMaps; all its dims are slice dims).
 static SmallVector<std::pair<linalg::LinalgOp, int64_t>>
 collectRoots(func::FuncOp func, bool reductions) {
   SmallVector<std::pair<linalg::LinalgOp, int64_t>> roots;
   func.walk([&](linalg::LinalgOp op) {
     if (!op.hasPureTensorSemantics() ||
         (op.getNumReductionLoops() != 0) != reductions ||
-        op.getNumLoops() < 2 ||
-        llvm::is_contained(op.getStaticLoopRanges(), 0) ||
-        op->getParentOfType<scf::ForallOp>())
+        op.getNumLoops() < 2 || op->getParentOfType<scf::ForallOp>())
       return;
     llvm::SmallBitVector dims = getSliceDims(op);
     int64_t numSliceDims = dims.count();
@@ -389,11 +391,11 @@ collectRoots(func::FuncOp func, bool reductions) {
 }
 
 /// Replaces the results of linalg ops on tensors with a static iteration
-/// space of size 0 by their inits, which they equal (a reduction over no
-/// element leaves its init; a parallel dim of size 0 gives an empty tensor).
-/// Such ops come from slices whose run-time size folded to 0 (the unused one
-/// of two reductions selected by the slice length, when X is a constant):
-/// fusing them crashes MLIR 22's tiling, and they have no work to do.
+/// space of size 0 by their inits: such an op runs no iteration, so each
+/// result is its init. They come from statically empty X, and from slices
+/// whose run-time size folded to 0 (the unused one of two reductions
+/// selected by the slice length, when X is a constant): fusing them crashes
+/// MLIR 22's tiling, and they have no work to do.
 static void foldEmptyIterationSpaces(RewriterBase &rewriter,
                                      func::FuncOp func) {
   SmallVector<linalg::LinalgOp> empty;

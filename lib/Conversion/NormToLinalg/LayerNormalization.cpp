@@ -504,7 +504,7 @@ static Value buildInvStdDev(OpBuilder &b, Location loc, Value x, int64_t axis,
 /// terms is at most (n / L + log2 L) * 2^-24: 7.9e-6 at n = 2048, which
 /// moves InvStdDev by at most 4e-6, within half of the f32 test tolerance
 /// (rtol 1e-5). Longer slices accumulate in f64.
-constexpr int64_t kMaxF32SumSqLength = 2048;
+static constexpr int64_t kMaxF32SumSqLength = 2048;
 
 /// Returns SumSq = ReduceSum((X - Mean0)^2) per slice of `x` over its dims
 /// [axis, rank), in the stage-one type `c` (Mean0: per slice, in C). D is
@@ -541,7 +541,7 @@ static Value buildSumOfSquares(OpBuilder &b, Location loc, Value x, Value mean0,
                                            arith::FastMathFlags::contract);
         });
   };
-  auto round =
+  auto perSlice =
       [&](ValueRange sums,
           function_ref<Value(OpBuilder &, Location, ValueRange)> body) {
         return buildSliceMap(b, loc, sums, c, body);
@@ -552,10 +552,10 @@ static Value buildSumOfSquares(OpBuilder &b, Location loc, Value x, Value mean0,
   if (!c.isF32())
     return sum(x, c);
   if (!hasVectorizedSums(x, axis))
-    return round(sum(x, f64), roundF64);
+    return perSlice(sum(x, f64), roundF64);
   if (!xType.isDynamicDim(axis))
     return xType.getDimSize(axis) > kMaxF32SumSqLength
-               ? round(sum(x, f64), roundF64)
+               ? perSlice(sum(x, f64), roundF64)
                : sum(x, c);
 
   // Dynamic size: f32 partial sums over X[..., 0:n] and f64 ones over
@@ -577,12 +577,12 @@ static Value buildSumOfSquares(OpBuilder &b, Location loc, Value x, Value mean0,
       sum(slice(arith::SelectOp::create(b, loc, isLong, zero, length)), c);
   Value sum64 =
       sum(slice(arith::SelectOp::create(b, loc, isLong, length, zero)), f64);
-  return round(ValueRange{sum32, sum64},
-               [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
-                 return arith::SelectOp::create(
-                     nb, nloc, isLong, createTruncF(nb, nloc, args[1], c),
-                     args[0]);
-               });
+  return perSlice(ValueRange{sum32, sum64},
+                  [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+                    return arith::SelectOp::create(
+                        nb, nloc, isLong, createTruncF(nb, nloc, args[1], c),
+                        args[0]);
+                  });
 }
 
 /// Builds Y, Mean and InvStdDev, of types `yType`, `meanType` and

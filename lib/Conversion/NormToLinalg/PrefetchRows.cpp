@@ -1,18 +1,19 @@
 //===- PrefetchRows.cpp - norm-prefetch-rows: software prefetch of slices -===//
 //
 // After norm-fuse-rows and norm-vectorize-rows, a normalization is a loop
-// over rows (scf.forall) whose body makes passes over one row of X (three
-// for LayerNorm: sum, sum of squares of X - Mean, Y; two for its statistics
-// alone, and for LpNorm and Normalizer: sum, Y): the first pass streams it
-// from memory, the others find it in L1. While those later passes run, no
-// demand miss drives the hardware prefetchers, so the next row's first pass
-// starts with cold misses: memory idles while the core computes, and the
-// core idles while memory streams. This pass prefetches, during the later
-// passes over row r (but the one writing Y, if there are two or more), the
-// row `distance` bytes
-// ahead (the next row for rows of 4 KiB and more), one `memref.prefetch` per
-// cache line of each vector tile, so that reading the next rows from memory
-// overlaps the computation on this one.
+// over rows (scf.forall) whose body makes passes over one row of X: the sum,
+// the sum of squares of X - Mean (two loops, f32 and f64, for a dynamic f32
+// length, one of which runs no step) and Y for LayerNorm, without Y for its
+// statistics alone; the sum and Y for LpNorm and Normalizer. The first pass
+// streams the row from memory, the others find it in L1. While those later
+// passes run, no demand miss drives the hardware prefetchers, so the next
+// row's first pass starts with cold misses: memory idles while the core
+// computes, and the core idles while memory streams. This pass prefetches,
+// during the later passes over row r (except the one writing Y, where there
+// are two or more), the row `distance` bytes ahead (the next row for rows of
+// 4 KiB and more), one `memref.prefetch` per cache line of each vector tile,
+// so that reading the next rows from memory overlaps the computation on this
+// one.
 //
 //===----------------------------------------------------------------------===//
 
@@ -122,21 +123,14 @@ static void prefetchStreams(func::FuncOp func, int64_t distance) {
   }
 }
 
-/// Prefetches, in the column loop of the full-tile read `read` of row `row`
-/// of `memref` (a later pass over the row, inside `rowLoop`), the row
-/// `distance` bytes ahead: one `memref.prefetch` per cache line of the tile
-/// (read, keep in L1), at the tile's columns.
-static void prefetchNextRow(scf::ForallOp rowLoop, Value row, Value memref,
-                            vector::TransferReadOp read, int64_t distance) {
-  auto loop = cast<scf::ForOp>(read->getParentOp());
+/// Returns the row of `memref` `distance` bytes ahead of `row`, clamped to
+/// the last row: min(row + ceil(distance / row bytes), rows - 1), built
+/// before `loop` (the rows ahead once per loop nest, before `rowLoop`).
+static Value buildNextRow(scf::ForallOp rowLoop, scf::ForOp loop, Value row,
+                          Value memref, int64_t distance) {
   auto type = cast<MemRefType>(memref.getType());
   int64_t elementBytes =
       std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
-  int64_t tileBytes = read.getVectorType().getNumElements() * elementBytes;
-  int64_t lineElements = kCacheLineBytes / elementBytes;
-
-  // Rows ahead = ceil(distance / row bytes), once per loop nest; the
-  // row prefetched = min(row + ahead, rows - 1), once per row.
   Location loc = loop.getLoc();
   OpBuilder builder(rowLoop);
   auto constant = [&](int64_t value) {
@@ -152,17 +146,30 @@ static void prefetchNextRow(scf::ForallOp rowLoop, Value row, Value memref,
       arith::CeilDivUIOp::create(builder, loc, constant(distance), rowBytes);
   Value last = arith::SubIOp::create(builder, loc, rows, constant(1));
   builder.setInsertionPoint(loop);
-  Value next = arith::MinUIOp::create(
+  return arith::MinUIOp::create(
       builder, loc, arith::AddIOp::create(builder, loc, row, ahead), last);
+}
 
-  // One prefetch per cache line of the tile (read, keep in L1).
-  builder.setInsertionPoint(read);
+/// Prefetches row `next` of `memref` in the column loop of the full-tile
+/// read `read` (a later pass over the current row): one `memref.prefetch`
+/// per cache line of the tile (read, keep in L1), at the tile's columns.
+static void prefetchRow(Value memref, Value next, vector::TransferReadOp read) {
+  auto loop = cast<scf::ForOp>(read->getParentOp());
+  auto type = cast<MemRefType>(memref.getType());
+  int64_t elementBytes =
+      std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
+  int64_t tileBytes = read.getVectorType().getNumElements() * elementBytes;
+  int64_t lineElements = kCacheLineBytes / elementBytes;
+  Location loc = loop.getLoc();
+  OpBuilder builder(read);
   Value column = loop.getInductionVar();
   for (int64_t offset = 0; offset * elementBytes < tileBytes;
        offset += lineElements) {
     Value index = column;
     if (offset)
-      index = arith::AddIOp::create(builder, loc, column, constant(offset));
+      index = arith::AddIOp::create(
+          builder, loc, column,
+          arith::ConstantIndexOp::create(builder, loc, offset));
     memref::PrefetchOp::create(builder, loc, memref, ValueRange{next, index},
                                /*isWrite=*/false, /*localityHint=*/3,
                                /*isDataCache=*/true);
@@ -221,8 +228,18 @@ struct PrefetchRowsPass
           continue;
         size_t end =
             writesRows && reads.size() > 2 ? reads.size() - 1 : reads.size();
-        for (size_t pass = 1; pass < end; ++pass)
-          prefetchNextRow(rowLoop, row, memref, reads[pass], distance);
+        // The row ahead is built once, before the first of these loops,
+        // for the later ones in the same block (which it dominates).
+        Value next;
+        Block *nextBlock = nullptr;
+        for (size_t pass = 1; pass < end; ++pass) {
+          auto loop = cast<scf::ForOp>(reads[pass]->getParentOp());
+          if (!next || loop->getBlock() != nextBlock) {
+            next = buildNextRow(rowLoop, loop, row, memref, distance);
+            nextBlock = loop->getBlock();
+          }
+          prefetchRow(memref, next, reads[pass]);
+        }
       }
     });
   }

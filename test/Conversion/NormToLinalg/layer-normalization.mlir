@@ -471,14 +471,14 @@ func.func @ln_f32_dynamic_scale_runtime_view(%x: tensor<?x?x?xf32>, %s: tensor<?
 
 // -----
 
-// A static slice longer than 2048 elements sums its squared deviations in
-// f64 (the f32 sum's rounding error would exceed the f32 tolerance,
+// A static slice longer than 2048 elements (here 2049) sums its squared
+// deviations in f64 (the f32 sum's rounding error would exceed the f32 tolerance,
 // docs/numerics.md), rounded once to f32.
 // CHECK-LABEL: func.func @ln_f32_long_static(
-// CHECK-SAME:      %[[X:[^:]+]]: tensor<2x4096xf32>
+// CHECK-SAME:      %[[X:[^:]+]]: tensor<2x2049xf32>
 // CHECK:         %[[MEAN:.+]] = linalg.map
 // CHECK:         %[[SUMSQ64:.+]] = linalg.generic
-// CHECK-SAME:        ins(%[[X]], %[[MEAN]] : tensor<2x4096xf32>, tensor<2xf32>)
+// CHECK-SAME:        ins(%[[X]], %[[MEAN]] : tensor<2x2049xf32>, tensor<2xf32>)
 // CHECK-SAME:        outs(%{{.+}} : tensor<2xf64>)
 // CHECK-NEXT:    ^bb0(%[[IN:.+]]: f32, %[[MU:.+]]: f32, %[[ACC:.+]]: f64):
 // CHECK-NEXT:      %[[D:.+]] = arith.subf %[[IN]], %[[MU]] : f32
@@ -487,12 +487,12 @@ func.func @ln_f32_dynamic_scale_runtime_view(%x: tensor<?x?x?xf32>, %s: tensor<?
 // CHECK-NEXT:      arith.addf %[[ACC]], %[[DD]] fastmath<reassoc,contract> : f64
 // CHECK:         %[[SUMSQ:.+]] = linalg.map { arith.truncf } ins(%[[SUMSQ64]] : tensor<2xf64>) outs(%{{.+}} : tensor<2xf32>)
 // CHECK:         linalg.map ins(%[[MEAN]], %[[SUMSQ]] : tensor<2xf32>, tensor<2xf32>)
-func.func @ln_f32_long_static(%x: tensor<2x4096xf32>, %scale: tensor<4096xf32>)
-    -> tensor<2x4096xf32> {
+func.func @ln_f32_long_static(%x: tensor<2x2049xf32>, %scale: tensor<2049xf32>)
+    -> tensor<2x2049xf32> {
   %y, %mean, %inv = norm.layer_normalization %x, %scale
-      : (tensor<2x4096xf32>, tensor<4096xf32>)
-      -> (tensor<2x4096xf32>, tensor<2x1xf32>, tensor<2x1xf32>)
-  return %y : tensor<2x4096xf32>
+      : (tensor<2x2049xf32>, tensor<2049xf32>)
+      -> (tensor<2x2049xf32>, tensor<2x1xf32>, tensor<2x1xf32>)
+  return %y : tensor<2x2049xf32>
 }
 
 // -----

@@ -71,9 +71,10 @@ func.func @lpnorm(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
 
 // -----
 
-// LayerNorm with Mean and InvStdDev only: each row is read twice (sum, sum
-// of squares of X - Mean) and no row is written, so the second pass
-// prefetches the row 4096 bytes ahead.
+// LayerNorm with Mean and InvStdDev only: each row is read by the sum and by
+// the f32 and f64 sums of squares of X - Mean (one of which runs no step),
+// and no row is written, so both sum-of-squares loops prefetch the row 4096
+// bytes ahead.
 // CHECK-LABEL: func.func @layernorm_stats_only
 // CHECK-SAME:      (%[[X:.+]]: memref<?x?xf32
 // CHECK:         scf.forall (%[[ROW:[a-z0-9_]+]]) in

@@ -71,3 +71,39 @@ func.func @layer_static_zero_outer(%x: tensor<?x0x4x4xf32>, %s: tensor<4xf32>)
   return %y, %m, %i
       : tensor<?x0x4x4xf32>, tensor<?x0x1x1xf32>, tensor<?x0x1x1xf32>
 }
+
+// Static empty shapes on the last axis (found by a review: norm-fuse-rows
+// replaces the statically empty Y op by its init, and erasing the per-row
+// maps left dead by it, whose regions hold scf.if ops, used freed memory:
+// heap corruption). Each returns its (empty) Y; the LayerNorm returns Y only.
+// RUN: norm-runner %s --function=lp_static_3x0 | FileCheck %s --check-prefix=LPS
+// LPS: 3x0xf32={{$}}
+// RUN: norm-runner %s --function=lp1_static_3x0 | FileCheck %s --check-prefix=LPS
+// RUN: norm-runner %s --function=normalizer_static_3x0 \
+// RUN:   | FileCheck %s --check-prefix=LPS
+// RUN: norm-runner %s --function=layer_static_2x0_y_only \
+// RUN:   | FileCheck %s --check-prefix=LNS
+// LNS: 2x0xf32={{$}}
+func.func @lp_static_3x0() -> tensor<3x0xf32> {
+  %x = tensor.empty() : tensor<3x0xf32>
+  %y = norm.lp_normalization %x axis = -1 p = 2 : tensor<3x0xf32>
+  return %y : tensor<3x0xf32>
+}
+func.func @lp1_static_3x0() -> tensor<3x0xf32> {
+  %x = tensor.empty() : tensor<3x0xf32>
+  %y = norm.lp_normalization %x axis = -1 p = 1 : tensor<3x0xf32>
+  return %y : tensor<3x0xf32>
+}
+func.func @normalizer_static_3x0() -> tensor<3x0xf32> {
+  %x = tensor.empty() : tensor<3x0xf32>
+  %y = norm.normalizer %x norm = "L2" : tensor<3x0xf32> -> tensor<3x0xf32>
+  return %y : tensor<3x0xf32>
+}
+func.func @layer_static_2x0_y_only() -> tensor<2x0xf32> {
+  %x = tensor.empty() : tensor<2x0xf32>
+  %s = tensor.empty() : tensor<0xf32>
+  %y, %m, %i = norm.layer_normalization %x, %s
+      : (tensor<2x0xf32>, tensor<0xf32>)
+      -> (tensor<2x0xf32>, tensor<2x1xf32>, tensor<2x1xf32>)
+  return %y : tensor<2x0xf32>
+}
