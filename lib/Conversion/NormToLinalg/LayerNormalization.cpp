@@ -553,6 +553,10 @@ static Value buildSumOfSquares(OpBuilder &b, Location loc, Value x, Value mean0,
     return sum(x, c);
   if (!hasVectorizedSums(x, axis))
     return perSlice(sum(x, f64), roundF64);
+  // An X with a static size 0 has no element to sum, and no slice of it
+  // may start at offset 0 along that dim (the verifier rejects it).
+  if (llvm::is_contained(xType.getShape(), 0))
+    return sum(x, c);
   if (!xType.isDynamicDim(axis))
     return xType.getDimSize(axis) > kMaxF32SumSqLength
                ? perSlice(sum(x, f64), roundF64)

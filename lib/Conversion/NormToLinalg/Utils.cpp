@@ -290,11 +290,13 @@ Value mlir::norm::buildGuardedF32PowerSum(OpBuilder &b, Location loc,
   FloatType f64 = b.getF64Type();
 
   // Dynamic slices longer than kMaxF32SumLength take the f64 loop: the f32
-  // reduction reads X[..., 0:0] for them.
+  // reduction reads X[..., 0:0] for them. An X with a static size 0 has no
+  // slice to sum (and none of it may start at offset 0 along that dim).
   Value length = tensor::DimOp::create(b, loc, input, axis);
   Value isShort;
   Value fastInput = input;
-  if (inputType.isDynamicDim(axis)) {
+  if (inputType.isDynamicDim(axis) &&
+      !llvm::is_contained(inputType.getShape(), 0)) {
     isShort = arith::CmpIOp::create(
         b, loc, arith::CmpIPredicate::ule, length,
         arith::ConstantIndexOp::create(b, loc, kMaxF32SumLength));

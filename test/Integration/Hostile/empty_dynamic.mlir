@@ -107,3 +107,47 @@ func.func @layer_static_2x0_y_only() -> tensor<2x0xf32> {
       -> (tensor<2x0xf32>, tensor<2x1xf32>, tensor<2x1xf32>)
   return %y : tensor<2x0xf32>
 }
+
+// A static size 0 next to a dynamic normalized length (found by an
+// adversarial review: the f32/f64 choice of LayerNorm's sum of squares and
+// the f32 fast path of LpNorm/Normalizer sliced X at offset 0 along the
+// static 0, which the tensor.extract_slice verifier rejects: "offset 0 is
+// out-of-bounds"). Such X have no element: empty Y, Mean and InvStdDev.
+// RUN: norm-runner %s --function=layer_0xd --input="0x4xf32=" \
+// RUN:   --input="4xf32=1 2 3 4" | FileCheck %s --check-prefix=L0D
+// L0D: 0x4xf32={{$}}
+// L0D-NEXT: 0x1xf32={{$}}
+// L0D-NEXT: 0x1xf32={{$}}
+// RUN: norm-runner %s --function=layer_2x0xd --input="2x0x3xbf16=" \
+// RUN:   --input="3xbf16=1 2 3" | FileCheck %s --check-prefix=L20D
+// L20D: 2x0x3xbf16={{$}}
+// L20D-NEXT: 2x0x1xf32={{$}}
+// L20D-NEXT: 2x0x1xf32={{$}}
+// RUN: norm-runner %s --function=lp_0xd --input="0x5xf32=" \
+// RUN:   | FileCheck %s --check-prefix=LP0D
+// LP0D: 0x5xf32={{$}}
+// RUN: norm-runner %s --function=normalizer_0xd --input="0x5xf32=" \
+// RUN:   | FileCheck %s --check-prefix=LP0D
+func.func @layer_0xd(%x: tensor<0x?xf32>, %s: tensor<?xf32>)
+    -> (tensor<0x?xf32>, tensor<0x1xf32>, tensor<0x1xf32>) {
+  %y, %m, %i = norm.layer_normalization %x, %s
+      : (tensor<0x?xf32>, tensor<?xf32>)
+      -> (tensor<0x?xf32>, tensor<0x1xf32>, tensor<0x1xf32>)
+  return %y, %m, %i : tensor<0x?xf32>, tensor<0x1xf32>, tensor<0x1xf32>
+}
+func.func @layer_2x0xd(%x: tensor<2x0x?xbf16>, %s: tensor<?xbf16>)
+    -> (tensor<2x0x?xbf16>, tensor<2x0x1xf32>, tensor<2x0x1xf32>) {
+  %y, %m, %i = norm.layer_normalization %x, %s
+      : (tensor<2x0x?xbf16>, tensor<?xbf16>)
+      -> (tensor<2x0x?xbf16>, tensor<2x0x1xf32>, tensor<2x0x1xf32>)
+  return %y, %m, %i
+      : tensor<2x0x?xbf16>, tensor<2x0x1xf32>, tensor<2x0x1xf32>
+}
+func.func @lp_0xd(%x: tensor<0x?xf32>) -> tensor<0x?xf32> {
+  %y = norm.lp_normalization %x axis = -1 p = 1 : tensor<0x?xf32>
+  return %y : tensor<0x?xf32>
+}
+func.func @normalizer_0xd(%x: tensor<0x?xf32>) -> tensor<0x?xf32> {
+  %y = norm.normalizer %x norm = "L2" : tensor<0x?xf32> -> tensor<0x?xf32>
+  return %y : tensor<0x?xf32>
+}
