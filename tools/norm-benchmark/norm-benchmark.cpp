@@ -164,7 +164,9 @@ static void printHelp(char *programName) {
 /// Checks the Google Benchmark flags on which the library misbehaves
 /// (Debian's 1.7.1): a negative --benchmark_repetitions aborts with
 /// std::length_error, 0 prints nothing, and an unknown --benchmark_format
-/// prints the usage and exits 0.
+/// prints the usage and exits 0. Its --benchmark_min_time takes seconds as
+/// a plain number; the "0.5s" of newer releases was rejected by three lines
+/// of messages, one suggesting --vector-bits.
 static llvm::Error checkBenchmarkFlags(int argc, char **argv) {
   for (StringRef arg : llvm::ArrayRef(argv + 1, argv + argc)) {
     if (arg.consume_front("--benchmark_repetitions=") ||
@@ -173,6 +175,14 @@ static llvm::Error checkBenchmarkFlags(int argc, char **argv) {
       if (arg.getAsInteger(10, repetitions) || repetitions == 0)
         return llvm::createStringError(
             "--benchmark_repetitions needs a positive integer, found '" +
+            arg.str() + "'");
+    } else if (arg.consume_front("--benchmark_min_time=") ||
+               arg.consume_front("-benchmark_min_time=")) {
+      double seconds;
+      if (arg.getAsDouble(seconds) || !(seconds > 0))
+        return llvm::createStringError(
+            "--benchmark_min_time needs a positive number of seconds without "
+            "a unit (Google Benchmark 1.7), found '" +
             arg.str() + "'");
     } else if (arg.consume_front("--benchmark_format=") ||
                arg.consume_front("-benchmark_format=")) {
@@ -308,7 +318,15 @@ int main(int argc, char **argv) {
                               std::to_string(loweringMs + codegenMs));
   benchmark::AddCustomContext("lowering_ms", std::to_string(loweringMs));
   benchmark::AddCustomContext("codegen_ms", std::to_string(codegenMs));
-  benchmark::RunSpecifiedBenchmarks();
+  // A --benchmark_filter that matches nothing runs nothing: an error, so
+  // that scripts do not take an empty run for a measurement.
+  size_t ran = benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
+  if (ran == 0) {
+    llvm::errs() << "norm-benchmark: error: no benchmark ran (the benchmark "
+                    "is named '"
+                 << benchName << "'; see --benchmark_filter)\n";
+    return 1;
+  }
   return 0;
 }

@@ -281,7 +281,7 @@ buildSliceSumF64(OpBuilder &b, Location loc, Value x, ValueRange outer,
 
 /// Returns whether the slice's statistics from the vector passes (Mean0 =
 /// Sum / n and Var0 = SumSq / n, in C) need the exact recomputation (see
-/// the file comment). Unless Mean0 is NaN, when
+/// the file comment), when
 /// * 0 < Var0 and (k + 1)^2 * u^2 * (Var0 + Mean0^2) > 2^-17 * Var0, with u
 ///   the unit roundoff of C (2^-24 for f32, 2^-53 for f64; compared in f64,
 ///   where it cannot underflow): the error of Mean0 may make Var0 more than
@@ -302,7 +302,10 @@ buildSliceSumF64(OpBuilder &b, Location loc, Value x, ValueRange outer,
 ///   or from the rounding error of a large Mean0 alone (a constant f32
 ///   slice of 1e30; f32 [1e19, -1e19] has Var 1e38 < FLT_MAX);
 /// * Mean0 = +-inf: the sum overflowed (a constant f32 slice of 1e38), or
-///   the slice holds an infinity, which the recomputation keeps.
+///   the slice holds an infinity, which the recomputation keeps;
+/// * Mean0 = NaN and n > 0: the slice holds a NaN (kept), or partial sums
+///   overflowed to +inf and -inf (f32 [1e38, -1e38, 3e38, -3e38]).
+/// An empty slice (n = 0, Mean0 = 0 / 0) is never recomputed.
 static Value buildNeedsExactStatistics(OpBuilder &b, Location loc, Value mean0,
                                        Value var0, Value count64,
                                        bool vectorSums) {
@@ -357,9 +360,15 @@ static Value buildNeedsExactStatistics(OpBuilder &b, Location loc, Value mean0,
           b, loc, cmp(arith::CmpFPredicate::OGT, absMean0, zero),
           cmp(arith::CmpFPredicate::OLT, absMean0,
               createFloatConstant(b, loc, c, c.isF64() ? 0x1p-480 : 0x1p-50))));
+  // Mean0 = NaN in a non-empty slice: the slice holds a NaN, or its partial
+  // sums overflowed to +inf and -inf (f32 [1e38, -1e38, 3e38, -3e38] summed
+  // in vector lanes); the recomputation keeps the first and fixes the second.
+  Value nanMean = arith::AndIOp::create(
+      b, loc, cmp(arith::CmpFPredicate::UNO, mean0, mean0),
+      cmp(arith::CmpFPredicate::OGT, count64, constant(0.0)));
   return any({nearConstant, underflowed,
               cmp(arith::CmpFPredicate::OEQ, var0, inf),
-              cmp(arith::CmpFPredicate::OEQ, absMean0, inf)});
+              cmp(arith::CmpFPredicate::OEQ, absMean0, inf), nanMean});
 }
 
 /// Returns a linalg.map over `inputs` (tensors of X's outer dims) with
@@ -406,8 +415,8 @@ static Value buildIfNeedsExact(
 /// Inside the exact recomputation (buildIfNeedsExact) of the slice of `x`
 /// at `outer`: returns its mean in f64, K + ReduceSum(X - K) / n with K its
 /// first element (0 if that is infinite, so that an infinity gives an
-/// infinite mean as the reference's). The first element exists: Mean0 is
-/// not NaN, so n > 0.
+/// infinite mean as the reference's). The first element exists: only
+/// slices with n > 0 are recomputed.
 static Value buildShiftedMeanF64(OpBuilder &b, Location loc, Value x,
                                  ValueRange outer, int64_t axis,
                                  Value count64) {

@@ -111,20 +111,29 @@ func.func @main(%x: {t}) -> {yt} {{
           [(P.ref_normalizer(x64, mode), "f32")])
 
 
-def layer(name, comment, x, scale, b, ty, axis=-1, eps=1e-5, stash=1):
+def layer(name, comment, x, scale, b, ty, axis=-1, eps=1e-5, stash=1,
+          dynamic=False):
+    """dynamic: every size of X, Scale, B and the results is '?' but the
+    normalized 1s of Mean and InvStdDev."""
     x, scale = exact(x, ty), exact(scale, ty)
     eps32 = float(np.float32(eps))
     naxis = axis % x.ndim
     (y, _), (mean, _), (inv, _) = P.ref_layer_norm(
         x, scale, None if b is None else exact(b, ty), naxis, eps32)
     u = "f32" if stash == 1 else "bf16"
-    st = tensor(mean.shape, u)
+
+    def ty_of(shape, t, stats=False):
+        if not dynamic:
+            return tensor(shape, t)
+        return tensor([1 if stats and i >= naxis else "?"
+                       for i in range(len(shape))], t)
+    st = ty_of(mean.shape, u, stats=True)
     ins = [(x, ty), (scale, ty)] + ([] if b is None else [(exact(b, ty), ty)])
-    args = ", ".join(f"%a{i}: {tensor(np.shape(v), ty)}"
+    args = ", ".join(f"%a{i}: {ty_of(np.shape(v), ty)}"
                      for i, (v, _) in enumerate(ins))
     ops = ", ".join(f"%a{i}" for i in range(len(ins)))
-    optys = ", ".join(tensor(np.shape(v), ty) for v, _ in ins)
-    xt = tensor(x.shape, ty)
+    optys = ", ".join(ty_of(np.shape(v), ty) for v, _ in ins)
+    xt = ty_of(x.shape, ty)
     func = f"""
 func.func @main({args})
     -> ({xt}, {st}, {st}) {{
@@ -192,6 +201,15 @@ def main():
           "both are recomputed in f64, InvStdDev included (docs/numerics.md).",
           [[1e38] * 4, [2e19, -2e19, 2e19, -2e19], [1, 2, 3, 4]],
           [1, 1, 1, 1], [0.25, 0.25, 0.25, 0.25], "f32")
+    layer("layer_f32_sum_lanes_overflow",
+          "LayerNormalization f32 with a dynamic length: the row\n"
+          "[1e38, -1e38, 3e38, -3e38] is summed in vector lanes, whose partial\n"
+          "sums overflow to +inf and -inf: Mean0 = NaN. Such non-empty slices\n"
+          "are recomputed in f64 (found by a fresh-user review: Y, Mean and\n"
+          "InvStdDev were NaN; a static length of 4, summed sequentially, was\n"
+          "right). The other rows are untouched.",
+          [[1e38, -1e38, 3e38, -3e38], [1, 2, 3, 4], [-3e38, 3e38, -1e38, 1e38]],
+          [1, 1, 1, 1], [0.25, 0.25, 0.25, 0.25], "f32", dynamic=True)
     layer("layer_f32_near_constant",
           "LayerNormalization f32: rows alternating 30000 and 30000 + 2^-9\n"
           "(one ulp): the mean 30000 + 2^-10 is not an f32, and a variance\n"
