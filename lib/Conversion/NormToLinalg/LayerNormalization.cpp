@@ -303,9 +303,9 @@ buildSliceSumF64(OpBuilder &b, Location loc, Value x, ValueRange outer,
 ///   slice of 1e30; f32 [1e19, -1e19] has Var 1e38 < FLT_MAX);
 /// * Mean0 = +-inf: the sum overflowed (a constant f32 slice of 1e38), or
 ///   the slice holds an infinity, which the recomputation keeps;
-/// * Mean0 = NaN and n > 0: the slice holds a NaN (kept), or partial sums
-///   overflowed to +inf and -inf (f32 [1e38, -1e38, 3e38, -3e38]).
-/// An empty slice (n = 0, Mean0 = 0 / 0) is never recomputed.
+/// * Mean0 = NaN: the slice holds a NaN (kept), or partial sums overflowed
+///   to +inf and -inf (f32 [1e38, -1e38, 3e38, -3e38]), or it is empty
+///   (n = 0, Mean0 = 0 / 0; the recomputation gives NaN too).
 static Value buildNeedsExactStatistics(OpBuilder &b, Location loc, Value mean0,
                                        Value var0, Value count64,
                                        bool vectorSums) {
@@ -360,15 +360,16 @@ static Value buildNeedsExactStatistics(OpBuilder &b, Location loc, Value mean0,
           b, loc, cmp(arith::CmpFPredicate::OGT, absMean0, zero),
           cmp(arith::CmpFPredicate::OLT, absMean0,
               createFloatConstant(b, loc, c, c.isF64() ? 0x1p-480 : 0x1p-50))));
-  // Mean0 = NaN in a non-empty slice: the slice holds a NaN, or its partial
-  // sums overflowed to +inf and -inf (f32 [1e38, -1e38, 3e38, -3e38] summed
-  // in vector lanes); the recomputation keeps the first and fixes the second.
-  Value nanMean = arith::AndIOp::create(
-      b, loc, cmp(arith::CmpFPredicate::UNO, mean0, mean0),
-      cmp(arith::CmpFPredicate::OGT, count64, constant(0.0)));
+  // Mean0 = +-inf or NaN (unordered or >= inf): the sum overflowed, the
+  // slice holds an infinity or a NaN, or its partial sums overflowed to
+  // +inf and -inf (f32 [1e38, -1e38, 3e38, -3e38] summed in vector lanes).
+  // An empty slice (Mean0 = 0 / 0) is recomputed too, to NaN again
+  // (buildShiftedMeanF64): this keeps one compare on every slice's path
+  // (excluding empty slices here was measurably slower on short rows,
+  // docs/numerics.md).
   return any({nearConstant, underflowed,
               cmp(arith::CmpFPredicate::OEQ, var0, inf),
-              cmp(arith::CmpFPredicate::OEQ, absMean0, inf), nanMean});
+              cmp(arith::CmpFPredicate::UGE, absMean0, inf)});
 }
 
 /// Returns a linalg.map over `inputs` (tensors of X's outer dims) with
@@ -415,8 +416,8 @@ static Value buildIfNeedsExact(
 /// Inside the exact recomputation (buildIfNeedsExact) of the slice of `x`
 /// at `outer`: returns its mean in f64, K + ReduceSum(X - K) / n with K its
 /// first element (0 if that is infinite, so that an infinity gives an
-/// infinite mean as the reference's). The first element exists: only
-/// slices with n > 0 are recomputed.
+/// infinite mean as the reference's; 0 for an empty slice, whose mean is
+/// then 0 / 0 = NaN).
 static Value buildShiftedMeanF64(OpBuilder &b, Location loc, Value x,
                                  ValueRange outer, int64_t axis,
                                  Value count64) {
@@ -424,8 +425,21 @@ static Value buildShiftedMeanF64(OpBuilder &b, Location loc, Value x,
   int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
   SmallVector<Value> first(outer);
   first.append(rank - axis, arith::ConstantIndexOp::create(b, loc, 0));
-  Value k = convertToFloat(
-      b, loc, tensor::ExtractOp::create(b, loc, x, first).getResult(), f64);
+  // An empty slice (n = 0) has no first element: K = 0, and the mean is
+  // 0 / 0 = NaN, as the vector passes' Mean0.
+  Value nonEmpty =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, count64,
+                            createFloatConstant(b, loc, f64, 0.0));
+  auto ifOp = scf::IfOp::create(
+      b, loc, nonEmpty,
+      [&](OpBuilder &tb, Location tloc) {
+        Value element = tensor::ExtractOp::create(tb, tloc, x, first);
+        scf::YieldOp::create(tb, tloc, convertToFloat(tb, tloc, element, f64));
+      },
+      [&](OpBuilder &eb, Location eloc) {
+        scf::YieldOp::create(eb, eloc, createFloatConstant(eb, eloc, f64, 0.0));
+      });
+  Value k = ifOp.getResult(0);
   Value finite = arith::CmpFOp::create(
       b, loc, arith::CmpFPredicate::OLT, math::AbsFOp::create(b, loc, k),
       arith::ConstantOp::create(

@@ -38,8 +38,9 @@
 // error may make Var0 too large: a constant or nearly constant row, or a
 // mean large against the spread; compared in f64), Var0 = 0 with
 // 0 < |Mean0| < 2^-50 (D * D may have underflowed), Var0 = +inf,
-// Mean0 = +-inf (a sum overflowed) or Mean0 = NaN with n > 0 (a NaN in the
-// row, or partial sums overflowed to +inf and -inf) recompute the mean in f64 by a scalar
+// Mean0 = +-inf (a sum overflowed) or Mean0 = NaN (a NaN in the row,
+// partial sums overflowed to +inf and -inf, or an empty row, which has no
+// first element: K = 0) recompute the mean in f64 by a scalar
 // loop over the row, shifted by its first element K (0 if infinite), and
 // the variance and InvStdDev in f64 around that unrounded mean
 // (docs/numerics.md). linalg.map, which elementwise fusion leaves apart
@@ -75,20 +76,22 @@
 // CHECK:           %[[MTINY:.+]] = arith.cmpf olt, %[[ABSM]], %{{.+}} : f32
 // CHECK:           %[[TINY:.+]] = arith.andi %[[MPOS]], %[[MTINY]] : i1
 // CHECK:           %[[UNDER:.+]] = arith.andi %[[VZERO]], %[[TINY]] : i1
-// CHECK:           %[[MNAN:.+]] = arith.cmpf uno, %[[M0]], %[[M0]] : f32
-// CHECK:           %[[NPOS:.+]] = arith.cmpf ogt, %{{.+}}, %{{.+}} : f64
-// CHECK:           %[[NANMEAN:.+]] = arith.andi %[[MNAN]], %[[NPOS]] : i1
 // CHECK:           %[[VINF:.+]] = arith.cmpf oeq, %[[VAR0]], %[[INF:.+]] : f32
-// CHECK:           %[[MINF:.+]] = arith.cmpf oeq, %[[ABSM]], %[[INF]] : f32
+// CHECK:           %[[MNONFINITE:.+]] = arith.cmpf uge, %[[ABSM]], %[[INF]] : f32
 // CHECK:           %[[OR1:.+]] = arith.ori %[[NEAR]], %[[UNDER]] : i1
 // CHECK:           %[[OR2:.+]] = arith.ori %[[OR1]], %[[VINF]] : i1
-// CHECK:           %[[OR3:.+]] = arith.ori %[[OR2]], %[[MINF]] : i1
-// CHECK:           %[[NEEDED:.+]] = arith.ori %[[OR3]], %[[NANMEAN]] : i1
+// CHECK:           %[[NEEDED:.+]] = arith.ori %[[OR2]], %[[MNONFINITE]] : i1
 // CHECK:           %[[IDX:.+]] = linalg.index 0 : index
 // CHECK:           %[[EM:.+]] = scf.if %[[NEEDED]] -> (f32) {
-// CHECK:             %[[FIRST:.+]] = tensor.extract %[[X]][%[[IDX]], %{{.+}}] : tensor<2x3xf32>
-// CHECK:             %[[K64:.+]] = arith.extf %[[FIRST]] : f32 to f64
-// CHECK:             %[[K:.+]] = arith.select %{{.+}}, %[[K64]], %{{.+}} : f64
+// CHECK:             %[[NONEMPTY:.+]] = arith.cmpf ogt, %{{.+}}, %{{.+}} : f64
+// CHECK:             %[[K0:.+]] = scf.if %[[NONEMPTY]] -> (f64) {
+// CHECK:               %[[FIRST:.+]] = tensor.extract %[[X]][%[[IDX]], %{{.+}}] : tensor<2x3xf32>
+// CHECK:               %[[K64:.+]] = arith.extf %[[FIRST]] : f32 to f64
+// CHECK:               scf.yield %[[K64]] : f64
+// CHECK:             } else {
+// CHECK:               scf.yield %{{.+}} : f64
+// CHECK:             }
+// CHECK:             %[[K:.+]] = arith.select %{{.+}}, %[[K0]], %{{.+}} : f64
 // CHECK:             %[[SHIFTED:.+]] = scf.for
 // CHECK:               %[[XK:.+]] = arith.subf %{{.+}}, %[[K]] : f64
 // CHECK:               arith.addf %{{.+}}, %[[XK]] fastmath<reassoc> : f64
