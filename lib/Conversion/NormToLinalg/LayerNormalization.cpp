@@ -592,18 +592,13 @@ static Value buildSumOfSquares(OpBuilder &b, Location loc, Value x, Value mean0,
   Value isLong = arith::CmpIOp::create(
       b, loc, arith::CmpIPredicate::ugt, length,
       arith::ConstantIndexOp::create(b, loc, kMaxF32SumSqLength));
-  auto slice = [&](Value size) {
-    SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
-    SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, x);
-    SmallVector<OpFoldResult> strides(rank, b.getIndexAttr(1));
-    sizes[axis] = size;
-    return tensor::ExtractSliceOp::create(b, loc, x, offsets, sizes, strides)
-        .getResult();
+  auto prefix = [&](Value size) {
+    return buildPrefixSlice(b, loc, x, axis, size);
   };
   Value sum32 =
-      sum(slice(arith::SelectOp::create(b, loc, isLong, zero, length)), c);
+      sum(prefix(arith::SelectOp::create(b, loc, isLong, zero, length)), c);
   Value sum64 =
-      sum(slice(arith::SelectOp::create(b, loc, isLong, length, zero)), f64);
+      sum(prefix(arith::SelectOp::create(b, loc, isLong, length, zero)), f64);
   return perSlice(ValueRange{sum32, sum64},
                   [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
                     return arith::SelectOp::create(

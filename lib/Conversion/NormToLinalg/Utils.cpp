@@ -45,6 +45,17 @@ mlir::norm::getKeptSizes(OpBuilder &b, Location loc, Value tensor,
   return sizes;
 }
 
+Value mlir::norm::buildPrefixSlice(OpBuilder &b, Location loc, Value input,
+                                   int64_t dim, OpFoldResult size) {
+  int64_t rank = cast<RankedTensorType>(input.getType()).getRank();
+  SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, input);
+  SmallVector<OpFoldResult> strides(rank, b.getIndexAttr(1));
+  sizes[dim] = size;
+  return tensor::ExtractSliceOp::create(b, loc, input, offsets, sizes, strides)
+      .getResult();
+}
+
 Value mlir::norm::createFilledTensor(OpBuilder &b, Location loc,
                                      ArrayRef<OpFoldResult> sizes,
                                      TypedAttr value) {
@@ -300,15 +311,11 @@ Value mlir::norm::buildGuardedF32PowerSum(OpBuilder &b, Location loc,
     isShort = arith::CmpIOp::create(
         b, loc, arith::CmpIPredicate::ule, length,
         arith::ConstantIndexOp::create(b, loc, kMaxF32SumLength));
-    SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
-    SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, input);
-    SmallVector<OpFoldResult> strides(rank, b.getIndexAttr(1));
-    sizes[axis] =
+    fastInput = buildPrefixSlice(
+        b, loc, input, axis,
         arith::SelectOp::create(b, loc, isShort, length,
                                 arith::ConstantIndexOp::create(b, loc, 0))
-            .getResult();
-    fastInput =
-        tensor::ExtractSliceOp::create(b, loc, input, offsets, sizes, strides);
+            .getResult());
   }
 
   // S32 = ReduceSum(|X|^p) in f32

@@ -36,6 +36,12 @@ AffineMap getKeptDimsMap(MLIRContext *ctx, int64_t rank,
 SmallVector<OpFoldResult> getKeptSizes(OpBuilder &b, Location loc, Value tensor,
                                        ArrayRef<int64_t> reducedDims);
 
+/// Returns `input` cut to its first `size` elements along `dim` (every other
+/// dim whole) by a tensor.extract_slice. `input` must have no static size 0:
+/// the verifier rejects a slice at offset 0 along it.
+Value buildPrefixSlice(OpBuilder &b, Location loc, Value input, int64_t dim,
+                       OpFoldResult size);
+
 /// Creates a tensor of `sizes` filled with `value` (tensor.empty +
 /// linalg.fill).
 Value createFilledTensor(OpBuilder &b, Location loc,
