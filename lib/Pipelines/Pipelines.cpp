@@ -14,7 +14,9 @@
 #include "mlir/Dialect/Vector/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
+#include "norm/Codegen/Passes.h"
 #include "norm/Conversion/Passes.h"
+#include "norm/Dialect/Norm/Transforms/Passes.h"
 #include "llvm/TargetParser/Host.h"
 
 using namespace mlir;

@@ -31,8 +31,10 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Vector/Transforms/SubsetOpInterfaceImpl.h"
+#include "norm/Codegen/Passes.h"
 #include "norm/Conversion/Passes.h"
 #include "norm/Dialect/Norm/IR/NormDialect.h"
+#include "norm/Dialect/Norm/Transforms/Passes.h"
 #include "norm/Pipelines/Pipelines.h"
 
 using namespace mlir;
@@ -69,5 +71,7 @@ void mlir::norm::registerNormDialects(DialectRegistry &registry) {
 
 void mlir::norm::registerNormPasses() {
   registerNormConversionPasses();
+  registerNormCodegenPasses();
+  registerNormTransformsPasses();
   registerNormToLLVMPipeline();
 }

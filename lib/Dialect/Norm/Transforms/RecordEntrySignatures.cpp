@@ -2,12 +2,12 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "norm/Conversion/Passes.h"
+#include "norm/Dialect/Norm/Transforms/Passes.h"
 
 namespace mlir {
 namespace norm {
 #define GEN_PASS_DEF_RECORDENTRYSIGNATURESPASS
-#include "norm/Conversion/Passes.h.inc"
+#include "norm/Dialect/Norm/Transforms/Passes.h.inc"
 } // namespace norm
 } // namespace mlir
 

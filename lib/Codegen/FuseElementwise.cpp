@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "norm/Conversion/Passes.h"
+#include "norm/Codegen/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -17,7 +17,7 @@
 namespace mlir {
 namespace norm {
 #define GEN_PASS_DEF_FUSEELEMENTWISEPASS
-#include "norm/Conversion/Passes.h.inc"
+#include "norm/Codegen/Passes.h.inc"
 } // namespace norm
 } // namespace mlir
 

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "norm/Conversion/Passes.h"
+#include "norm/Codegen/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -19,7 +19,7 @@
 namespace mlir {
 namespace norm {
 #define GEN_PASS_DEF_EXPANDSHAPETOREINTERPRETCASTPASS
-#include "norm/Conversion/Passes.h.inc"
+#include "norm/Codegen/Passes.h.inc"
 } // namespace norm
 } // namespace mlir
 

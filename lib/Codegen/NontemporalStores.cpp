@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "norm/Conversion/Passes.h"
+#include "norm/Codegen/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -28,7 +28,7 @@
 namespace mlir {
 namespace norm {
 #define GEN_PASS_DEF_NONTEMPORALSTORESPASS
-#include "norm/Conversion/Passes.h.inc"
+#include "norm/Codegen/Passes.h.inc"
 } // namespace norm
 } // namespace mlir
 

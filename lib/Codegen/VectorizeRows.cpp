@@ -19,7 +19,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "norm/Conversion/Passes.h"
+#include "norm/Codegen/Passes.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -45,7 +45,7 @@
 namespace mlir {
 namespace norm {
 #define GEN_PASS_DEF_VECTORIZEROWSPASS
-#include "norm/Conversion/Passes.h.inc"
+#include "norm/Codegen/Passes.h.inc"
 } // namespace norm
 } // namespace mlir
 

@@ -1,0 +1,380 @@
+//===- Passes.td - norm CPU codegen passes -----------------*- tablegen -*-===//
+//
+// The CPU code generation passes of the norm-to-llvm pipeline: they work on
+// linalg, vector, memref, scf and omp ops after convert-norm-to-linalg (and
+// on any linalg on tensors), not on norm ops. In alphabetical order; the
+// pipeline order and the reasons for it are in lib/Pipelines/Pipelines.cpp
+// and docs/Pipeline.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NORM_CODEGEN_PASSES_TD
+#define NORM_CODEGEN_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+//===----------------------------------------------------------------------===//
+// DeinterleaveBF16Sums
+//===----------------------------------------------------------------------===//
+
+def DeinterleaveBF16SumsPass
+    : Pass<"norm-deinterleave-bf16-sums", "::mlir::func::FuncOp"> {
+  let summary = "Widen bf16 terms of sums without shuffles, in another lane "
+                "order";
+  let description = [{
+    Rewrites `arith.extf` from a vector of bf16 (a power of two lanes) to
+    f32 in the body of an `scf.for` when its lanes only reach a sum
+    carried by the loop whose lane order does not matter: through
+    `arith.addf`/`subf`/`mulf` whose other operands are the same in every
+    lane (splat constants, broadcasts of a scalar), into
+    `arith.addf %sum, %term` yielded as the next %sum; after the loop, that
+    sum only goes through loops that add more terms to its lanes (masked
+    remainders: `arith.select %mask, (%sum + %t), %sum`) to a full
+    `vector.reduction <add>`. Each lane of such a sum is a partial sum, and
+    only their total is used, so the terms may land in any lanes.
+
+    The rewrite reads the bf16 vector as i32 pairs of lanes (little-endian
+    lane order): the pairs shifted left by 16 are the even lanes as f32,
+    the pairs with their low half cleared the odd lanes, and the result is
+    the even lanes followed by the odd ones. Exact, like `arith.extf`; on
+    x86 two instructions per 32 lanes instead of a lane-crossing
+    `vpmovzxwd` and a shift per 16 (what `arith-expand{include-bf16}` gives
+    `arith.extf`). Used for LayerNormalization's Mean and variance sums over
+    bf16 rows.
+
+    Run after `convert-vector-to-scf` (loops and vectors in their final
+    shape) and before `arith-expand`.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
+//===----------------------------------------------------------------------===//
+// ExpandShapeToReinterpretCast
+//===----------------------------------------------------------------------===//
+
+def ExpandShapeToReinterpretCastPass
+    : Pass<"norm-expand-shape-to-reinterpret-cast"> {
+  let summary = "Rewrite memref.expand_shape with identity layouts as "
+                "memref.reinterpret_cast (works around an MLIR 22 crash)";
+  let description = [{
+    Rewrites each `memref.expand_shape` whose source and result both have
+    the identity (row-major, offset 0) layout into a
+    `memref.reinterpret_cast` of the source: offset 0, the op's output
+    shape as sizes, and the row-major strides of those sizes (suffix
+    products, `arith.muli` where a size is dynamic). The two views are the
+    same memory; other expand_shapes are left alone.
+
+    Run it before `expand-strided-metadata`: in MLIR 22 that pass crashes
+    (a null attribute in `memref::ReinterpretCastOp::build`) on an
+    expand_shape that splits one dim into two or more dynamic ones, such as
+    `memref<?x?xf32>` into `memref<?x?x?xf32>` by `[[0], [1, 2]]`, which
+    the collapsed LayerNormalization lowering produces for Y and which a
+    linalg-on-tensors input can contain.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
+//===----------------------------------------------------------------------===//
+// FuseElementwise
+//===----------------------------------------------------------------------===//
+
+def FuseElementwisePass : Pass<"norm-fuse-elementwise"> {
+  let summary = "Fuse elementwise linalg ops on tensors, without moving "
+                "reshapes";
+  let description = [{
+    The producer-consumer fusion of upstream `linalg-fuse-elementwise-ops`
+    (`linalg::populateElementwiseOpsFusionPatterns`, fusing a producer
+    with a single use), with its canonicalization and constant-folding
+    patterns, but without its reshape propagation
+    (`populateFoldReshapeOpsByExpansionPatterns`,
+    `populateBubbleUpExpandShapePatterns`). That propagation moves a
+    `tensor.expand_shape` of a result above the linalg op that computes
+    it, which undoes the collapse of a LayerNormalization over several
+    dims to [O, n] (`convert-norm-to-linalg`): its loops over the
+    normalized dims come back, with a tiny innermost one (X [N, C, 1]:
+    48 times slower).
+  }];
+  let dependentDialects = ["::mlir::affine::AffineDialect",
+                           "::mlir::linalg::LinalgDialect"];
+}
+
+//===----------------------------------------------------------------------===//
+// FuseRows
+//===----------------------------------------------------------------------===//
+
+def FuseRowsPass : Pass<"norm-fuse-rows", "::mlir::func::FuncOp"> {
+  let summary = "Tile the normalization roots by slice and fuse their "
+                "reductions: one loop nest per op";
+  let description = [{
+    Finds each all-parallel `linalg` op (the elementwise tail of a `norm`
+    lowering) that reads per-slice values computed by reductions, tiles its
+    slice (kept) dims by 1 in an `scf.forall` and fuses every producer
+    (reductions, fills, per-slice maps) into that loop
+    (scf::tileConsumerAndFuseProducersUsingSCF). Producers whose values are
+    also used after the loop (LayerNorm's Mean and InvStdDev) are yielded
+    from it as extra results, so they are computed once, in the same loop.
+    Afterwards each slice is read by the reductions and the tail while it is
+    still in cache, and no tensor of the input's size is materialized except
+    the result.
+
+    Reductions that read per-slice values of other reductions and that no
+    elementwise op fused (a LayerNorm whose Mean and InvStdDev are used but
+    not Y: the sum of squared deviations reads Mean) are roots in turn, tiled
+    by 1 along their slice dims, so that a slice is read by all its
+    reductions in one loop. Where an all-parallel per-slice op combines the
+    results of two or more such reductions (a dynamic-length LayerNorm's f32
+    and f64 sums of squares, selected by the slice length), that op is the
+    root instead, so that they still share one loop.
+
+    First, linalg ops on tensors with a static iteration space of size 0
+    (a slice whose run-time size folded to 0, e.g. of a constant X) are
+    replaced by their inits, which they equal: MLIR 22's tiling crashes on
+    them.
+
+    Only trailing-axis reductions are fused (the kept dims must be a
+    prefix of the loop dims); other ops are left as they are.
+  }];
+  let dependentDialects = [
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
+//===----------------------------------------------------------------------===//
+// NativeBF16Truncation
+//===----------------------------------------------------------------------===//
+
+def NativeBF16TruncationPass
+    : Pass<"norm-native-bf16-truncation", "::mlir::func::FuncOp"> {
+  let summary = "Round f32 vectors to bf16 with the CPU's conversion "
+                "instruction, keeping exact code where it would flush";
+  let description = [{
+    Rewrites each `arith.truncf` from a fixed-size vector of f32 (a power of
+    two lanes: full tiles) to bf16, rounding to nearest even, whose result is only
+    stored whole (`vector.store`, or an unmasked in-bounds
+    `vector.transfer_write`), into
+
+    ```mlir
+    %native = llvm.fptrunc %x : vector<64xf32> to vector<64xbf16>
+    %y = scf.if <some lane of %native is +0 or -0> -> (vector<64xbf16>) {
+      arith.truncf %x   // the original op: integer code after
+                        // arith-expand{include-bf16}
+    } else {
+      %native
+    }
+    ```
+
+    With AVX512-BF16, `llvm.fptrunc` is `vcvtneps2bf16`: it rounds to
+    nearest even like `arith.truncf`, but flushes f32 subnormals (exactly
+    the inputs that give bf16 subnormals) to +-0 whatever MXCSR says. A zero
+    result is rare and cheap to find (the test runs on i32 pairs of lanes,
+    seven instructions per 64 lanes), so nearly all vectors take one
+    instruction per 16 lanes instead of nine integer ops, and the few with a
+    zero lane are rounded exactly. Results are unchanged bit for bit (NaNs
+    stay NaNs, possibly with another payload).
+
+    Masked stores and other lane counts (static remainders) keep the exact
+    code: LLVM 22's x86 backend fails to select the `llvm.masked.store` of a
+    bf16 vector with a constant mask unless the value is integer code, and
+    with 34 to 62 lanes the zero test came out of its code generation never
+    firing.
+
+    Run it where the target converts `fptrunc` to bf16 natively (x86 with
+    AVX512-BF16; `norm-to-llvm{bf16-truncation=auto}` adds it when the host
+    has it), after `convert-vector-to-scf` and before
+    `arith-expand{include-bf16}`. On x86 without AVX512-BF16, LLVM 22 lowers
+    that `fptrunc` to calls of `__truncsfbf2` (compiler-rt or libgcc),
+    which norm-runner's JIT does not resolve.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
+//===----------------------------------------------------------------------===//
+// NontemporalStores
+//===----------------------------------------------------------------------===//
+
+def NontemporalStoresPass
+    : Pass<"norm-nontemporal-stores", "::mlir::func::FuncOp"> {
+  let summary = "Write large function results with non-temporal stores";
+  let description = [{
+    On buffers whose 1-D transfers are in their final form (after
+    convert-vector-to-scf): finds the unmasked, in-bounds 1-D
+    `vector.transfer_write`s into a `memref.alloc` that the function returns
+    (through unit-stride `memref.subview`s that keep the innermost dim)
+    whose address is a multiple of 64 bytes: the alloc is 64-byte aligned (this pass sets its alignment),
+    every innermost index and subview offset is a multiple of 64 bytes'
+    worth of elements (constants, induction variables of loops starting at
+    and stepping by such multiples, and sums and products of those), and
+    for rank >= 2 so is the innermost size.
+
+    Each loop that holds them is versioned: `scf.if` (the result has at
+    least `min-bytes` bytes and, where dynamic, the innermost size is such a
+    multiple; computed once, before the loop nest) runs a copy of the loop
+    in which those writes are `vector.store {nontemporal = true, alignment =
+    64}`, otherwise the original loop. Only these innermost loops are
+    duplicated, which keeps compile time down. Non-temporal stores are
+    weakly ordered: an `llvm.fence` follows the loop nest and ends each
+    `omp.parallel` region in it (each under the same condition).
+
+    A non-temporal store writes whole cache lines to memory without reading
+    them first (a normal store's read-for-ownership doubles Y's traffic) and
+    without evicting X from the cache: on the 2-core Zen 5 machine of
+    docs/performance.md a LayerNorm [4096, 4096] f32 hand loop ran 4.9 ms
+    with normal stores and 4.1 ms with non-temporal ones. Results that fit
+    in the cache are left alone: the next op would have read them from
+    there. Masked remainder stores stay normal stores.
+  }];
+  let options = [
+    Option<"minBytes", "min-bytes", "uint64_t", /*default=*/"16777216",
+           "Smallest result, in bytes, written with non-temporal stores">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
+//===----------------------------------------------------------------------===//
+// OpenMPCleanup
+//===----------------------------------------------------------------------===//
+
+def OpenMPCleanupPass : Pass<"norm-openmp-cleanup", "::mlir::ModuleOp"> {
+  let summary = "Per-thread stack temporaries, and a sequential version of "
+                "small loops, for OpenMP loops from convert-scf-to-openmp";
+  let description = [{
+    Moves the statically shaped `memref.alloca`s of the `memref.alloca_scope`
+    that convert-scf-to-openmp puts around each loop body to the start of
+    the enclosing `omp.parallel` region (one copy per thread, promoted to
+    registers by LLVM) and inlines scopes left empty of allocas.
+
+    Then puts each `omp.parallel` with one 1-d loop under an `scf.if` whose
+    else branch is the same loop as an `scf.for` on the calling thread. The
+    threads are used when the loop has more than one iteration, enough work
+    (iterations times the elements of the largest subview with
+    loop-invariant sizes in the body, at least 32Ki) and the runtime has
+    more than one thread (`omp_get_max_threads`, declared in the module):
+    forking a team costs microseconds that small loops do not repay.
+
+    The static `omp.wsloop` of such a region (its last work, so its barrier
+    would only precede the one that joins the team) is replaced by the same
+    partition computed in the region: of N iterations over T threads
+    (`omp_get_thread_num`, `omp_get_num_threads`), thread t runs the
+    N / T + (t < N % T) consecutive ones from t * (N / T) + min(t, N % T),
+    in an `scf.for`, with no barrier. Debian's libomp is built with
+    KMP_DEBUG: its `__kmpc_for_static_init` formats a trace string (malloc,
+    vsnprintf, free) on every thread of every call, even with tracing off
+    (Normalizer [128, 768] on 2 threads: 4.3 -> 3.8 us).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
+//===----------------------------------------------------------------------===//
+// PrefetchRows
+//===----------------------------------------------------------------------===//
+
+def PrefetchRowsPass : Pass<"norm-prefetch-rows", "::mlir::func::FuncOp"> {
+  let summary = "Prefetch the next slice of X during the second pass over "
+                "this one";
+  let description = [{
+    On buffers, after norm-vectorize-rows: in each 1-D `scf.forall` over
+    rows, finds the memrefs whose current row is read by full vector tiles
+    (`vector.transfer_read %X[%row, %j]` without mask, %j a column loop's
+    induction variable) in two or more column loops, and inserts in the
+    loops after the first (all but the one that writes the row where there
+    are three or more: LayerNorm's sum of squares, or its f32 and f64 sum of
+    squares loops of a dynamic length, of which one runs no step; else the
+    second: LpNorm's and Normalizer's Y, LayerNorm's sum of squares without
+    Y) one `memref.prefetch` per cache line of the tile,
+    of row `min(row + ceil(distance / row bytes), rows - 1)`: the next row
+    for rows of `distance` bytes or more, further ahead for shorter rows
+    (whose own prefetches would otherwise compete with the hardware
+    prefetcher's for the same lines). The first pass over a row
+    streams it from memory; the later passes hit the cache, and without the
+    prefetches the memory system would idle during them.
+
+    Second, in each `scf.for` whose body reads full tiles (no mask) of four
+    or more rank-2 memrefs at the loop's induction variable
+    (`vector.transfer_read %Xk[%r, %j]`: the sums over a leading axis, which
+    add several rows at once), it prefetches each of those rows
+    `stream-distance` bytes ahead of the tile, one `memref.prefetch` per
+    cache line, the column clamped to the row's last. The hardware
+    prefetchers follow one stream well but not eight: on the machine of
+    docs/performance.md, eight rows of [4096, 4096] f32 summed into f64 read
+    at 31 GB/s without and 40 GB/s with these prefetches (one stream alone:
+    60 GB/s); LpNorm axis 0 [4096, 4096], 1 thread: 5.1-5.2 ms -> 4.6-4.8
+    ms.
+
+    Only cache hints are added: results are unchanged.
+  }];
+  let options = [
+    Option<"distance", "distance", "unsigned", /*default=*/"4096",
+           "Bytes ahead to prefetch, rounded up to whole rows (0: none)">,
+    Option<"streamDistance", "stream-distance", "unsigned",
+           /*default=*/"1024",
+           "Bytes ahead within each row of multi-row loops (0: none)">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+  ];
+}
+
+//===----------------------------------------------------------------------===//
+// VectorizeRows
+//===----------------------------------------------------------------------===//
+
+def VectorizeRowsPass : Pass<"norm-vectorize-rows", "::mlir::func::FuncOp"> {
+  let summary = "Tile linalg ops along their contiguous innermost dim by the "
+                "vector width and vectorize the tiles (vector dialect)";
+  let description = [{
+    For every `linalg` op on tensors whose innermost loop dim is the
+    innermost (contiguous) dim of each operand that uses it, tiles that dim
+    by `unroll` vector registers' worth of elements (the widest element type
+    of the op sets the lane count), and its other dims by 1:
+    - a reduction along it is tiled as a partial reduction
+      (ReductionTilingStrategy::PartialReductionOuterReduction): a vector of
+      partial sums per lane, merged once after the loop;
+    - the loop is peeled (scf::peelForLoopAndSimplifyBounds), so the main
+      loop works on full static tiles and the remainder is one masked
+      iteration; dynamic sizes get the same code as static ones;
+    - the tiles are vectorized with linalg::vectorize (masked in the
+      remainder), leading unit dims are cast away, and vector transfers fold
+      through tensor slices.
+    Ops whose innermost size is statically smaller than one vector, and ops
+    that cannot be tiled or vectorized, are left as they are.
+
+    The vector width defaults to the host's (512 bits with AVX-512F, 256
+    with AVX/AVX2, 128 otherwise); set `vector-bits` for reproducible IR.
+    Run `loop-invariant-subset-hoisting` afterwards to keep the partial sums
+    in registers across the loop.
+  }];
+  let options = [
+    Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"0",
+           "Vector register width in bits (0: the host's)">,
+    Option<"unroll", "unroll", "unsigned", /*default=*/"4",
+           "Vector registers per tile (independent partial sums)">,
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
+#endif // NORM_CODEGEN_PASSES_TD
