@@ -2,6 +2,8 @@
 
 #include "norm/Runner/RunModule.h"
 
+#include "RunnerSupport.h"
+
 #include "norm/Runner/JitSession.h"
 #include "norm/Runner/NpyIO.h"
 #include "norm/Runner/TensorCompare.h"
@@ -15,12 +17,6 @@ using namespace mlir;
 using namespace mlir::norm;
 using namespace mlir::norm::runner;
 using llvm::createStringError;
-
-static llvm::Error withPrefix(const Twine &prefix, llvm::Error err) {
-  if (!err)
-    return err;
-  return createStringError(prefix + llvm::toString(std::move(err)));
-}
 
 /// Errors unless a repeated flag was given `count` times or not at all.
 static llvm::Error checkFlagCount(StringRef flag, size_t given, size_t count,

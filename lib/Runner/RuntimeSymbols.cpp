@@ -1,0 +1,243 @@
+//===- RuntimeSymbols.cpp - what JIT-compiled code links against ---------===//
+//
+// The libraries a compiled module's external functions come from (the
+// process, libomp, MLIR's C runner utilities), and the functions bound to
+// the module's `puts`/`abort` (failed run-time checks) and `malloc`/`free`
+// (checked allocation, and the block allocator with reuse).
+//
+//===----------------------------------------------------------------------===//
+
+#include "RuntimeSymbols.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ExecutionEngine/Orc/Mangling.h"
+#include "llvm/Support/DynamicLibrary.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <mutex>
+
+// The OpenMP runtime of Debian's libomp-22-dev (scripts/install-deps.sh).
+#ifndef NORM_LIBOMP_PATH
+#define NORM_LIBOMP_PATH "/usr/lib/llvm-22/lib/libomp.so"
+#endif
+
+// MLIR's C runner utilities of Debian's libmlir-22 (a dependency of
+// libmlir-22-dev): memrefCopy, which bufferization emits for copies between
+// non-contiguous memrefs (tensor.pad, a collapse_shape of a strided slice),
+// and the print functions of vector.print.
+#ifndef NORM_C_RUNNER_UTILS_PATH
+#define NORM_C_RUNNER_UTILS_PATH                                               \
+  "/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so.22.1"
+#endif
+
+using namespace mlir;
+using namespace mlir::norm;
+using namespace mlir::norm::runner;
+using llvm::createStringError;
+
+//===----------------------------------------------------------------------===//
+// Libraries
+//===----------------------------------------------------------------------===//
+
+/// If `module` has OpenMP ops (parallel loops lowered by
+/// convert-scf-to-openmp), loads libomp into the process so that the JIT
+/// resolves __kmpc_* from it, and sets its thread count unless `numThreads`
+/// is 0.
+static llvm::Error loadOpenMPIfNeeded(ModuleOp module, unsigned numThreads) {
+  // omp ops become __kmpc_* calls only in the translation to LLVM IR.
+  bool usesOpenMP = module
+                        .walk([](Operation *op) {
+                          if (op->getName().getDialectNamespace() == "omp")
+                            return WalkResult::interrupt();
+                          // Calls of the runtime's API (norm-openmp-cleanup
+                          // asks omp_get_max_threads).
+                          auto func = dyn_cast<LLVM::LLVMFuncOp>(op);
+                          if (func && func.isExternal() &&
+                              (func.getName().starts_with("omp_") ||
+                               func.getName().starts_with("__kmpc_")))
+                            return WalkResult::interrupt();
+                          return WalkResult::advance();
+                        })
+                        .wasInterrupted();
+  if (!usesOpenMP)
+    return llvm::Error::success();
+  std::string error;
+  if (!llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(
+          "__kmpc_fork_call") &&
+      llvm::sys::DynamicLibrary::LoadLibraryPermanently(NORM_LIBOMP_PATH,
+                                                        &error))
+    return createStringError("cannot load the OpenMP runtime '" +
+                             Twine(NORM_LIBOMP_PATH) + "': " + error);
+  if (numThreads == 0)
+    return llvm::Error::success();
+  auto *setNumThreads = reinterpret_cast<void (*)(int)>(
+      llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(
+          "omp_set_num_threads"));
+  if (!setNumThreads)
+    return createStringError("the OpenMP runtime has no omp_set_num_threads");
+  setNumThreads(static_cast<int>(numThreads));
+  return llvm::Error::success();
+}
+
+llvm::Error runner::loadRuntimeLibraries(ModuleOp module, unsigned numThreads) {
+  // Functions the module declares must come from this process (libc, libm):
+  // check here, as ORC would print its own message for a missing symbol.
+  llvm::sys::DynamicLibrary::LoadLibraryPermanently(nullptr);
+  if (llvm::Error err = loadOpenMPIfNeeded(module, numThreads))
+    return err;
+  bool loadedRunnerUtils = false;
+  for (auto func : module.getOps<LLVM::LLVMFuncOp>()) {
+    if (!func.isExternal() || func.symbolKnownUseEmpty(module) ||
+        llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(
+            func.getName().str()))
+      continue;
+    // Not in the process: MLIR's runtime library may have it (memrefCopy).
+    std::string runnerUtilsError;
+    if (!loadedRunnerUtils) {
+      loadedRunnerUtils = true;
+      if (!llvm::sys::DynamicLibrary::LoadLibraryPermanently(
+              NORM_C_RUNNER_UTILS_PATH, &runnerUtilsError) &&
+          llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(
+              func.getName().str()))
+        continue;
+    }
+    return createStringError(
+        "function '" + func.getName() +
+        "' is declared but neither defined in the module nor provided by "
+        "norm-runner" +
+        (runnerUtilsError.empty()
+             ? std::string()
+             : " (cannot load '" NORM_C_RUNNER_UTILS_PATH "': " +
+                   runnerUtilsError + ")"));
+  }
+  return llvm::Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// Failed run-time checks
+//===----------------------------------------------------------------------===//
+
+// `cf.assert` (emitted by generate-runtime-verification, e.g. for dynamic
+// sizes that disagree) lowers to puts(message) followed by abort(). The JIT
+// binds both to these functions, so that a failed check is one error on
+// stderr and exit status 1, not a SIGABRT with a core dump.
+
+static int reportFailedRuntimeCheck(const char *message) {
+  std::fflush(stdout);
+  llvm::errs() << "error: run-time check failed: " << message << "\n";
+  return 0;
+}
+
+[[noreturn]] static void exitAfterFailedRuntimeCheck() {
+  llvm::errs().flush();
+  std::_Exit(1);
+}
+
+//===----------------------------------------------------------------------===//
+// Failed allocations
+//===----------------------------------------------------------------------===//
+
+// The lowered code does not check malloc's result: the JIT binds malloc to
+// checkedMalloc (or reusingMalloc), which ends the process with one error
+// and exit status 1 instead of letting the code write through null.
+
+[[noreturn]] static void exitOutOfMemory(size_t size) {
+  std::fflush(stdout);
+  llvm::errs() << "error: out of memory: the compiled function could not "
+                  "allocate "
+               << size << " bytes\n";
+  llvm::errs().flush();
+  std::_Exit(1);
+}
+
+static void *checkedMalloc(size_t size) {
+  void *block = std::malloc(size);
+  if (!block && size != 0)
+    exitOutOfMemory(size);
+  return block;
+}
+
+//===----------------------------------------------------------------------===//
+// Allocator with reuse (JitOptions::reuseAllocations)
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Blocks handed out by reusingMalloc: size of each live block, and freed
+/// blocks by size.
+struct ReusePool {
+  std::mutex mutex;
+  llvm::DenseMap<void *, size_t> liveSizes;
+  std::multimap<size_t, void *> freeBlocks;
+};
+} // namespace
+
+static ReusePool &getReusePool() {
+  static ReusePool *pool = new ReusePool(); // never destroyed
+  return *pool;
+}
+
+static void *reusingMalloc(size_t size) {
+  ReusePool &pool = getReusePool();
+  std::lock_guard<std::mutex> lock(pool.mutex);
+  void *block;
+  auto it = pool.freeBlocks.find(size);
+  if (it != pool.freeBlocks.end()) {
+    block = it->second;
+    pool.freeBlocks.erase(it);
+  } else {
+    block = checkedMalloc(size);
+  }
+  pool.liveSizes[block] = size;
+  return block;
+}
+
+static void reusingFree(void *block) {
+  if (!block)
+    return;
+  ReusePool &pool = getReusePool();
+  std::lock_guard<std::mutex> lock(pool.mutex);
+  auto it = pool.liveSizes.find(block);
+  if (it == pool.liveSizes.end()) {
+    std::free(block);
+    return;
+  }
+  pool.freeBlocks.insert({it->second, block});
+  pool.liveSizes.erase(it);
+}
+
+//===----------------------------------------------------------------------===//
+// Symbol bindings
+//===----------------------------------------------------------------------===//
+
+void runner::registerRuntimeSymbols(ExecutionEngine &engine,
+                                    bool reuseAllocations) {
+  engine.registerSymbols(
+      [reuseAllocations](llvm::orc::MangleAndInterner interner) {
+        llvm::orc::SymbolMap symbols;
+        symbols[interner("puts")] = {
+            llvm::orc::ExecutorAddr::fromPtr(&reportFailedRuntimeCheck),
+            llvm::JITSymbolFlags::Exported};
+        symbols[interner("abort")] = {
+            llvm::orc::ExecutorAddr::fromPtr(&exitAfterFailedRuntimeCheck),
+            llvm::JITSymbolFlags::Exported};
+        symbols[interner("malloc")] = {
+            llvm::orc::ExecutorAddr::fromPtr(reuseAllocations ? &reusingMalloc
+                                                              : &checkedMalloc),
+            llvm::JITSymbolFlags::Exported};
+        if (reuseAllocations) {
+          symbols[interner("free")] = {
+              llvm::orc::ExecutorAddr::fromPtr(&reusingFree),
+              llvm::JITSymbolFlags::Exported};
+        }
+        return symbols;
+      });
+}
+
+FreeFunction runner::getResultFreeFunction(bool reuseAllocations) {
+  return reuseAllocations ? &reusingFree : &std::free;
+}

@@ -1,0 +1,46 @@
+//===- RuntimeSymbols.h - what JIT-compiled code links against --*- C++ -*-===//
+//
+// Private to lib/Runner: the libraries a compiled module's external
+// functions are resolved from (the process, libomp, MLIR's C runner
+// utilities), and the functions the session interposes on the module's
+// `puts`, `abort`, `malloc` and `free`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NORM_LIB_RUNNER_RUNTIMESYMBOLS_H
+#define NORM_LIB_RUNNER_RUNTIMESYMBOLS_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/Error.h"
+
+namespace mlir {
+class ExecutionEngine;
+namespace norm {
+namespace runner {
+/// Makes every function that the LLVM-dialect `module` declares and uses
+/// resolvable: loads the process's own symbols (libc, libm), libomp if the
+/// module has OpenMP ops or calls the OpenMP API (then sets its thread count
+/// unless `numThreads` is 0), and MLIR's C runner utilities for the rest
+/// (memrefCopy). Errors name the library that cannot be loaded or the first
+/// function no library provides.
+llvm::Error loadRuntimeLibraries(ModuleOp module, unsigned numThreads);
+
+/// Binds the compiled code's `puts` and `abort` (the failure path of
+/// `cf.assert`) to one error line and exit status 1, and its `malloc` to an
+/// allocator that exits with one error line when memory runs out. With
+/// `reuseAllocations`, `malloc` and `free` also keep freed blocks for reuse
+/// by allocations of the same size (JitOptions::reuseAllocations).
+void registerRuntimeSymbols(ExecutionEngine &engine, bool reuseAllocations);
+
+/// A `free` of the compiled code's buffers.
+using FreeFunction = void (*)(void *);
+
+/// Returns the function that frees the result buffers of code whose
+/// symbols registerRuntimeSymbols bound with `reuseAllocations`.
+FreeFunction getResultFreeFunction(bool reuseAllocations);
+
+} // namespace runner
+} // namespace norm
+} // namespace mlir
+
+#endif // NORM_LIB_RUNNER_RUNTIMESYMBOLS_H
