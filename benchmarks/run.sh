@@ -2,14 +2,35 @@
 # The performance comparison behind docs/performance.md, in one run:
 #   benchmarks/run.sh [BUILD_DIR] [--quick]
 # measures STREAM copy bandwidth, a hand-written -O3 -march=native
-# -ffast-math two-pass C++ loop (peers/twopass.cpp), PyTorch (Debian
-# python3-torch) and ONNX Runtime (npm onnxruntime-node, peers/ort_bench.js)
-# where they are installed, and norm-mlir (BUILD_DIR/bin/norm-benchmark) on
-# the shapes below with 1 and 2 threads, then writes docs/performance.md (a
-# markdown table) and docs/performance.png (gnuplot). Every number in those
-# files comes from this script; each row records the load average when it
-# was measured. --quick: shorter runs, output under BUILD_DIR/bench-peers.
-# A peer that is not installed is reported as "not installed".
+# -ffast-math two-pass C++ loop (peers/twopass.cpp), oneDNN's
+# LayerNormalization (Debian libdnnl-dev, peers/onednn_layernorm.cpp),
+# PyTorch (Debian python3-torch, peers/torch_bench.py) and ONNX Runtime (npm
+# onnxruntime-node, peers/ort_bench.js) where they are installed, and
+# norm-mlir (BUILD_DIR/bin/norm-benchmark) on the shapes below with 1 and 2
+# threads, then writes docs/performance.md (a markdown table) and
+# docs/performance.png (gnuplot). Every number in those files comes from
+# this script; each row records the load average when it was measured.
+# --quick: shorter runs, output under BUILD_DIR/bench-peers.
+# A peer that is not installed is reported as "not installed";
+# benchmarks/install-peers.sh installs the Debian packages of all of them
+# (this script installs onnxruntime-node with npm).
+#
+# Each peer runs in its best configuration, and the page says which:
+# * oneDNN: a layer_normalization_forward primitive (forward_inference,
+#   use_scale | use_shift), created once with its memory (scratchpad
+#   included); only execute is timed; OMP_NUM_THREADS = threads. Its output
+#   is checked against a float64 reference before it is timed.
+# * PyTorch: eager F.layer_norm / F.normalize; normalize writes into a
+#   preallocated Y (out=); layer_norm has no out=, so the script runs under
+#   jemalloc (LD_PRELOAD=libjemalloc.so.2, Debian libjemalloc2) with
+#   MALLOC_CONF=dirty_decay_ms:-1,muzzy_decay_ms:-1 so that a freed Y is
+#   reused instead of handed back to the kernel and faulted in again (under
+#   glibc's malloc every call would mmap and fault in a fresh Y); the page
+#   reports the page faults per call it saw.
+# * ONNX Runtime: intraOpNumThreads = threads, sequential execution,
+#   graph optimizations "all", CPU memory arena and memory patterns on; Y
+#   is an intermediate of the session (the model's output is a one-element
+#   Slice of it), so it comes from the arena and is reused on every run.
 set -uo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "${1:-build}" && pwd) || exit 1
@@ -25,6 +46,12 @@ echo "== peers"
   -o "$work/stream_copy" || exit 1
 "$cxx" -O3 -march=native -ffast-math -fopenmp \
   "$src/benchmarks/peers/twopass.cpp" -o "$work/twopass" || exit 1
+# oneDNN: built when its header is there (benchmarks/install-peers.sh).
+rm -f "$work/onednn_layernorm"
+if echo '#include <oneapi/dnnl/dnnl.hpp>' | "$cxx" -E -x c++ - >/dev/null 2>&1; then
+  "$cxx" -O3 -march=native "$src/benchmarks/peers/onednn_layernorm.cpp" \
+    -ldnnl -o "$work/onednn_layernorm" || echo "onednn_layernorm.cpp failed to build"
+fi
 
 # ONNX Runtime: onnxruntime-node with its install script skipped (the npm
 # package ships the native linux-x64 binary; nothing is downloaded).
@@ -38,7 +65,7 @@ export NODE_PATH="$ort_dir/node_modules"
 
 export NORM_SRC="$src" NORM_BUILD="$build" NORM_WORK="$work" NORM_QUICK="$quick"
 exec /usr/bin/python3 - <<'PY'
-import json, os, platform, re, subprocess, time
+import glob, json, os, platform, re, subprocess, time
 
 src, build, work = os.environ["NORM_SRC"], os.environ["NORM_BUILD"], os.environ["NORM_WORK"]
 quick = os.environ["NORM_QUICK"] == "1"
@@ -46,9 +73,10 @@ bench = os.path.join(build, "bin", "norm-benchmark")
 mods = os.path.join(src, "benchmarks", "modules")
 out_dir = work if quick else os.path.join(src, "docs")
 
-def run(cmd, timeout=600):
+def run(cmd, timeout=600, env=None):
     try:
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout,
+                           env=None if env is None else {**os.environ, **env})
         return p.returncode, p.stdout + p.stderr
     except (OSError, subprocess.TimeoutExpired) as e:
         return 1, str(e)
@@ -61,6 +89,12 @@ rc, out = run(["/usr/bin/python3", "-c", "import torch; print(torch.__version__)
 torch_version = out.strip() if rc == 0 else None
 rc, out = run(["node", "-e", "console.log(require('onnxruntime-node/package.json').version)"])
 ort_version = out.strip() if rc == 0 else None
+onednn = os.path.join(work, "onednn_layernorm")
+onednn = onednn if os.path.exists(onednn) else None
+# PyTorch's allocator: jemalloc keeping freed pages (see the header).
+jemalloc = (glob.glob("/usr/lib/*/libjemalloc.so.2") + glob.glob("/usr/lib/libjemalloc.so.2"))[:1]
+torch_env = ({"LD_PRELOAD": jemalloc[0], "MALLOC_CONF": "dirty_decay_ms:-1,muzzy_decay_ms:-1"}
+             if jemalloc else {})
 
 ELEM = {"f32": 4, "f16": 2, "bf16": 2}
 # (op, shape, type, module, peer op name; None: no two-pass C++ peer)
@@ -91,10 +125,17 @@ def norm_mlir(module, n, c, t, threads):
     scale = {"ns": 1e-6, "us": 1e-3, "ms": 1.0}[med["time_unit"]]
     return med["real_time"] * scale, med.get("compile_ms"), None
 
-def peer_ms(cmd):
-    rc, out = run(cmd)
+# What the peers report besides their time: page faults per call (PyTorch,
+# ONNX Runtime), the allocator (PyTorch), oneDNN's implementation and the
+# error of its output against float64.
+peer_facts = {}
+
+def peer_ms(key, cmd, env=None):
+    rc, out = run(cmd, env=env)
     m = re.search(r"ms=([0-9.]+)", out)
     if rc == 0 and m:
+        for name, value in re.findall(r"\b(faults|alloc|impl|maxerr|oneDNN)=(\S+)", out):
+            peer_facts.setdefault((key, name), set()).add(value)
         return float(m.group(1)), None
     m = re.search(r"error=(.*)", out)
     return None, (m.group(1).strip() if m else out.strip()[-80:])
@@ -103,9 +144,9 @@ def stream_copy(threads):
     rc, out = run([os.path.join(work, "stream_copy"), str(threads)])
     return float(re.search(r"GB/s=([0-9.]+)", out).group(1))
 
-# Each row is three rounds of: the copy bandwidth, norm-mlir, the C++ loop
-# (PyTorch and ONNX Runtime, 1.3x-100x slower, once, in the first round).
-# norm-mlir and the C++ loop each keep their lowest median, so that a burst
+# Each row is three rounds of: the copy bandwidth, norm-mlir, the C++ loop,
+# oneDNN (PyTorch and ONNX Runtime, 1.3x-100x slower, once, in the first
+# round). norm-mlir, the C++ loop and oneDNN each keep their lowest median, so that a burst
 # of load from other tenants of the VM during one measurement does not
 # decide the row, and *% copy* compares norm-mlir's fastest round with the
 # copy measured just before it: the VM's bandwidth changes between phases
@@ -120,7 +161,9 @@ for threads in (1, 2):
         l0 = load()
         row = dict(op=op, n=n, c=c, t=t, threads=threads, ms=None, compile_ms=None,
                    err=None, load=l0)
-        peers = {"twopass": (None, "-")}
+        peers = {"twopass": (None, "-"),
+                 "onednn": (None, "-") if peer_op != "layernorm" else
+                           (None, "not installed") if not onednn else None}
         first_copy = None
         for round_ in range(ROUNDS):
             round_copy = stream_copy(threads)
@@ -130,17 +173,23 @@ for threads in (1, 2):
                 row.update(compile_ms=compile_ms, err=err)
             if ms and (row["ms"] is None or ms < row["ms"]):
                 row.update(ms=ms, copy=round_copy)
+            repeated = []
             if has_twopass:
-                again = peer_ms([os.path.join(work, "twopass"), peer_op, str(n), str(c), str(threads)])
+                repeated.append(("twopass", [os.path.join(work, "twopass"), peer_op, str(n), str(c),
+                                             str(threads)]))
+            if peer_op == "layernorm" and onednn:
+                repeated.append(("onednn", [onednn, str(n), str(c), str(threads), t]))
+            for key, cmd in repeated:
+                again = peer_ms(key, cmd)
                 if round_ == 0 or (again[0] is not None and
-                                   (peers["twopass"][0] is None or again[0] < peers["twopass"][0])):
-                    peers["twopass"] = again
+                                   (peers[key][0] is None or again[0] < peers[key][0])):
+                    peers[key] = again
             if round_ == 0:
-                peers["torch"] = (peer_ms(["/usr/bin/python3", os.path.join(src, "benchmarks/peers/torch_bench.py"),
-                                           peer_op, str(n), str(c), str(threads), t])
+                peers["torch"] = (peer_ms("torch", ["/usr/bin/python3", os.path.join(src, "benchmarks/peers/torch_bench.py"),
+                                                    peer_op, str(n), str(c), str(threads), t], torch_env)
                                   if torch_version else (None, "not installed"))
-                peers["ort"] = (peer_ms(["node", os.path.join(src, "benchmarks/peers/ort_bench.js"),
-                                         peer_op, str(n), str(c), str(threads), t])
+                peers["ort"] = (peer_ms("ort", ["node", os.path.join(src, "benchmarks/peers/ort_bench.js"),
+                                                peer_op, str(n), str(c), str(threads), t])
                                 if ort_version else (None, "not installed"))
         ms = row["ms"]
         if not ms:
@@ -181,6 +230,49 @@ try:
             flags = set(line.split(":", 1)[1].split())
 except OSError:
     pass
+def facts(key, name):
+    return sorted(peer_facts.get((key, name), ()))
+
+def max_faults(key):
+    values = [float(v) for v in facts(key, "faults")]
+    return "at most %.0f page faults per timed call" % max(values) if values else "page faults not reported"
+
+if not torch_version:
+    torch_text = "not installed (benchmarks/install-peers.sh)"
+else:
+    torch_text = (f"torch {torch_version} (Debian python3-torch), eager `F.layer_norm` / "
+                  "`F.normalize(p=2, out=Y)` (Y preallocated; `layer_norm` has no `out=`), "
+                  "`torch.set_num_threads`, run under " +
+                  ("jemalloc (`LD_PRELOAD=libjemalloc.so.2`, Debian libjemalloc2) with "
+                   "`MALLOC_CONF=dirty_decay_ms:-1,muzzy_decay_ms:-1`, so that the Y a call frees is "
+                   "reused by the next (with jemalloc's default decay a freed Y of many MiB goes back "
+                   "to the kernel and is faulted in again, as under glibc's malloc)"
+                   if jemalloc else
+                   "glibc's malloc (libjemalloc2 not installed: every `layer_norm` call maps and "
+                   "faults in a fresh Y)") +
+                  "; allocator seen: %s; %s." % ("/".join(facts("torch", "alloc")) or "-",
+                                                 max_faults("torch")))
+ort_text = ((f"onnxruntime-node {ort_version} (npm, `ONNXRUNTIME_NODE_INSTALL=skip`; the package ships "
+             "the linux-x64 native library), CPU provider, `intraOpNumThreads` = threads, sequential "
+             "execution, `graphOptimizationLevel` all, CPU memory arena and memory patterns on; the "
+             "timed model is the op followed by `Slice` to Y[0:1, 0:1], so Y is an intermediate that "
+             "the session's arena allocates once and reuses (no preallocated outputs needed) and only "
+             "one element goes back to JavaScript; time of `session.run`; %s." % max_faults("ort"))
+            if ort_version else "not installed")
+onednn_text = (("oneDNN %s (Debian libdnnl-dev), peers/onednn_layernorm.cpp (`-O3 -march=native`), "
+                "LayerNormalization only: the `layer_normalization_forward` primitive, "
+                "`forward_inference`, `use_scale | use_shift` (Scale and B in f32), epsilon 1e-5, "
+                "created once with its source, destination and scratchpad memory; time of `execute` "
+                "(and the stream's wait), median over >= 0.5 s, measured three times like the C++ loop, "
+                "the lowest kept; `OMP_NUM_THREADS` = threads; implementation oneDNN chose: %s; "
+                "before timing, its Y on up to 256 rows is checked against a float64 reference "
+                "(largest error relative to max(1, |y|): %s)." % (
+                    "/".join(facts("onednn", "oneDNN")) or "?",
+                    ", ".join("`%s`" % v for v in facts("onednn", "impl")) or "-",
+                    "%.2g" % max(float(v) for v in facts("onednn", "maxerr"))
+                    if facts("onednn", "maxerr") else "-"))
+               if onednn else "not installed (benchmarks/install-peers.sh)")
+
 vector_isa = ("AVX-512F, 512-bit (norm-vectorize-rows: 64 f32 lanes per step)" if "avx512f" in flags
               else "AVX2, 256-bit" if "avx2" in flags else "128-bit")
 lines = [
@@ -205,12 +297,11 @@ lines = [
     "*compile* is lowering + LLVM codegen of the module.",
     "* **two-pass C++**: peers/twopass.cpp, `-O3 -march=native -ffast-math -fopenmp` (f32, last axis; "
     "Normalizer L2 is the same loop as LpNorm p = 2); measured three times like norm-mlir, the lowest kept.",
-    f"* **PyTorch**: {'torch ' + torch_version if torch_version else 'not installed'} (Debian python3-torch), "
-    "eager `F.layer_norm` / `F.normalize(p=2)`, `torch.set_num_threads`.",
-    f"* **ONNX Runtime**: {'onnxruntime-node ' + ort_version if ort_version else 'not installed'} "
-    "(npm, `ONNXRUNTIME_NODE_INSTALL=skip`; the package ships the linux-x64 native library), CPU provider, "
-    "`intraOpNumThreads` = threads; the timed model is the op followed by `Slice` to Y[0:1, 0:1], so only "
-    "one element goes back to JavaScript; time of `session.run`.",
+    f"* **oneDNN**: {onednn_text}",
+    f"* **PyTorch**: {torch_text}",
+    f"* **ONNX Runtime**: {ort_text}",
+    "* Every peer runs in its best configuration above: its output memory allocated once or reused, "
+    "its thread count set to the row's.",
     "* Peer cells: median ms, and in parentheses how many times slower the peer is than norm-mlir "
     "(> 1: norm-mlir faster). *n/a*: the peer has no kernel for it (message shortened); *-*: no such peer.",
     "* [128, 768] (384 KiB) and [1, 768] fit in the caches, so their GB/s can exceed the copy bandwidth; "
@@ -219,16 +310,17 @@ lines = [
     "* *load*: 1-minute load average when the row started: other work on the machine makes numbers "
     "noisy, and 2-thread numbers are only meaningful when the load is below ~1 on a 2-core machine.",
     "",
-    "| op | shape | type | threads | norm-mlir ms | GB/s | copy GB/s | % copy | compile ms | two-pass C++ | PyTorch | ONNX Runtime | load |",
-    "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+    "| op | shape | type | threads | norm-mlir ms | GB/s | copy GB/s | % copy | compile ms | two-pass C++ | oneDNN | PyTorch | ONNX Runtime | load |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
 ]
 for r in rows:
-    lines.append("| %s | %dx%d | %s | %d | %s | %s | %.1f | %s | %s | %s | %s | %s | %.2f |" % (
+    lines.append("| %s | %dx%d | %s | %d | %s | %s | %.1f | %s | %s | %s | %s | %s | %s | %.2f |" % (
         r["op"], r["n"], r["c"], r["t"], r["threads"],
         fmt_ms(r["ms"]) if r["ms"] else "failed", "%.1f" % r["gbs"] if r["ms"] else "",
         r["copy"],
         "%.0f%%" % r["pct"] if r["ms"] else "", "%.0f" % r["compile_ms"] if r["compile_ms"] else "",
-        peer_cell(r, "twopass"), peer_cell(r, "torch"), peer_cell(r, "ort"), r["load"]))
+        peer_cell(r, "twopass"), peer_cell(r, "onednn"), peer_cell(r, "torch"), peer_cell(r, "ort"),
+        r["load"]))
 
 # The issue's targets, checked on this run's rows.
 def target_rows(pred):
@@ -248,7 +340,7 @@ targets.append(("Out-of-cache f32 shapes, every op, 1 and 2 threads: >= 85% of c
                 "not met: " + ", ".join(pct_cell(r) for r in low)))
 slower = []
 for r in sel:
-    for key in ("twopass", "torch", "ort"):
+    for key in ("twopass", "onednn", "torch", "ort"):
         ms = r["peers"][key][0]
         if ms is not None and r["ms"] and ms < r["ms"]:
             slower.append("%s %dx%d t%d (%s %.2fx)" % (r["op"], r["n"], r["c"], r["threads"], key, ms / r["ms"]))

@@ -2,8 +2,22 @@
 """PyTorch peer (Debian python3-torch, CPU, eager): times one call of
 torch.nn.functional.layer_norm, or normalize(p=2) for LpNormalization
 (axis -1 or 0) and Normalizer L2 (the same math on f32 rows), with the
-given intra-op thread count. Prints the median time over at least 0.5 s.
+given intra-op thread count. Prints the median time over at least 0.5 s,
+the allocator the process runs under and the minor page faults per timed
+call.
+
+Best configuration: normalize writes into a preallocated Y (out=);
+layer_norm has no out=, so its Y (and its small intermediates) come from the
+allocator on every call. Under glibc's malloc a large Y is a fresh mmap
+whose pages fault in on every call, and that is what the time would measure.
+benchmarks/run.sh therefore runs this script under jemalloc
+(LD_PRELOAD=libjemalloc.so.2, as PyTorch's CPU deployments do) with
+MALLOC_CONF=dirty_decay_ms:-1,muzzy_decay_ms:-1: with its default decay,
+jemalloc hands a freed Y of many MiB back to the kernel at once, so the
+next call faults it in again; kept, the freed Y is reused. The faults per
+call that this script prints show which case a run measured.
 Usage: torch_bench.py OP N C THREADS [TYPE]   (OP as in ort_bench.js)"""
+import resource
 import sys
 import time
 
@@ -18,17 +32,20 @@ g = torch.Generator().manual_seed(1)
 x = (torch.rand(n, c, generator=g) * 4 - 1.5).to(dtype)
 scale = torch.rand(c, generator=g).to(dtype)
 bias = torch.rand(c, generator=g).to(dtype)
+y = torch.empty_like(x)
 if op == "layernorm":
     run = lambda: F.layer_norm(x, (c,), scale, bias, 1e-5)
 elif op in ("lpnorm", "normalizer"):
-    run = lambda: F.normalize(x, p=2.0, dim=-1)
+    run = lambda: F.normalize(x, p=2.0, dim=-1, out=y)
 elif op == "lpnorm0":
-    run = lambda: F.normalize(x, p=2.0, dim=0)
+    run = lambda: F.normalize(x, p=2.0, dim=0, out=y)
 else:
     sys.exit("unknown op " + op)
 try:
     with torch.no_grad():
-        run()
+        for _ in range(3):
+            run()
+        faults = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
         times, total = [], 0.0
         while total < 0.5 or len(times) < 5:
             t0 = time.perf_counter()
@@ -36,8 +53,11 @@ try:
             t = time.perf_counter() - t0
             times.append(t)
             total += t
+        faults = (resource.getrusage(resource.RUSAGE_SELF).ru_minflt - faults) / len(times)
 except RuntimeError as e:
     print("error=" + str(e).splitlines()[0])
     sys.exit(1)
 times.sort()
-print("ms=%.4f" % (times[len(times) // 2] * 1e3))
+with open("/proc/self/maps") as maps:
+    alloc = "jemalloc" if "libjemalloc" in maps.read() else "glibc"
+print("ms=%.4f alloc=%s faults=%.0f" % (times[len(times) // 2] * 1e3, alloc, faults))

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages benchmarks/run.sh measures its peers with
+# (none of them is needed to build or test norm-mlir):
+#   libdnnl-dev    oneDNN, for peers/onednn_layernorm.cpp
+#   libjemalloc2   the allocator the PyTorch peer runs under (LD_PRELOAD)
+#   python3-torch  the PyTorch peer, peers/torch_bench.py
+#   nodejs, npm    only when `node` / `npm` are missing; run.sh itself installs
+#                  onnxruntime-node (npm) under BUILD_DIR/bench-peers/ort.
+# Usage: benchmarks/install-peers.sh
+set -euo pipefail
+
+packages=(libdnnl-dev libjemalloc2 python3-torch)
+command -v node >/dev/null || packages+=(nodejs)
+command -v npm >/dev/null || packages+=(npm)
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
+    missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-peers: all packages present"
+  exit 0
+fi
+echo "install-peers: installing ${missing[*]}"
+$SUDO apt-get update -q
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q "${missing[@]}"
