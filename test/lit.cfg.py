@@ -19,6 +19,8 @@ config.test_exec_root = os.path.join(config.norm_obj_root, "test")
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%mlir_lib_dir", config.mlir_lib_dir))
 config.substitutions.append(("%norm_src_root", config.norm_src_root))
+config.substitutions.append(("%norm_tools_dir", config.norm_tools_dir))
+config.substitutions.append(("%llvm_tools_dir", config.llvm_tools_dir))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
@@ -38,3 +40,20 @@ tools = ["norm-opt", "norm-runner", "norm-benchmark", "norm-translate",
          "mlir-opt", "mlir-translate", "llc",
          "mlir-runner"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+# python-onnx: the onnx Python package (Debian's python3-onnx, which
+# scripts/install-deps.sh does not install) is usable under %python, the Python
+# that runs lit. Importing is not enough: libonnx-testdata ships a bare onnx/
+# directory (no __init__.py) under dist-packages, which imports as an empty
+# namespace package. The generators need TensorProto, load and helper.
+import subprocess
+import sys
+
+try:
+    subprocess.run([sys.executable, "-c",
+                    "import onnx, onnx.helper, onnx.numpy_helper; "
+                    "onnx.TensorProto.FLOAT; onnx.load; onnx.helper.make_tensor"],
+                   check=True, capture_output=True, timeout=120)
+    config.available_features.add("python-onnx")
+except (OSError, subprocess.SubprocessError):
+    pass
