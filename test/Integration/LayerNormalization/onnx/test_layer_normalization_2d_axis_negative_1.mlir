@@ -5,12 +5,12 @@
 // expected values were computed by ONNX in float32.
 
 // RUN: norm-runner %s --function=main \
-// RUN:   --input=@%S/../Inputs/onnx/test_layer_normalization_2d_axis_negative_1/X.npy \
-// RUN:   --input=@%S/../Inputs/onnx/test_layer_normalization_2d_axis_negative_1/Scale.npy \
-// RUN:   --input=@%S/../Inputs/onnx/test_layer_normalization_2d_axis_negative_1/B.npy \
-// RUN:   --expected-output=@%S/../Inputs/onnx/test_layer_normalization_2d_axis_negative_1/Y.npy \
-// RUN:   --expected-output=@%S/../Inputs/onnx/test_layer_normalization_2d_axis_negative_1/Mean.npy \
-// RUN:   --expected-output=@%S/../Inputs/onnx/test_layer_normalization_2d_axis_negative_1/InvStdDev.npy \
+// RUN:   --input=@%S/Inputs/test_layer_normalization_2d_axis_negative_1/X.npy \
+// RUN:   --input=@%S/Inputs/test_layer_normalization_2d_axis_negative_1/Scale.npy \
+// RUN:   --input=@%S/Inputs/test_layer_normalization_2d_axis_negative_1/B.npy \
+// RUN:   --expected-output=@%S/Inputs/test_layer_normalization_2d_axis_negative_1/Y.npy \
+// RUN:   --expected-output=@%S/Inputs/test_layer_normalization_2d_axis_negative_1/Mean.npy \
+// RUN:   --expected-output=@%S/Inputs/test_layer_normalization_2d_axis_negative_1/InvStdDev.npy \
 // RUN:   --rtol=0.001 \
 // RUN:   --atol=1e-07 \
 // RUN:   | FileCheck %s

@@ -5,12 +5,12 @@
 // expected values were computed by ONNX in float32.
 
 // RUN: norm-runner %s --function=main \
-// RUN:   --input=@%S/../Inputs/onnx/test_layer_normalization_3d_axis2_epsilon/X.npy \
-// RUN:   --input=@%S/../Inputs/onnx/test_layer_normalization_3d_axis2_epsilon/Scale.npy \
-// RUN:   --input=@%S/../Inputs/onnx/test_layer_normalization_3d_axis2_epsilon/B.npy \
-// RUN:   --expected-output=@%S/../Inputs/onnx/test_layer_normalization_3d_axis2_epsilon/Y.npy \
-// RUN:   --expected-output=@%S/../Inputs/onnx/test_layer_normalization_3d_axis2_epsilon/Mean.npy \
-// RUN:   --expected-output=@%S/../Inputs/onnx/test_layer_normalization_3d_axis2_epsilon/InvStdDev.npy \
+// RUN:   --input=@%S/Inputs/test_layer_normalization_3d_axis2_epsilon/X.npy \
+// RUN:   --input=@%S/Inputs/test_layer_normalization_3d_axis2_epsilon/Scale.npy \
+// RUN:   --input=@%S/Inputs/test_layer_normalization_3d_axis2_epsilon/B.npy \
+// RUN:   --expected-output=@%S/Inputs/test_layer_normalization_3d_axis2_epsilon/Y.npy \
+// RUN:   --expected-output=@%S/Inputs/test_layer_normalization_3d_axis2_epsilon/Mean.npy \
+// RUN:   --expected-output=@%S/Inputs/test_layer_normalization_3d_axis2_epsilon/InvStdDev.npy \
 // RUN:   --rtol=0.001 \
 // RUN:   --atol=1e-07 \
 // RUN:   | FileCheck %s

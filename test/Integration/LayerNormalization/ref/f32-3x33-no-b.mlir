@@ -6,11 +6,11 @@
 
 // RUN: norm-runner %s \
 // RUN:   --function=main \
-// RUN:   --input=@%S/../Inputs/ref/f32_3x33_no_b/x.npy \
-// RUN:   --input=@%S/../Inputs/ref/f32_3x33_no_b/scale.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f32_3x33_no_b/y.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f32_3x33_no_b/mean.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f32_3x33_no_b/inv_std_dev.npy \
+// RUN:   --input=@%S/Inputs/f32-3x33-no-b/x.npy \
+// RUN:   --input=@%S/Inputs/f32-3x33-no-b/scale.npy \
+// RUN:   --expected-output=@%S/Inputs/f32-3x33-no-b/y.npy \
+// RUN:   --expected-output=@%S/Inputs/f32-3x33-no-b/mean.npy \
+// RUN:   --expected-output=@%S/Inputs/f32-3x33-no-b/inv_std_dev.npy \
 // RUN:   | FileCheck %s
 
 // CHECK: [SUCCESS] result[0]:

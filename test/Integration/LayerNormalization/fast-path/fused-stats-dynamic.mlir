@@ -1,7 +1,7 @@
 // LayerNormalization returning Y, Mean and InvStdDev on dynamic shapes with
 // odd sizes: norm-fuse-rows computes all three in one row loop (Mean and
 // InvStdDev are results of that loop, not recomputed outside it; see
-// test/Conversion/NormToLinalg/fuse-rows-stats.mlir). Expected: float64
+// test/Codegen/fuse-rows-stats.mlir). Expected: float64
 // reference (Inputs/gen_fused_stats.py) rounded once to the output type.
 // 263x131 f32 runs its row loop on 1 and 2 threads.
 

@@ -7,12 +7,12 @@
 
 // RUN: norm-runner %s \
 // RUN:   --function=main \
-// RUN:   --input=@%S/../Inputs/ref/f32_2x3x4_axis1_scale_3x1_b_2x1x4/x.npy \
-// RUN:   --input=@%S/../Inputs/ref/f32_2x3x4_axis1_scale_3x1_b_2x1x4/scale.npy \
-// RUN:   --input=@%S/../Inputs/ref/f32_2x3x4_axis1_scale_3x1_b_2x1x4/b.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f32_2x3x4_axis1_scale_3x1_b_2x1x4/y.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f32_2x3x4_axis1_scale_3x1_b_2x1x4/mean.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f32_2x3x4_axis1_scale_3x1_b_2x1x4/inv_std_dev.npy \
+// RUN:   --input=@%S/Inputs/f32-2x3x4-axis1-scale-3x1-b-2x1x4/x.npy \
+// RUN:   --input=@%S/Inputs/f32-2x3x4-axis1-scale-3x1-b-2x1x4/scale.npy \
+// RUN:   --input=@%S/Inputs/f32-2x3x4-axis1-scale-3x1-b-2x1x4/b.npy \
+// RUN:   --expected-output=@%S/Inputs/f32-2x3x4-axis1-scale-3x1-b-2x1x4/y.npy \
+// RUN:   --expected-output=@%S/Inputs/f32-2x3x4-axis1-scale-3x1-b-2x1x4/mean.npy \
+// RUN:   --expected-output=@%S/Inputs/f32-2x3x4-axis1-scale-3x1-b-2x1x4/inv_std_dev.npy \
 // RUN:   | FileCheck %s
 
 // CHECK: [SUCCESS] result[0]:

@@ -6,12 +6,12 @@
 
 // RUN: norm-runner %s \
 // RUN:   --function=main \
-// RUN:   --input=@%S/../Inputs/ref/bf16_3x7_stash1/x.npy \
-// RUN:   --input=@%S/../Inputs/ref/bf16_3x7_stash1/scale.npy \
-// RUN:   --input=@%S/../Inputs/ref/bf16_3x7_stash1/b.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/bf16_3x7_stash1/y.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/bf16_3x7_stash1/mean.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/bf16_3x7_stash1/inv_std_dev.npy \
+// RUN:   --input=@%S/Inputs/bf16-3x7-stash1/x.npy \
+// RUN:   --input=@%S/Inputs/bf16-3x7-stash1/scale.npy \
+// RUN:   --input=@%S/Inputs/bf16-3x7-stash1/b.npy \
+// RUN:   --expected-output=@%S/Inputs/bf16-3x7-stash1/y.npy \
+// RUN:   --expected-output=@%S/Inputs/bf16-3x7-stash1/mean.npy \
+// RUN:   --expected-output=@%S/Inputs/bf16-3x7-stash1/inv_std_dev.npy \
 // RUN:   | FileCheck %s
 
 // CHECK: [SUCCESS] result[0]:

@@ -6,12 +6,12 @@
 
 // RUN: norm-runner %s \
 // RUN:   --function=main \
-// RUN:   --input=@%S/../Inputs/ref/empty_f32_0x4_outer/x.npy \
-// RUN:   --input=@%S/../Inputs/ref/empty_f32_0x4_outer/scale.npy \
-// RUN:   --input=@%S/../Inputs/ref/empty_f32_0x4_outer/b.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/empty_f32_0x4_outer/y.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/empty_f32_0x4_outer/mean.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/empty_f32_0x4_outer/inv_std_dev.npy \
+// RUN:   --input=@%S/Inputs/empty-f32-0x4-outer/x.npy \
+// RUN:   --input=@%S/Inputs/empty-f32-0x4-outer/scale.npy \
+// RUN:   --input=@%S/Inputs/empty-f32-0x4-outer/b.npy \
+// RUN:   --expected-output=@%S/Inputs/empty-f32-0x4-outer/y.npy \
+// RUN:   --expected-output=@%S/Inputs/empty-f32-0x4-outer/mean.npy \
+// RUN:   --expected-output=@%S/Inputs/empty-f32-0x4-outer/inv_std_dev.npy \
 // RUN:   | FileCheck %s
 
 // CHECK: [SUCCESS] result[0]:

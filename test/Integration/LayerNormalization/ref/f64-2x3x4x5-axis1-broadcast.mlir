@@ -6,12 +6,12 @@
 
 // RUN: norm-runner %s \
 // RUN:   --function=main \
-// RUN:   --input=@%S/../Inputs/ref/f64_2x3x4x5_axis1_broadcast/x.npy \
-// RUN:   --input=@%S/../Inputs/ref/f64_2x3x4x5_axis1_broadcast/scale.npy \
-// RUN:   --input=@%S/../Inputs/ref/f64_2x3x4x5_axis1_broadcast/b.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f64_2x3x4x5_axis1_broadcast/y.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f64_2x3x4x5_axis1_broadcast/mean.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f64_2x3x4x5_axis1_broadcast/inv_std_dev.npy \
+// RUN:   --input=@%S/Inputs/f64-2x3x4x5-axis1-broadcast/x.npy \
+// RUN:   --input=@%S/Inputs/f64-2x3x4x5-axis1-broadcast/scale.npy \
+// RUN:   --input=@%S/Inputs/f64-2x3x4x5-axis1-broadcast/b.npy \
+// RUN:   --expected-output=@%S/Inputs/f64-2x3x4x5-axis1-broadcast/y.npy \
+// RUN:   --expected-output=@%S/Inputs/f64-2x3x4x5-axis1-broadcast/mean.npy \
+// RUN:   --expected-output=@%S/Inputs/f64-2x3x4x5-axis1-broadcast/inv_std_dev.npy \
 // RUN:   | FileCheck %s
 
 // CHECK: [SUCCESS] result[0]:

@@ -6,12 +6,12 @@
 
 // RUN: norm-runner %s \
 // RUN:   --function=main \
-// RUN:   --input=@%S/../Inputs/ref/f32_5x7_scale_1xC/x.npy \
-// RUN:   --input=@%S/../Inputs/ref/f32_5x7_scale_1xC/scale.npy \
-// RUN:   --input=@%S/../Inputs/ref/f32_5x7_scale_1xC/b.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f32_5x7_scale_1xC/y.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f32_5x7_scale_1xC/mean.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f32_5x7_scale_1xC/inv_std_dev.npy \
+// RUN:   --input=@%S/Inputs/f32-5x7-scale-1x7/x.npy \
+// RUN:   --input=@%S/Inputs/f32-5x7-scale-1x7/scale.npy \
+// RUN:   --input=@%S/Inputs/f32-5x7-scale-1x7/b.npy \
+// RUN:   --expected-output=@%S/Inputs/f32-5x7-scale-1x7/y.npy \
+// RUN:   --expected-output=@%S/Inputs/f32-5x7-scale-1x7/mean.npy \
+// RUN:   --expected-output=@%S/Inputs/f32-5x7-scale-1x7/inv_std_dev.npy \
 // RUN:   | FileCheck %s
 
 // CHECK: [SUCCESS] result[0]:

@@ -6,10 +6,10 @@
 
 // RUN: norm-runner %s \
 // RUN:   --function=main \
-// RUN:   --input=@%S/../Inputs/ref/f32_3x7_only_y/x.npy \
-// RUN:   --input=@%S/../Inputs/ref/f32_3x7_only_y/scale.npy \
-// RUN:   --input=@%S/../Inputs/ref/f32_3x7_only_y/b.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f32_3x7_only_y/y.npy \
+// RUN:   --input=@%S/Inputs/f32-3x7-only-y/x.npy \
+// RUN:   --input=@%S/Inputs/f32-3x7-only-y/scale.npy \
+// RUN:   --input=@%S/Inputs/f32-3x7-only-y/b.npy \
+// RUN:   --expected-output=@%S/Inputs/f32-3x7-only-y/y.npy \
 // RUN:   | FileCheck %s
 
 // CHECK: [SUCCESS] result[0]:

@@ -6,12 +6,12 @@
 
 // RUN: norm-runner %s \
 // RUN:   --function=main \
-// RUN:   --input=@%S/../Inputs/ref/f16_4x33_axis_last/x.npy \
-// RUN:   --input=@%S/../Inputs/ref/f16_4x33_axis_last/scale.npy \
-// RUN:   --input=@%S/../Inputs/ref/f16_4x33_axis_last/b.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f16_4x33_axis_last/y.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f16_4x33_axis_last/mean.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f16_4x33_axis_last/inv_std_dev.npy \
+// RUN:   --input=@%S/Inputs/f16-4x33-axis-last/x.npy \
+// RUN:   --input=@%S/Inputs/f16-4x33-axis-last/scale.npy \
+// RUN:   --input=@%S/Inputs/f16-4x33-axis-last/b.npy \
+// RUN:   --expected-output=@%S/Inputs/f16-4x33-axis-last/y.npy \
+// RUN:   --expected-output=@%S/Inputs/f16-4x33-axis-last/mean.npy \
+// RUN:   --expected-output=@%S/Inputs/f16-4x33-axis-last/inv_std_dev.npy \
 // RUN:   | FileCheck %s
 
 // CHECK: [SUCCESS] result[0]:

@@ -6,12 +6,12 @@
 
 // RUN: norm-runner %s \
 // RUN:   --function=main \
-// RUN:   --input=@%S/../Inputs/ref/dyn_f32_5x33/x.npy \
-// RUN:   --input=@%S/../Inputs/ref/dyn_f32_5x33/scale.npy \
-// RUN:   --input=@%S/../Inputs/ref/dyn_f32_5x33/b.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/dyn_f32_5x33/y.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/dyn_f32_5x33/mean.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/dyn_f32_5x33/inv_std_dev.npy \
+// RUN:   --input=@%S/Inputs/dyn-f32-5x33/x.npy \
+// RUN:   --input=@%S/Inputs/dyn-f32-5x33/scale.npy \
+// RUN:   --input=@%S/Inputs/dyn-f32-5x33/b.npy \
+// RUN:   --expected-output=@%S/Inputs/dyn-f32-5x33/y.npy \
+// RUN:   --expected-output=@%S/Inputs/dyn-f32-5x33/mean.npy \
+// RUN:   --expected-output=@%S/Inputs/dyn-f32-5x33/inv_std_dev.npy \
 // RUN:   | FileCheck %s
 
 // CHECK: [SUCCESS] result[0]:

@@ -6,12 +6,12 @@
 
 // RUN: norm-runner %s \
 // RUN:   --function=main \
-// RUN:   --input=@%S/../Inputs/ref/f64_2x3x5_axis1/x.npy \
-// RUN:   --input=@%S/../Inputs/ref/f64_2x3x5_axis1/scale.npy \
-// RUN:   --input=@%S/../Inputs/ref/f64_2x3x5_axis1/b.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f64_2x3x5_axis1/y.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f64_2x3x5_axis1/mean.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f64_2x3x5_axis1/inv_std_dev.npy \
+// RUN:   --input=@%S/Inputs/f64-2x3x5-axis1/x.npy \
+// RUN:   --input=@%S/Inputs/f64-2x3x5-axis1/scale.npy \
+// RUN:   --input=@%S/Inputs/f64-2x3x5-axis1/b.npy \
+// RUN:   --expected-output=@%S/Inputs/f64-2x3x5-axis1/y.npy \
+// RUN:   --expected-output=@%S/Inputs/f64-2x3x5-axis1/mean.npy \
+// RUN:   --expected-output=@%S/Inputs/f64-2x3x5-axis1/inv_std_dev.npy \
 // RUN:   | FileCheck %s
 
 // CHECK: [SUCCESS] result[0]:

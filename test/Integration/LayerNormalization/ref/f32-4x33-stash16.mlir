@@ -6,12 +6,12 @@
 
 // RUN: norm-runner %s \
 // RUN:   --function=main \
-// RUN:   --input=@%S/../Inputs/ref/f32_4x33_stash16/x.npy \
-// RUN:   --input=@%S/../Inputs/ref/f32_4x33_stash16/scale.npy \
-// RUN:   --input=@%S/../Inputs/ref/f32_4x33_stash16/b.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f32_4x33_stash16/y.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f32_4x33_stash16/mean.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f32_4x33_stash16/inv_std_dev.npy \
+// RUN:   --input=@%S/Inputs/f32-4x33-stash16/x.npy \
+// RUN:   --input=@%S/Inputs/f32-4x33-stash16/scale.npy \
+// RUN:   --input=@%S/Inputs/f32-4x33-stash16/b.npy \
+// RUN:   --expected-output=@%S/Inputs/f32-4x33-stash16/y.npy \
+// RUN:   --expected-output=@%S/Inputs/f32-4x33-stash16/mean.npy \
+// RUN:   --expected-output=@%S/Inputs/f32-4x33-stash16/inv_std_dev.npy \
 // RUN:   | FileCheck %s
 
 // CHECK: [SUCCESS] result[0]:

@@ -6,12 +6,12 @@
 
 // RUN: norm-runner %s \
 // RUN:   --function=main \
-// RUN:   --input=@%S/../Inputs/ref/dyn_f16_3x7/x.npy \
-// RUN:   --input=@%S/../Inputs/ref/dyn_f16_3x7/scale.npy \
-// RUN:   --input=@%S/../Inputs/ref/dyn_f16_3x7/b.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/dyn_f16_3x7/y.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/dyn_f16_3x7/mean.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/dyn_f16_3x7/inv_std_dev.npy \
+// RUN:   --input=@%S/Inputs/dyn-f16-3x7/x.npy \
+// RUN:   --input=@%S/Inputs/dyn-f16-3x7/scale.npy \
+// RUN:   --input=@%S/Inputs/dyn-f16-3x7/b.npy \
+// RUN:   --expected-output=@%S/Inputs/dyn-f16-3x7/y.npy \
+// RUN:   --expected-output=@%S/Inputs/dyn-f16-3x7/mean.npy \
+// RUN:   --expected-output=@%S/Inputs/dyn-f16-3x7/inv_std_dev.npy \
 // RUN:   | FileCheck %s
 
 // CHECK: [SUCCESS] result[0]:

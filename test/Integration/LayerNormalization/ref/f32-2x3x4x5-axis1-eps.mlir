@@ -6,12 +6,12 @@
 
 // RUN: norm-runner %s \
 // RUN:   --function=main \
-// RUN:   --input=@%S/../Inputs/ref/f32_2x3x4x5_axis1_eps/x.npy \
-// RUN:   --input=@%S/../Inputs/ref/f32_2x3x4x5_axis1_eps/scale.npy \
-// RUN:   --input=@%S/../Inputs/ref/f32_2x3x4x5_axis1_eps/b.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f32_2x3x4x5_axis1_eps/y.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f32_2x3x4x5_axis1_eps/mean.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f32_2x3x4x5_axis1_eps/inv_std_dev.npy \
+// RUN:   --input=@%S/Inputs/f32-2x3x4x5-axis1-eps/x.npy \
+// RUN:   --input=@%S/Inputs/f32-2x3x4x5-axis1-eps/scale.npy \
+// RUN:   --input=@%S/Inputs/f32-2x3x4x5-axis1-eps/b.npy \
+// RUN:   --expected-output=@%S/Inputs/f32-2x3x4x5-axis1-eps/y.npy \
+// RUN:   --expected-output=@%S/Inputs/f32-2x3x4x5-axis1-eps/mean.npy \
+// RUN:   --expected-output=@%S/Inputs/f32-2x3x4x5-axis1-eps/inv_std_dev.npy \
 // RUN:   | FileCheck %s
 
 // CHECK: [SUCCESS] result[0]:

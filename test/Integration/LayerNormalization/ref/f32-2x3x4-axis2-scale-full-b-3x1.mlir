@@ -6,12 +6,12 @@
 
 // RUN: norm-runner %s \
 // RUN:   --function=main \
-// RUN:   --input=@%S/../Inputs/ref/f32_2x3x4_axis2_scale_full_b_3x1/x.npy \
-// RUN:   --input=@%S/../Inputs/ref/f32_2x3x4_axis2_scale_full_b_3x1/scale.npy \
-// RUN:   --input=@%S/../Inputs/ref/f32_2x3x4_axis2_scale_full_b_3x1/b.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f32_2x3x4_axis2_scale_full_b_3x1/y.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f32_2x3x4_axis2_scale_full_b_3x1/mean.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f32_2x3x4_axis2_scale_full_b_3x1/inv_std_dev.npy \
+// RUN:   --input=@%S/Inputs/f32-2x3x4-axis2-scale-full-b-3x1/x.npy \
+// RUN:   --input=@%S/Inputs/f32-2x3x4-axis2-scale-full-b-3x1/scale.npy \
+// RUN:   --input=@%S/Inputs/f32-2x3x4-axis2-scale-full-b-3x1/b.npy \
+// RUN:   --expected-output=@%S/Inputs/f32-2x3x4-axis2-scale-full-b-3x1/y.npy \
+// RUN:   --expected-output=@%S/Inputs/f32-2x3x4-axis2-scale-full-b-3x1/mean.npy \
+// RUN:   --expected-output=@%S/Inputs/f32-2x3x4-axis2-scale-full-b-3x1/inv_std_dev.npy \
 // RUN:   | FileCheck %s
 
 // CHECK: [SUCCESS] result[0]:

@@ -6,12 +6,12 @@
 
 // RUN: norm-runner %s \
 // RUN:   --function=main \
-// RUN:   --input=@%S/../Inputs/ref/f32_3x1_size1/x.npy \
-// RUN:   --input=@%S/../Inputs/ref/f32_3x1_size1/scale.npy \
-// RUN:   --input=@%S/../Inputs/ref/f32_3x1_size1/b.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f32_3x1_size1/y.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f32_3x1_size1/mean.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f32_3x1_size1/inv_std_dev.npy \
+// RUN:   --input=@%S/Inputs/f32-3x1-size1/x.npy \
+// RUN:   --input=@%S/Inputs/f32-3x1-size1/scale.npy \
+// RUN:   --input=@%S/Inputs/f32-3x1-size1/b.npy \
+// RUN:   --expected-output=@%S/Inputs/f32-3x1-size1/y.npy \
+// RUN:   --expected-output=@%S/Inputs/f32-3x1-size1/mean.npy \
+// RUN:   --expected-output=@%S/Inputs/f32-3x1-size1/inv_std_dev.npy \
 // RUN:   | FileCheck %s
 
 // CHECK: [SUCCESS] result[0]:

@@ -6,12 +6,12 @@
 
 // RUN: norm-runner %s \
 // RUN:   --function=main \
-// RUN:   --input=@%S/../Inputs/ref/f32_2x3_scale_b_rank0/x.npy \
-// RUN:   --input=@%S/../Inputs/ref/f32_2x3_scale_b_rank0/scale.npy \
-// RUN:   --input=@%S/../Inputs/ref/f32_2x3_scale_b_rank0/b.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f32_2x3_scale_b_rank0/y.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f32_2x3_scale_b_rank0/mean.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f32_2x3_scale_b_rank0/inv_std_dev.npy \
+// RUN:   --input=@%S/Inputs/f32-2x3-scale-b-rank0/x.npy \
+// RUN:   --input=@%S/Inputs/f32-2x3-scale-b-rank0/scale.npy \
+// RUN:   --input=@%S/Inputs/f32-2x3-scale-b-rank0/b.npy \
+// RUN:   --expected-output=@%S/Inputs/f32-2x3-scale-b-rank0/y.npy \
+// RUN:   --expected-output=@%S/Inputs/f32-2x3-scale-b-rank0/mean.npy \
+// RUN:   --expected-output=@%S/Inputs/f32-2x3-scale-b-rank0/inv_std_dev.npy \
 // RUN:   | FileCheck %s
 
 // CHECK: [SUCCESS] result[0]:

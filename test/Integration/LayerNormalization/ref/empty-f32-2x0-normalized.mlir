@@ -7,11 +7,11 @@
 
 // RUN: norm-runner %s \
 // RUN:   --function=main \
-// RUN:   --input=@%S/../Inputs/ref/empty_f32_2x0_normalized/x.npy \
-// RUN:   --input=@%S/../Inputs/ref/empty_f32_2x0_normalized/scale.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/empty_f32_2x0_normalized/y.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/empty_f32_2x0_normalized/mean.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/empty_f32_2x0_normalized/inv_std_dev.npy \
+// RUN:   --input=@%S/Inputs/empty-f32-2x0-normalized/x.npy \
+// RUN:   --input=@%S/Inputs/empty-f32-2x0-normalized/scale.npy \
+// RUN:   --expected-output=@%S/Inputs/empty-f32-2x0-normalized/y.npy \
+// RUN:   --expected-output=@%S/Inputs/empty-f32-2x0-normalized/mean.npy \
+// RUN:   --expected-output=@%S/Inputs/empty-f32-2x0-normalized/inv_std_dev.npy \
 // RUN:   | FileCheck %s
 
 // CHECK: [SUCCESS] result[0]:
