@@ -5,8 +5,8 @@
 
 // RUN: norm-runner %s \
 // RUN:   --function=main \
-// RUN:   --input=@%S/../Inputs/ref/empty_f32_0x3_axis_last_p2/x.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/empty_f32_0x3_axis_last_p2/y.npy \
+// RUN:   --input=@%S/Inputs/empty-f32-0x3-axis-last-p2/x.npy \
+// RUN:   --expected-output=@%S/Inputs/empty-f32-0x3-axis-last-p2/y.npy \
 // RUN:   | FileCheck %s
 
 // CHECK: [SUCCESS] result[0]:

@@ -5,8 +5,8 @@
 
 // RUN: norm-runner %s \
 // RUN:   --function=main \
-// RUN:   --input=@%S/../Inputs/ref/empty_f32_3x0_axis0_p1/x.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/empty_f32_3x0_axis0_p1/y.npy \
+// RUN:   --input=@%S/Inputs/empty-f32-3x0-axis0-p1/x.npy \
+// RUN:   --expected-output=@%S/Inputs/empty-f32-3x0-axis0-p1/y.npy \
 // RUN:   | FileCheck %s
 
 // CHECK: [SUCCESS] result[0]:

@@ -5,8 +5,8 @@
 
 // RUN: norm-runner %s \
 // RUN:   --function=main \
-// RUN:   --input=@%S/../Inputs/ref/f16_7x5_axis0_p1/x.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f16_7x5_axis0_p1/y.npy \
+// RUN:   --input=@%S/Inputs/f16-7x5-axis0-p1/x.npy \
+// RUN:   --expected-output=@%S/Inputs/f16-7x5-axis0-p1/y.npy \
 // RUN:   | FileCheck %s
 
 // CHECK: [SUCCESS] result[0]:

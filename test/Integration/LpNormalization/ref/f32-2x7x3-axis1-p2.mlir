@@ -5,8 +5,8 @@
 
 // RUN: norm-runner %s \
 // RUN:   --function=main \
-// RUN:   --input=@%S/../Inputs/ref/f32_2x7x3_axis1_p2/x.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f32_2x7x3_axis1_p2/y.npy \
+// RUN:   --input=@%S/Inputs/f32-2x7x3-axis1-p2/x.npy \
+// RUN:   --expected-output=@%S/Inputs/f32-2x7x3-axis1-p2/y.npy \
 // RUN:   | FileCheck %s
 
 // CHECK: [SUCCESS] result[0]:

@@ -5,8 +5,8 @@
 
 // RUN: norm-runner %s \
 // RUN:   --function=main \
-// RUN:   --input=@%S/../Inputs/ref/f32_3x4x5_axis_neg2_p1/x.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f32_3x4x5_axis_neg2_p1/y.npy \
+// RUN:   --input=@%S/Inputs/f32-3x4x5-axis-neg2-p1/x.npy \
+// RUN:   --expected-output=@%S/Inputs/f32-3x4x5-axis-neg2-p1/y.npy \
 // RUN:   | FileCheck %s
 
 // CHECK: [SUCCESS] result[0]:

@@ -5,8 +5,8 @@
 
 // RUN: norm-runner %s \
 // RUN:   --function=main \
-// RUN:   --input=@%S/../Inputs/ref/f32_4x5_axis0_p2/x.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f32_4x5_axis0_p2/y.npy \
+// RUN:   --input=@%S/Inputs/f32-4x5-axis0-p2/x.npy \
+// RUN:   --expected-output=@%S/Inputs/f32-4x5-axis0-p2/y.npy \
 // RUN:   | FileCheck %s
 
 // CHECK: [SUCCESS] result[0]:

@@ -5,8 +5,8 @@
 
 // RUN: norm-runner %s \
 // RUN:   --function=main \
-// RUN:   --input=@%S/../Inputs/ref/bf16_2x7x3_axis1_p1/x.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/bf16_2x7x3_axis1_p1/y.npy \
+// RUN:   --input=@%S/Inputs/bf16-2x7x3-axis1-p1/x.npy \
+// RUN:   --expected-output=@%S/Inputs/bf16-2x7x3-axis1-p1/y.npy \
 // RUN:   | FileCheck %s
 
 // CHECK: [SUCCESS] result[0]:

@@ -5,8 +5,8 @@
 
 // RUN: norm-runner %s \
 // RUN:   --function=main \
-// RUN:   --input=@%S/../Inputs/ref/dyn_f32_3x7x2_axis1_p1/x.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/dyn_f32_3x7x2_axis1_p1/y.npy \
+// RUN:   --input=@%S/Inputs/dyn-f32-3x7x2-axis1-p1/x.npy \
+// RUN:   --expected-output=@%S/Inputs/dyn-f32-3x7x2-axis1-p1/y.npy \
 // RUN:   | FileCheck %s
 
 // CHECK: [SUCCESS] result[0]:

@@ -5,8 +5,8 @@
 
 // RUN: norm-runner %s \
 // RUN:   --function=main \
-// RUN:   --input=@%S/../Inputs/ref/dyn_f16_4x33_axis0_p2/x.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/dyn_f16_4x33_axis0_p2/y.npy \
+// RUN:   --input=@%S/Inputs/dyn-f16-4x33-axis0-p2/x.npy \
+// RUN:   --expected-output=@%S/Inputs/dyn-f16-4x33-axis0-p2/y.npy \
 // RUN:   | FileCheck %s
 
 // CHECK: [SUCCESS] result[0]:

@@ -5,8 +5,8 @@
 
 // RUN: norm-runner %s \
 // RUN:   --function=main \
-// RUN:   --input=@%S/../Inputs/ref/f32_extremes_p1/x.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f32_extremes_p1/y.npy \
+// RUN:   --input=@%S/Inputs/f32-extremes-p1/x.npy \
+// RUN:   --expected-output=@%S/Inputs/f32-extremes-p1/y.npy \
 // RUN:   | FileCheck %s
 
 // CHECK: [SUCCESS] result[0]:

@@ -5,8 +5,8 @@
 
 // RUN: norm-runner %s \
 // RUN:   --function=main \
-// RUN:   --input=@%S/../Inputs/ref/f16_4x33_axis_last_p2/x.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f16_4x33_axis_last_p2/y.npy \
+// RUN:   --input=@%S/Inputs/f16-4x33-axis-last-p2/x.npy \
+// RUN:   --expected-output=@%S/Inputs/f16-4x33-axis-last-p2/y.npy \
 // RUN:   | FileCheck %s
 
 // CHECK: [SUCCESS] result[0]:

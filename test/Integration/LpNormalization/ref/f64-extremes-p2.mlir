@@ -8,8 +8,8 @@
 
 // RUN: norm-runner %s \
 // RUN:   --function=main \
-// RUN:   --input=@%S/../Inputs/ref/f64_extremes_p2/x.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f64_extremes_p2/y.npy \
+// RUN:   --input=@%S/Inputs/f64-extremes-p2/x.npy \
+// RUN:   --expected-output=@%S/Inputs/f64-extremes-p2/y.npy \
 // RUN:   | FileCheck %s
 
 // CHECK: [SUCCESS] result[0]:

@@ -7,8 +7,8 @@
 
 // RUN: norm-runner %s \
 // RUN:   --function=main \
-// RUN:   --input=@%S/../Inputs/ref/bf16_5x7_axis1_p2/x.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/bf16_5x7_axis1_p2/y.npy \
+// RUN:   --input=@%S/Inputs/bf16-5x7-axis1-p2/x.npy \
+// RUN:   --expected-output=@%S/Inputs/bf16-5x7-axis1-p2/y.npy \
 // RUN:   | FileCheck %s
 
 // CHECK: [SUCCESS] result[0]:
