@@ -1,4 +1,4 @@
-// Normalizer i32 5x7, norm = "L2".
+// Normalizer i32 5x7, norm = "MAX".
 // Rows: mixed; all negative (signed MAX < 0); zero (divisor 0 -> Y = X);
 // max 0 with negatives (MAX divisor 0 -> Y = X); INT32_MAX/INT32_MIN (squares
 // overflow i32/i64 sums exceed 2^62: no integer arithmetic).
@@ -7,14 +7,14 @@
 
 // RUN: norm-runner %s \
 // RUN:   --function=main \
-// RUN:   --input=@%S/../Inputs/ref/i32_5x7_l2/x.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/i32_5x7_l2/y.npy \
+// RUN:   --input=@%S/Inputs/i32-5x7-max/x.npy \
+// RUN:   --expected-output=@%S/Inputs/i32-5x7-max/y.npy \
 // RUN:   | FileCheck %s
 
 // CHECK: [SUCCESS] result[0]:
 // CHECK-NOT: [FAILED]
 
 func.func @main(%x: tensor<5x7xi32>) -> tensor<5x7xf32> {
-  %y = norm.normalizer %x norm = "L2" : tensor<5x7xi32> -> tensor<5x7xf32>
+  %y = norm.normalizer %x norm = "MAX" : tensor<5x7xi32> -> tensor<5x7xf32>
   return %y : tensor<5x7xf32>
 }

@@ -1,4 +1,4 @@
-// Normalizer i32 5x7, norm = "MAX".
+// Normalizer i32 5x7, norm = "L2".
 // Rows: mixed; all negative (signed MAX < 0); zero (divisor 0 -> Y = X);
 // max 0 with negatives (MAX divisor 0 -> Y = X); INT32_MAX/INT32_MIN (squares
 // overflow i32/i64 sums exceed 2^62: no integer arithmetic).
@@ -7,14 +7,14 @@
 
 // RUN: norm-runner %s \
 // RUN:   --function=main \
-// RUN:   --input=@%S/../Inputs/ref/i32_5x7_max/x.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/i32_5x7_max/y.npy \
+// RUN:   --input=@%S/Inputs/i32-5x7-l2/x.npy \
+// RUN:   --expected-output=@%S/Inputs/i32-5x7-l2/y.npy \
 // RUN:   | FileCheck %s
 
 // CHECK: [SUCCESS] result[0]:
 // CHECK-NOT: [FAILED]
 
 func.func @main(%x: tensor<5x7xi32>) -> tensor<5x7xf32> {
-  %y = norm.normalizer %x norm = "MAX" : tensor<5x7xi32> -> tensor<5x7xf32>
+  %y = norm.normalizer %x norm = "L2" : tensor<5x7xi32> -> tensor<5x7xf32>
   return %y : tensor<5x7xf32>
 }

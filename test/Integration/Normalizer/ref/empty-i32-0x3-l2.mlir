@@ -5,8 +5,8 @@
 
 // RUN: norm-runner %s \
 // RUN:   --function=main \
-// RUN:   --input=@%S/../Inputs/ref/empty_i32_0x3_l2/x.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/empty_i32_0x3_l2/y.npy \
+// RUN:   --input=@%S/Inputs/empty-i32-0x3-l2/x.npy \
+// RUN:   --expected-output=@%S/Inputs/empty-i32-0x3-l2/y.npy \
 // RUN:   | FileCheck %s
 
 // CHECK: [SUCCESS] result[0]:

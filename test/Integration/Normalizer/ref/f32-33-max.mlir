@@ -5,8 +5,8 @@
 
 // RUN: norm-runner %s \
 // RUN:   --function=main \
-// RUN:   --input=@%S/../Inputs/ref/f32_33_max/x.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f32_33_max/y.npy \
+// RUN:   --input=@%S/Inputs/f32-33-max/x.npy \
+// RUN:   --expected-output=@%S/Inputs/f32-33-max/y.npy \
 // RUN:   | FileCheck %s
 
 // CHECK: [SUCCESS] result[0]:

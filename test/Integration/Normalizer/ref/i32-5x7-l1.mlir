@@ -7,8 +7,8 @@
 
 // RUN: norm-runner %s \
 // RUN:   --function=main \
-// RUN:   --input=@%S/../Inputs/ref/i32_5x7_l1/x.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/i32_5x7_l1/y.npy \
+// RUN:   --input=@%S/Inputs/i32-5x7-l1/x.npy \
+// RUN:   --expected-output=@%S/Inputs/i32-5x7-l1/y.npy \
 // RUN:   | FileCheck %s
 
 // CHECK: [SUCCESS] result[0]:

@@ -5,8 +5,8 @@
 
 // RUN: norm-runner %s \
 // RUN:   --function=main \
-// RUN:   --input=@%S/../Inputs/ref/dyn_i32_2x7_max/x.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/dyn_i32_2x7_max/y.npy \
+// RUN:   --input=@%S/Inputs/dyn-i32-2x7-max/x.npy \
+// RUN:   --expected-output=@%S/Inputs/dyn-i32-2x7-max/y.npy \
 // RUN:   | FileCheck %s
 
 // CHECK: [SUCCESS] result[0]:

@@ -1,4 +1,4 @@
-// Normalizer i64 4x5, norm = "L2".
+// Normalizer i64 4x5, norm = "L1".
 // Values up to 2^52 in magnitude (exact in f64; squares overflow i64).
 // Row 2 is all negative, row 3 is zero.
 // Expected: float64 reference (Inputs/reference.py) rounded once to f32; runner default f32 tolerance.
@@ -6,14 +6,14 @@
 
 // RUN: norm-runner %s \
 // RUN:   --function=main \
-// RUN:   --input=@%S/../Inputs/ref/i64_4x5_l2/x.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/i64_4x5_l2/y.npy \
+// RUN:   --input=@%S/Inputs/i64-4x5-l1/x.npy \
+// RUN:   --expected-output=@%S/Inputs/i64-4x5-l1/y.npy \
 // RUN:   | FileCheck %s
 
 // CHECK: [SUCCESS] result[0]:
 // CHECK-NOT: [FAILED]
 
 func.func @main(%x: tensor<4x5xi64>) -> tensor<4x5xf32> {
-  %y = norm.normalizer %x norm = "L2" : tensor<4x5xi64> -> tensor<4x5xf32>
+  %y = norm.normalizer %x norm = "L1" : tensor<4x5xi64> -> tensor<4x5xf32>
   return %y : tensor<4x5xf32>
 }

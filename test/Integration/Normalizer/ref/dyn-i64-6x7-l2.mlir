@@ -5,8 +5,8 @@
 
 // RUN: norm-runner %s \
 // RUN:   --function=main \
-// RUN:   --input=@%S/../Inputs/ref/dyn_i64_6x7_l2/x.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/dyn_i64_6x7_l2/y.npy \
+// RUN:   --input=@%S/Inputs/dyn-i64-6x7-l2/x.npy \
+// RUN:   --expected-output=@%S/Inputs/dyn-i64-6x7-l2/y.npy \
 // RUN:   | FileCheck %s
 
 // CHECK: [SUCCESS] result[0]:

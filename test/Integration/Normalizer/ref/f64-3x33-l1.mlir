@@ -5,8 +5,8 @@
 
 // RUN: norm-runner %s \
 // RUN:   --function=main \
-// RUN:   --input=@%S/../Inputs/ref/f64_3x33_l1/x.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/f64_3x33_l1/y.npy \
+// RUN:   --input=@%S/Inputs/f64-3x33-l1/x.npy \
+// RUN:   --expected-output=@%S/Inputs/f64-3x33-l1/y.npy \
 // RUN:   | FileCheck %s
 
 // CHECK: [SUCCESS] result[0]:

@@ -5,8 +5,8 @@
 
 // RUN: norm-runner %s \
 // RUN:   --function=main \
-// RUN:   --input=@%S/../Inputs/ref/dyn_f32_3x7_l1/x.npy \
-// RUN:   --expected-output=@%S/../Inputs/ref/dyn_f32_3x7_l1/y.npy \
+// RUN:   --input=@%S/Inputs/dyn-f32-3x7-l1/x.npy \
+// RUN:   --expected-output=@%S/Inputs/dyn-f32-3x7-l1/y.npy \
 // RUN:   | FileCheck %s
 
 // CHECK: [SUCCESS] result[0]:
