@@ -7,15 +7,17 @@ lowering), rounded ONCE to the output type:
   f32/f16 by NumPy's IEEE conversion, bf16 by hand (reference.py), stored as
   '<u2' bits in the .npy files.
 
-It writes
-  <Op>/spec_<name>.mlir       spec / semantics.md examples, values INLINE and
-                              exactly as the texts print them (the script
+It writes, under test/Integration/<Op>/,
+  spec/<name>.mlir            examples of the ONNX texts and
+  semantics/<name>.mlir       worked examples of semantics.md, values INLINE
+                              and exactly as the texts print them (the script
                               asserts that they equal the reference rounded
                               to the output type, or says why an --atol is
                               needed);
-  <Op>/ref/<case>.mlir        reference cases reading .npy files from
-  <Op>/Inputs/ref/<case>/     (x.npy, ..., y.npy, ...).
-Hand-written tests (printed output, NaN, zero-size, ...) are not touched.
+  edge/nan-*.mlir             NaN slices, values inline;
+  ref/<case>.mlir             reference cases reading .npy files from
+  ref/Inputs/<case>/          (x.npy, ..., y.npy, ...).
+Hand-written tests (printed output, zero-size, ...) are not touched.
 
 Tolerances: the runner's defaults (f32 rtol 1e-5 atol 1e-6, f64 rtol 1e-12,
 f16/bf16 about 2 ulp) unless a case says otherwise. Before writing, every
@@ -215,38 +217,38 @@ SPEC_X_2x2 = "3. 4. 6. 8."
 
 LP_SPEC = [
     # (test name, spec case, shape, x text, axis, p, expected text as printed)
-    ("spec_cc_lpnormalization_axis0_p1", "test_cc_lpnormalization_axis0_p1",
+    ("cc-lpnormalization-axis0-p1", "test_cc_lpnormalization_axis0_p1",
      (2, 2, 3), SPEC_X, 0, 1,
      "1. 0.2857143 0.2857143 0.33333334 0.33333334 0. "
      "0. 0.71428573 0.71428573 0.6666667 0.6666667 0."),
-    ("spec_cc_lpnormalization_default", "test_cc_lpnormalization_default",
+    ("cc-lpnormalization-default", "test_cc_lpnormalization_default",
      (2, 2, 3), SPEC_X, None, None,
      "0.33333334 0.6666667 0.6666667 0.6 0.8 0. "
      "0. 0.70710677 0.70710677 0.6 0.8 0."),
-    ("spec_l1normalization_axis_0", "test_l1normalization_axis_0",
+    ("l1normalization-axis-0", "test_l1normalization_axis_0",
      (2,), "3. 4.", 0, 1, "0.42857143 0.5714286"),
-    ("spec_l1normalization_axis_1", "test_l1normalization_axis_1",
+    ("l1normalization-axis-1", "test_l1normalization_axis_1",
      (2, 2), SPEC_X_2x2, 1, 1, "0.42857143 0.5714286 0.42857143 0.5714286"),
-    ("spec_l1normalization_axis_last", "test_l1normalization_axis_last",
+    ("l1normalization-axis-last", "test_l1normalization_axis_last",
      (2, 2, 3), SPEC_X, -1, 1,
      "0.2 0.4 0.4 0.42857143 0.5714286 0. 0. 0.5 0.5 0.42857143 0.5714286 0."),
-    ("spec_l2normalization_axis_0", "test_l2normalization_axis_0",
+    ("l2normalization-axis-0", "test_l2normalization_axis_0",
      (2, 2, 3), SPEC_X, 0, 2,
      "1. 0.37139067 0.37139067 0.4472136 0.4472136 0. "
      "0. 0.9284767 0.9284767 0.8944272 0.8944272 0."),
-    ("spec_l2normalization_axis_1", "test_l2normalization_axis_1",
+    ("l2normalization-axis-1", "test_l2normalization_axis_1",
      (2, 2), SPEC_X_2x2, 1, 2, "0.6 0.8 0.6 0.8"),
 ]
 
 NORMALIZER_SPEC = [
     # (test name, spec case, shape, in elem, x text, mode, expected text)
-    ("spec_cc_normalizer_l1_int64", "test_cc_normalizer_l1_int64", (4,),
+    ("cc-normalizer-l1-int64", "test_cc_normalizer_l1_int64", (4,),
      "i64", "1 -1 2 -2", "L1",
      "0.16666667 -0.16666667 0.33333334 -0.33333334"),
-    ("spec_cc_normalizer_l2_float", "test_cc_normalizer_l2_float", (2, 3),
+    ("cc-normalizer-l2-float", "test_cc_normalizer_l2_float", (2, 3),
      "f32", "1. 2. 2. 0. 3. 4.", "L2",
      "0.33333334 0.6666667 0.6666667 0. 0.6 0.8"),
-    ("spec_cc_normalizer_max_double", "test_cc_normalizer_max_double", (2, 3),
+    ("cc-normalizer-max-double", "test_cc_normalizer_max_double", (2, 3),
      "f64", "1. -3. 2. 0. 0. 0.", "MAX", "0.5 -1.5 1. 0. 0. 0."),
 ]
 
@@ -329,7 +331,7 @@ def gen_spec_examples():
                                  2 if p is None else p).ravel()
         assert_printed(yt, y, "f32", name)
         t = ttype(shape, "f32")
-        write_test("lp", name + ".mlir",
+        write_test("lp", "spec/" + name + ".mlir",
                    [f"LpNormalization.txt example {case}: input and expected",
                     "output exactly as the spec prints them (each printed value "
                     "is the float64",
@@ -340,7 +342,7 @@ def gen_spec_examples():
     for name, case, shape, elem, xt, mode, yt in NORMALIZER_SPEC:
         x = parse(xt).reshape(shape)
         assert_printed(yt, ref.normalizer(x, mode).ravel(), "f32", name)
-        write_test("normalizer", name + ".mlir",
+        write_test("normalizer", "spec/" + name + ".mlir",
                    [f"Normalizer.txt example {case}: input and expected output",
                     "exactly as the spec prints them (each printed value is the "
                     "float64",
@@ -352,7 +354,7 @@ def gen_spec_examples():
     # --- semantics.md examples -------------------------------------------
     x = np.array([1e30, -1e30])
     assert_printed("0.70710677 -0.70710677", ref.lp_normalization(x), "f32", "")
-    write_test("lp", "semantics_f32_no_overflow.mlir",
+    write_test("lp", "semantics/f32-no-overflow.mlir",
                ["semantics.md: f32 [1e30, -1e30], p = 2 gives [0.70710677, "
                 "-0.70710677]",
                 "(sum of squares 2e60 overflows f32: no spurious overflow)."],
@@ -361,7 +363,7 @@ def gen_spec_examples():
                lp_func(ttype((2,), "f32"), -1, 2))
     x = np.array([300., 400.])
     assert_printed("0.6 0.8", ref.lp_normalization(x), "f16", "")
-    write_test("lp", "semantics_f16_no_overflow.mlir",
+    write_test("lp", "semantics/f16-no-overflow.mlir",
                ["semantics.md: f16 [300, 400], p = 2 gives [0.6, 0.8] (the "
                 "squares overflow",
                 "f16, whose max is 65504: arithmetic must be at least f32). "
@@ -371,21 +373,22 @@ def gen_spec_examples():
                 spec_out((2,), "f16", "0.6 0.8")], 1,
                lp_func(ttype((2,), "f16"), -1, 2))
     for name, xt, yt, cmt in [
-            ("semantics_max_negative_row", "-1 -2", "1 2",
+            ("max-negative-row", "-1 -2", "1 2",
              "MAX divides by the SIGNED maximum: [-1, -2] gives [1, 2]."),
-            ("semantics_max_zero_divisor", "0 -3", "0 -3",
+            ("max-zero-divisor", "0 -3", "0 -3",
              "MAX with maximum 0: the divisor is 0, so Y = X: [0, -3] gives "
              "[0, -3]."),
     ]:
         assert_printed(yt, ref.normalizer(parse(xt), "MAX"), "f32", name)
-        write_test("normalizer", name + ".mlir", ["semantics.md: " + cmt],
+        write_test("normalizer", "semantics/" + name + ".mlir",
+                   ["semantics.md: " + cmt],
                    [spec_arg((2,), "f32", xt), spec_out((2,), "f32", yt)], 1,
                    normalizer_func(ttype((2,), "f32"), ttype((2,), "f32"),
                                    "MAX"))
     assert_printed("0.70710677 0.70710677",
                    ref.normalizer(np.array([50000, 50000], np.int32), "L2"),
                    "f32", "")
-    write_test("normalizer", "semantics_i32_l2_no_overflow.mlir",
+    write_test("normalizer", "semantics/i32-l2-no-overflow.mlir",
                ["semantics.md: i32 [50000, 50000] with L2 gives [0.70710677, "
                 "0.70710677]",
                 "(50000^2 overflows i32: integers are converted, never squared "
@@ -401,7 +404,7 @@ def gen_spec_examples():
         "0.8944236"
     for t, v in [(yt, y), (mt, m), (st, s)]:
         assert_printed(t, v.ravel(), "f32", "40000")
-    write_test("layer", "semantics_two_pass_variance.mlir",
+    write_test("layer", "semantics/two-pass-variance.mlir",
                ["semantics.md: X = [40000, 40001, 40002, 40003] (f32), "
                 "Scale = 1, no B,",
                 "default axis and epsilon. The one-pass E[x^2] - E[x]^2 gives "
@@ -431,7 +434,7 @@ def gen_spec_examples():
     ftext = layer_func([ttype((1, 3), "f64"), ttype((3,), "f64")],
                        [ttype((1, 3), "f64"), ttype((1, 1), "f32"),
                         ttype((1, 1), "f32")], None, None, None)
-    write_test("layer", "semantics_f64_stage_one.mlir",
+    write_test("layer", "semantics/f64-stage-one.mlir",
                ["semantics.md: f64 X = [1e8, 1e8+1, 1e8+2] must give Y = "
                 "[-1.2247357, 0, 1.2247357]",
                 "(stage one in f64; casting to f32 first loses the data). "
@@ -440,7 +443,7 @@ def gen_spec_examples():
                 "1.2247357.",
                 "The spec prints Y with 8 significant digits (error up to "
                 "5e-8), hence --atol=1e-7",
-                "(and --rtol=1e-7). semantics_f64_stage_one_exact.mlir checks "
+                "(and --rtol=1e-7). f64-stage-one-exact.mlir checks "
                 "the full float64",
                 "reference values with the default f64 tolerance (rtol "
                 "1e-12)."],
@@ -450,7 +453,7 @@ def gen_spec_examples():
                          "--atol=1e-7", "--rtol=1e-7"],
                3, ftext)
     yr = fmt(y, "f64")
-    write_test("layer", "semantics_f64_stage_one_exact.mlir",
+    write_test("layer", "semantics/f64-stage-one-exact.mlir",
                ["semantics.md: f64 X = [1e8, 1e8+1, 1e8+2]; expected Y is the "
                 "float64 reference",
                 "printed with repr (round-trip exact); default f64 tolerance "
@@ -469,7 +472,7 @@ def gen_spec_examples():
     inv_const = 1.0 / np.sqrt(float(np.float32(eps)))
     assert s[0, 0] == inv_const and np.all(y[0] == b)
     yt, st, mt = fmt(y, "f32"), fmt(s, "f32"), fmt(m, "f32")
-    write_test("layer", "semantics_constant_row.mlir",
+    write_test("layer", "semantics/constant-row.mlir",
                ["semantics.md: a constant row gives Y = B and InvStdDev = "
                 "1/sqrt(epsilon).",
                 "Row 0 is [5, 5, 5, 5]: Y = B = [0.5, -1, 0.25, 3], Mean 5, "
@@ -494,7 +497,7 @@ def gen_spec_examples():
                                       epsilon=eps)
     assert np.float16(eps) == 0
     st = fmt(s, "f32")
-    write_test("layer", "semantics_constant_row_f16_tiny_epsilon.mlir",
+    write_test("layer", "semantics/constant-row-f16-tiny-epsilon.mlir",
                ["semantics.md: epsilon is used in stage-one precision (f32), "
                 "never in f16:",
                 "epsilon = 1e-8 rounds to 0 in f16, and a constant f16 row "
@@ -517,7 +520,7 @@ def gen_spec_examples():
 
 
 def fixture_dir(op, case):
-    d = os.path.join(ROOT, OP_DIRS[op], "Inputs", "ref", case)
+    d = os.path.join(ROOT, OP_DIRS[op], "ref", "Inputs", case)
     os.makedirs(d, exist_ok=True)
     for old in glob.glob(os.path.join(d, "*.npy")):
         os.remove(old)
@@ -528,7 +531,7 @@ def npy_args(op, case, inputs, outputs):
     """Saves the arrays; returns the RUN arguments. Inputs/outputs are lists
     of (file stem, stored array)."""
     d = fixture_dir(op, case)
-    rel = f"%S/../Inputs/ref/{case}"
+    rel = f"%S/Inputs/{case}"
     args = []
     for stem, arr in inputs:
         save_npy(os.path.join(d, stem + ".npy"), arr)
@@ -632,17 +635,17 @@ def gen_lp(rng):
     # f16, odd size 33 along the last axis, p = 2, a zero row.
     x = rng.normal(0, 3, (4, 33))
     x[2] = 0
-    lp_case("f16_4x33_axis_last_p2", narrow(x, "f16"), "f16", -1, 2,
+    lp_case("f16-4x33-axis-last-p2", narrow(x, "f16"), "f16", -1, 2,
             ["Row 2 is all zeros (norm 0 gives 0)."])
     # f16, axis 0, p = 1, odd size 7.
     x = rng.normal(0, 10, (7, 5))
     x[:, 3] = 0
-    lp_case("f16_7x5_axis0_p1", narrow(x, "f16"), "f16", 0, 1,
+    lp_case("f16-7x5-axis0-p1", narrow(x, "f16"), "f16", 0, 1,
             ["Column 3 (a slice along axis 0) is all zeros."])
     # f16 extremes: squares overflow f16 / underflow; f16 subnormals.
     x = np.array([[300., 400., 0.], [30000., 40000., 0.], [60000., -60000., 0.],
                   [3 * 2.0 ** -24, 4 * 2.0 ** -24, 0.], [1e-3, 1e-3, -1e-3]])
-    lp_case("f16_extremes_p2", narrow(x, "f16"), "f16", 1, 2,
+    lp_case("f16-extremes-p2", narrow(x, "f16"), "f16", 1, 2,
             ["Squares overflow f16 (rows 0-2) or are f16 subnormal (rows 3-4): "
              "no spurious",
              "overflow/underflow (semantics.md); row 3 holds f16 subnormals "
@@ -652,7 +655,7 @@ def gen_lp(rng):
     x[1] = 0
     x[3] = np.array([3e30, 4e30, 0, 0, 0, 0, 0])
     x[4] = np.array([3e-30, -4e-30, 0, 0, 0, 0, 0])
-    lp_case("bf16_5x7_axis1_p2", narrow(x, "bf16"), "bf16", 1, 2,
+    lp_case("bf16-5x7-axis1-p2", narrow(x, "bf16"), "bf16", 1, 2,
             ["Row 1 is zero. Row 3 is [3e30, 4e30, 0...] (squares overflow "
              "f32) and row 4",
              "[3e-30, -4e-30, 0...] (squares underflow f32): both must give "
@@ -661,42 +664,42 @@ def gen_lp(rng):
     # bf16, middle axis, p = 1.
     x = rng.normal(0, 5, (2, 7, 3))
     x[1, :, 2] = 0
-    lp_case("bf16_2x7x3_axis1_p1", narrow(x, "bf16"), "bf16", 1, 1,
+    lp_case("bf16-2x7x3-axis1-p1", narrow(x, "bf16"), "bf16", 1, 1,
             ["Middle axis; slice [1, :, 2] is zero."])
     # f64, middle axis p = 2; axis -3 p = 1.
     x = rng.normal(0, 1, (3, 4, 5))
     x[2, :, 4] = 0
-    lp_case("f64_3x4x5_axis1_p2", narrow(x, "f64"), "f64", 1, 2,
+    lp_case("f64-3x4x5-axis1-p2", narrow(x, "f64"), "f64", 1, 2,
             ["Middle axis; slice [2, :, 4] is zero."])
     x = rng.normal(0, 100, (3, 4, 5))
     x[:, 1, 1] = 0
-    lp_case("f64_3x4x5_axis_neg3_p1", narrow(x, "f64"), "f64", -3, 1,
+    lp_case("f64-3x4x5-axis-neg3-p1", narrow(x, "f64"), "f64", -3, 1,
             ["Negative axis -3 (= 0); slice [:, 1, 1] is zero."])
     # f32 cases.
     x = rng.normal(0, 1, (2, 7, 3))
     x[0, :, 1] = 0
-    lp_case("f32_2x7x3_axis1_p2", narrow(x, "f32"), "f32", 1, 2,
+    lp_case("f32-2x7x3-axis1-p2", narrow(x, "f32"), "f32", 1, 2,
             ["Middle axis; slice [0, :, 1] is zero."])
     x = rng.normal(0, 1, (3, 4, 5))
     x[1, :, 0] = 0
-    lp_case("f32_3x4x5_axis_neg2_p1", narrow(x, "f32"), "f32", -2, 1,
+    lp_case("f32-3x4x5-axis-neg2-p1", narrow(x, "f32"), "f32", -2, 1,
             ["Negative middle axis -2 (= 1); slice [1, :, 0] is zero."])
     x = rng.normal(0, 1, (4, 5))
-    lp_case("f32_4x5_axis0_p2", narrow(x, "f32"), "f32", 0, 2,
+    lp_case("f32-4x5-axis0-p2", narrow(x, "f32"), "f32", 0, 2,
             ["Axis 0 of a matrix."])
     x = np.array([[1e30, -1e30, 0.], [3e-30, 4e-30, 0.], [3e-42, 4e-42, 0.],
                   [3e38, 3e38, -3e38]])
-    lp_case("f32_extremes_p2", narrow(x, "f32"), "f32", -1, 2,
+    lp_case("f32-extremes-p2", narrow(x, "f32"), "f32", -1, 2,
             ["Squares overflow (rows 0, 3) or underflow (rows 1, 2; row 2 "
              "holds f32",
              "subnormals) in f32: semantics.md requires no spurious "
              "overflow/underflow."])
     x = np.array([[1e38, 3e38, -2e38], [1e-40, 2e-40, 0.]])
-    lp_case("f32_extremes_p1", narrow(x, "f32"), "f32", -1, 1,
+    lp_case("f32-extremes-p1", narrow(x, "f32"), "f32", -1, 1,
             ["Row 0: sum |x| = 6e38 overflows f32; row 1: f32 subnormals."])
     # f64 extremes: squares overflow/underflow f64 itself.
     x = np.array([[1e200, -1e200, 0.], [3e-200, 4e-200, 0.]])
-    lp_case("f64_extremes_p2", narrow(x, "f64"), "f64", -1, 2,
+    lp_case("f64-extremes-p2", narrow(x, "f64"), "f64", -1, 2,
             ["Squares overflow (row 0) / underflow (row 1) even in f64. "
              "semantics.md:",
              "'for any finite input whose true result is representable, the "
@@ -708,13 +711,13 @@ def gen_lp(rng):
     # Dynamic shapes: same data as static cases, through '?' dims.
     x = rng.normal(0, 1, (7, 33))
     x[5] = 0
-    lp_case("dyn_f32_7x33_axis_last_p2", narrow(x, "f32"), "f32", -1, 2,
+    lp_case("dyn-f32-7x33-axis-last-p2", narrow(x, "f32"), "f32", -1, 2,
             ["tensor<?x?xf32>; row 5 is zero."], dynamic=[0, 1])
     x = rng.normal(0, 1, (3, 7, 2))
-    lp_case("dyn_f32_3x7x2_axis1_p1", narrow(x, "f32"), "f32", 1, 1,
+    lp_case("dyn-f32-3x7x2-axis1-p1", narrow(x, "f32"), "f32", 1, 1,
             ["tensor<3x?x?xf32> (reduced axis dynamic)."], dynamic=[1, 2])
     x = rng.normal(0, 3, (4, 33))
-    lp_case("dyn_f16_4x33_axis0_p2", narrow(x, "f16"), "f16", 0, 2,
+    lp_case("dyn-f16-4x33-axis0-p2", narrow(x, "f16"), "f16", 0, 2,
             ["tensor<?x33xf16>, axis 0 (dynamic reduced dim)."], dynamic=[0])
 
 
@@ -729,7 +732,7 @@ def gen_normalizer(rng):
     x[3] = [0, -3, -5, 0, -7, -1, -2]
     x[4] = [2147483647, -2147483648, 46341, 1, 0, -1, 65536]
     for mode in modes:
-        normalizer_case(f"i32_5x7_{mode.lower()}", narrow(x, "i32"), "i32",
+        normalizer_case(f"i32-5x7-{mode.lower()}", narrow(x, "i32"), "i32",
                         mode,
                         ["Rows: mixed; all negative (signed MAX < 0); zero "
                          "(divisor 0 -> Y = X);",
@@ -743,7 +746,7 @@ def gen_normalizer(rng):
     x[2] = [-5, -1, -9, -2, -4]
     x[3] = 0
     for mode in modes:
-        normalizer_case(f"i64_4x5_{mode.lower()}", narrow(x, "i64"), "i64",
+        normalizer_case(f"i64-4x5-{mode.lower()}", narrow(x, "i64"), "i64",
                         mode,
                         ["Values up to 2^52 in magnitude (exact in f64; squares "
                          "overflow i64).",
@@ -753,25 +756,25 @@ def gen_normalizer(rng):
     x[1] = -np.abs(x[1])
     x[2] = 0
     for mode in modes:
-        normalizer_case(f"f64_3x33_{mode.lower()}", narrow(x, "f64"), "f64",
+        normalizer_case(f"f64-3x33-{mode.lower()}", narrow(x, "f64"), "f64",
                         mode, ["Row 1 all negative, row 2 zero."])
     x = rng.normal(0, 4, (33,))
     for mode in modes:
-        normalizer_case(f"f32_33_{mode.lower()}", narrow(x, "f32"), "f32",
+        normalizer_case(f"f32-33-{mode.lower()}", narrow(x, "f32"), "f32",
                         mode, ["Rank 1 ([C])."])
     # Dynamic shapes.
     x = rng.integers(-1000, 1000, (6, 7))
     x[4] = 0
-    normalizer_case("dyn_i64_6x7_l2", narrow(x, "i64"), "i64", "L2",
+    normalizer_case("dyn-i64-6x7-l2", narrow(x, "i64"), "i64", "L2",
                     ["tensor<?x?xi64>; row 4 is zero."], dynamic=[0, 1])
     x = rng.normal(0, 1, (33,))
-    normalizer_case("dyn_f64_33_max", narrow(x, "f64"), "f64", "MAX",
+    normalizer_case("dyn-f64-33-max", narrow(x, "f64"), "f64", "MAX",
                     ["tensor<?xf64>."], dynamic=[0])
     x = rng.normal(0, 1, (3, 7))
-    normalizer_case("dyn_f32_3x7_l1", narrow(x, "f32"), "f32", "L1",
+    normalizer_case("dyn-f32-3x7-l1", narrow(x, "f32"), "f32", "L1",
                     ["tensor<3x?xf32>."], dynamic=[1])
     x = rng.integers(-50000, 50000, (2, 7))
-    normalizer_case("dyn_i32_2x7_max", narrow(x, "i32"), "i32", "MAX",
+    normalizer_case("dyn-i32-2x7-max", narrow(x, "i32"), "i32", "MAX",
                     ["tensor<?x7xi32>."], dynamic=[0])
 
 
@@ -783,7 +786,7 @@ def gen_layer(rng):
     # f16: 4x33, Scale/B [33]. B = 3 keeps Y away from 0 (see layer_case).
     x = rng.normal(0, 2, (4, 33))
     x[3] = 1.5          # a constant row: Y = B
-    layer_case("f16_4x33_axis_last", "f16", narrow(x, "f16"),
+    layer_case("f16-4x33-axis-last", "f16", narrow(x, "f16"),
                narrow(rng.uniform(0.2, 0.5, (33,)), "f16"),
                narrow(rng.uniform(2.5, 3.5, (33,)), "f16"), -1, None, None,
                ["Odd normalized size 33; row 3 is constant (Y = B). Mean/"
@@ -793,45 +796,45 @@ def gen_layer(rng):
     s = rng.uniform(0.2, 0.4, (7,))
     b = rng.uniform(2, 3, (7,))
     for stash in (1, 16):
-        layer_case(f"bf16_3x7_stash{stash}", "bf16", narrow(x, "bf16"),
+        layer_case(f"bf16-3x7-stash{stash}", "bf16", narrow(x, "bf16"),
                    narrow(s, "bf16"), narrow(b, "bf16"), 1, 1e-5, stash,
                    [f"stash_type = {stash}: Mean/InvStdDev are "
                     f"{'bf16' if stash == 16 else 'f32'}."])
     # f32 X with stash_type 16.
     x = rng.normal(1, 2, (4, 33))
-    layer_case("f32_4x33_stash16", "f32", narrow(x, "f32"),
+    layer_case("f32-4x33-stash16", "f32", narrow(x, "f32"),
                narrow(rng.normal(1, 0.5, (33,)), "f32"),
                narrow(rng.normal(0, 1, (33,)), "f32"), -1, None, 16,
                ["f32 X, stash_type 16: Y f32, Mean/InvStdDev rounded once to "
                 "bf16."])
     # f16, axis 1 of a 3-D tensor, no B.
     x = rng.normal(0, 1, (2, 3, 5))
-    layer_case("f16_2x3x5_axis1_no_b", "f16", narrow(x, "f16"),
+    layer_case("f16-2x3x5-axis1-no-b", "f16", narrow(x, "f16"),
                narrow(positive_away_from_zero(rng, (3, 5)) * 0.5 + 0, "f16"),
                None, 1, None, None,
                ["No B; Scale [3, 5]. (Values vetted to stay away from 0.)"])
     # f64: 2x3x5 axis 1, Scale/B [3, 5].
     x = rng.normal(10, 3, (2, 3, 5))
-    layer_case("f64_2x3x5_axis1", "f64", narrow(x, "f64"),
+    layer_case("f64-2x3x5-axis1", "f64", narrow(x, "f64"),
                narrow(rng.uniform(0.2, 0.5, (3, 5)), "f64"),
                narrow(rng.uniform(2, 3, (3, 5)), "f64"), 1, 1e-3, None,
                ["Stage one in f64; Mean/InvStdDev f32 (stash_type 1); "
                 "epsilon 1e-3."])
     # f64 4-D axis 1 with broadcast Scale [3,1,5] and B [1] (rank 1).
     x = rng.normal(0, 1, (2, 3, 4, 5))
-    layer_case("f64_2x3x4x5_axis1_broadcast", "f64", narrow(x, "f64"),
+    layer_case("f64-2x3x4x5-axis1-broadcast", "f64", narrow(x, "f64"),
                narrow(rng.uniform(0.1, 0.3, (3, 1, 5)), "f64"),
                narrow(np.array([2.0]), "f64"), 1, None, None,
                ["4-D, axis 1; Scale [3, 1, 5] and B [1] broadcast."])
     # f32 Scale [1, C].
     x = rng.normal(0, 1, (5, 7))
-    layer_case("f32_5x7_scale_1xC", "f32", narrow(x, "f32"),
+    layer_case("f32-5x7-scale-1x7", "f32", narrow(x, "f32"),
                narrow(rng.normal(1, 0.3, (1, 7)), "f32"),
                narrow(rng.normal(0, 1, (7,)), "f32"), -1, None, None,
                ["Scale of shape [1, 7] (rank 2, size-1 leading dim); B [7]."])
     # f32 size-1 dims; B varies over the OUTER (non-normalized) dim.
     x = rng.normal(0, 1, (2, 3, 4))
-    layer_case("f32_2x3x4_axis1_scale_3x1_b_2x1x4", "f32", narrow(x, "f32"),
+    layer_case("f32-2x3x4-axis1-scale-3x1-b-2x1x4", "f32", narrow(x, "f32"),
                narrow(rng.normal(1, 0.3, (3, 1)), "f32"),
                narrow(rng.normal(0, 1, (2, 1, 4)), "f32"), 1, None, None,
                ["Scale [3, 1] (broadcast along the last axis); B [2, 1, 4] "
@@ -840,51 +843,51 @@ def gen_layer(rng):
                 "(semantics.md)."])
     # f32 Scale varying over outer dims, axis 2.
     x = rng.normal(0, 1, (2, 3, 4))
-    layer_case("f32_2x3x4_axis2_scale_full_b_3x1", "f32", narrow(x, "f32"),
+    layer_case("f32-2x3x4-axis2-scale-full-b-3x1", "f32", narrow(x, "f32"),
                narrow(rng.normal(1, 0.3, (2, 3, 4)), "f32"),
                narrow(rng.normal(0, 1, (3, 1)), "f32"), 2, None, None,
                ["Scale has X's full shape [2, 3, 4] (varies over outer "
                 "dims); B [3, 1]."])
     # f32 no B, odd size 33.
     x = rng.normal(0, 1, (3, 33))
-    layer_case("f32_3x33_no_b", "f32", narrow(x, "f32"),
+    layer_case("f32-3x33-no-b", "f32", narrow(x, "f32"),
                narrow(rng.normal(1, 0.3, (33,)), "f32"), None, -1, None, None,
                ["No B."])
     # f32 4-D axis 1, epsilon 0.1, Scale [3, 4, 5] and B [5].
     x = rng.normal(0, 1, (2, 3, 4, 5))
-    layer_case("f32_2x3x4x5_axis1_eps", "f32", narrow(x, "f32"),
+    layer_case("f32-2x3x4x5-axis1-eps", "f32", narrow(x, "f32"),
                narrow(rng.normal(1, 0.3, (3, 4, 5)), "f32"),
                narrow(rng.normal(0, 1, (5,)), "f32"), 1, 0.1, None,
                ["4-D, axis 1, epsilon 0.1; Scale [3, 4, 5], B [5]."])
     # f32 normalized size 1: Y = B, Mean = x, InvStdDev = 1/sqrt(eps).
     x = rng.normal(0, 1, (3, 1))
-    layer_case("f32_3x1_size1", "f32", narrow(x, "f32"),
+    layer_case("f32-3x1-size1", "f32", narrow(x, "f32"),
                narrow(np.array([2.0]), "f32"), narrow(np.array([0.5]), "f32"),
                -1, None, None,
                ["Normalized size 1: Y = B, Mean = X, InvStdDev = "
                 "1/sqrt(epsilon)."])
     # Dynamic shapes.
     x = rng.normal(0, 1, (5, 33))
-    layer_case("dyn_f32_5x33", "f32", narrow(x, "f32"),
+    layer_case("dyn-f32-5x33", "f32", narrow(x, "f32"),
                narrow(rng.normal(1, 0.3, (33,)), "f32"),
                narrow(rng.normal(0, 1, (33,)), "f32"), -1, None, None,
                ["X tensor<?x?xf32>, Scale/B tensor<?xf32>, Mean/InvStdDev "
                 "tensor<?x1xf32>."],
                dyn_x=[0, 1], dyn_s=[0], dyn_b=[0])
     x = rng.normal(0, 1, (2, 3, 7))
-    layer_case("dyn_f32_2x3x7_axis1", "f32", narrow(x, "f32"),
+    layer_case("dyn-f32-2x3x7-axis1", "f32", narrow(x, "f32"),
                narrow(rng.normal(1, 0.3, (3, 7)), "f32"),
                narrow(rng.normal(0, 1, (7,)), "f32"), 1, None, None,
                ["X tensor<?x?x?xf32>, Scale tensor<?x?xf32>, B tensor<?xf32>."],
                dyn_x=[0, 1, 2], dyn_s=[0, 1], dyn_b=[0])
     x = rng.normal(0, 2, (3, 7))
-    layer_case("dyn_f16_3x7", "f16", narrow(x, "f16"),
+    layer_case("dyn-f16-3x7", "f16", narrow(x, "f16"),
                narrow(rng.uniform(0.2, 0.4, (7,)), "f16"),
                narrow(rng.uniform(2.5, 3.5, (7,)), "f16"), -1, None, None,
                ["X tensor<?x7xf16>, Scale/B static."], dyn_x=[0])
     # Only Y returned (Mean/InvStdDev unused, as ONNX models may do).
     x = rng.normal(0, 1, (3, 7))
-    layer_case("f32_3x7_only_y", "f32", narrow(x, "f32"),
+    layer_case("f32-3x7-only-y", "f32", narrow(x, "f32"),
                narrow(rng.normal(1, 0.3, (7,)), "f32"),
                narrow(rng.normal(0, 1, (7,)), "f32"), -1, None, None,
                ["The function returns only Y (Mean and InvStdDev die)."],
@@ -901,7 +904,7 @@ def gen_edge_cases():
         x = np.array([[1., nan, 2.], [3., 4., 0.], [0., 0., 0.], [nan, 0., 0.]])
         for p in (1, 2):
             y = ref.lp_normalization(x, -1, p)
-            write_test("lp", f"nan_f32_p{p}.mlir",
+            write_test("lp", f"edge/nan-f32-p{p}.mlir",
                        ["semantics.md: NaN in a slice makes that slice NaN "
                         "(IEEE); other slices are",
                         "untouched; row 3 [nan, 0, 0] has a NaN norm, which "
@@ -915,7 +918,7 @@ def gen_edge_cases():
         x = np.array([[nan, 1., 2.], [3., 0., 4.], [0., 0., 0.]])
         for mode in ("L1", "L2"):
             y = ref.normalizer(x, mode)
-            write_test("normalizer", f"nan_f32_{mode.lower()}.mlir",
+            write_test("normalizer", f"edge/nan-f32-{mode.lower()}.mlir",
                        ["semantics.md: NaN in a row makes that row NaN (IEEE); "
                         "the other rows are",
                         "untouched (row 2 is zero: divisor 0, Y = X). "
@@ -928,7 +931,7 @@ def gen_edge_cases():
         sc, b = np.array([1., 2., 0.5]), np.array([0., 1., -1.])
         y, m, inv = ref.layer_normalization(x, sc, b)
         assert np.all(np.isnan(y[0])) and np.isnan(m[0, 0])
-        write_test("layer", "nan_f32.mlir",
+        write_test("layer", "edge/nan-f32.mlir",
                    ["semantics.md: a NaN in row 0 makes that row's Y, Mean and "
                     "InvStdDev NaN; row 1",
                     "is untouched. Expected: float64 reference rounded to f32."],
@@ -944,18 +947,18 @@ def gen_edge_cases():
                                ttype((2, 1), "f32")], -1, None, None))
 
         # Zero-size tensors (npy fixtures: shape (0, 3) etc.).
-        lp_case("empty_f32_0x3_axis_last_p2", np.zeros((0, 3), "<f4"), "f32",
+        lp_case("empty-f32-0x3-axis-last-p2", np.zeros((0, 3), "<f4"), "f32",
                 -1, 2, ["Zero-size input: empty output of the same shape."])
-        lp_case("empty_f32_3x0_axis0_p1", np.zeros((3, 0), "<f4"), "f32",
+        lp_case("empty-f32-3x0-axis0-p1", np.zeros((3, 0), "<f4"), "f32",
                 0, 1, ["Zero-size input (the non-reduced dim is 0)."])
-        normalizer_case("empty_i32_0x3_l2", np.zeros((0, 3), "<i4"), "i32",
+        normalizer_case("empty-i32-0x3-l2", np.zeros((0, 3), "<i4"), "i32",
                         "L2", ["Zero rows: empty output."])
-        layer_case("empty_f32_0x4_outer", "f32", np.zeros((0, 4), "<f4"),
+        layer_case("empty-f32-0x4-outer", "f32", np.zeros((0, 4), "<f4"),
                    narrow(np.ones(4), "f32"), narrow(np.zeros(4), "f32"), -1,
                    None, None,
                    ["Empty outer part: Y 0x4, Mean/InvStdDev 0x1 (no "
                     "element)."])
-        layer_case("empty_f32_2x0_normalized", "f32", np.zeros((2, 0), "<f4"),
+        layer_case("empty-f32-2x0-normalized", "f32", np.zeros((2, 0), "<f4"),
                    np.zeros((0,), "<f4"), None, -1, None, None,
                    ["Normalized size 0 with a non-empty outer part: Y is "
                     "empty (2x0), Mean and",
@@ -964,7 +967,7 @@ def gen_edge_cases():
 
     # Rank-0 Scale and B (rank <= r is allowed).
     x = np.array([[1., 2., 4.], [-1., 0., 3.]])
-    layer_case("f32_2x3_scale_b_rank0", "f32", narrow(x, "f32"),
+    layer_case("f32-2x3-scale-b-rank0", "f32", narrow(x, "f32"),
                narrow(np.array(1.5), "f32"), narrow(np.array(-0.25), "f32"),
                -1, None, None,
                ["Scale and B of rank 0 (tensor<f32>) broadcast to X."])
