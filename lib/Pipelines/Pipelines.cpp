@@ -39,7 +39,15 @@ void mlir::norm::buildNormToLLVMPipeline(
   // norm -> linalg on tensors, then fuse elementwise producers into their
   // consumers (without moving reshapes: a LayerNormalization over several
   // dims is lowered on X collapsed to [O, n], and stays so).
-  pm.addNestedPass<func::FuncOp>(createConvertNormToLinalgPass());
+  // The lowering may count on the partial sums norm-vectorize-rows keeps
+  // below: `unroll` registers of at least 128 bits, 16 f32 lanes by default
+  // (NormToLinalgOptions::reductionPartialSums).
+  VectorizeRowsPassOptions vectorizeOptions;
+  vectorizeOptions.vectorBits = options.vectorBits;
+  ConvertNormToLinalgPassOptions conversionOptions;
+  conversionOptions.reductionPartialSums = vectorizeOptions.unroll * 128 / 32;
+  pm.addNestedPass<func::FuncOp>(
+      createConvertNormToLinalgPass(conversionOptions));
   pm.addPass(createFuseElementwisePass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -51,8 +59,6 @@ void mlir::norm::buildNormToLLVMPipeline(
   // Inner loops in the vector dialect: contiguous dims tiled by the host's
   // vector width (partial sums per lane for reductions), remainders peeled
   // and masked; the partial sums then live in registers across the loop.
-  VectorizeRowsPassOptions vectorizeOptions;
-  vectorizeOptions.vectorBits = options.vectorBits;
   pm.addNestedPass<func::FuncOp>(createVectorizeRowsPass(vectorizeOptions));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

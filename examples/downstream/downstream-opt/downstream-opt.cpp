@@ -9,18 +9,15 @@
 //    (mlir::norm::registerNormPasses), so pass pipeline strings read the
 //    same here as in norm-opt;
 //  * `downstream-lower-norm`: this compiler's own conversion pass, which
-//    runs norm's lowering patterns (populateNormToLinalgConversionPatterns)
-//    together with its own target;
+//    runs norm's lowering patterns (populateNormToLinalgConversionPatterns,
+//    default NormToLinalgOptions: the exact result whatever pipeline
+//    follows) together with its own target;
 //  * `downstream-to-llvm`: this compiler's own pipeline, built with
 //    buildNormToLLVMPipeline and NormToLLVMPipelineOptions.
 //
 //===----------------------------------------------------------------------===//
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/Linalg/IR/Linalg.h"
-#include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -50,8 +47,8 @@ struct LowerNormPass
     return "Lower norm ops with norm-mlir's patterns in our own conversion";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<arith::ArithDialect, linalg::LinalgDialect,
-                    math::MathDialect, tensor::TensorDialect>();
+    // The dialects norm's patterns create.
+    norm::getNormToLinalgDependentDialects(registry);
   }
 
   void runOnOperation() override {

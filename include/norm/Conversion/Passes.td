@@ -33,7 +33,22 @@ def ConvertNormToLinalgPass : Pass<"convert-norm-to-linalg"> {
     f16/bf16 data is extended to (at least) f32 before any arithmetic; each
     result is rounded once to its element type. Reduction additions carry
     `fastmath<reassoc>` so later vectorization may keep partial sums per lane.
+
+    The result is within the tolerances of docs/semantics.md whatever
+    pipeline follows. `reduction-partial-sums` tells the lowering how many
+    partial sums the later pipeline keeps per reduction (`norm-to-llvm` sets
+    16, what `norm-vectorize-rows` keeps): with more, longer f32 rows
+    accumulate in f32 and LayerNormalization recomputes fewer rows in f64
+    within the same error bound. The same options give the same IR as the
+    `populate*` functions of NormToLinalg.h with NormToLinalgOptions.
   }];
+  let options = [
+    Option<"reductionPartialSums", "reduction-partial-sums", "uint32_t",
+           /*default=*/"1",
+           "The fewest partial sums the later pipeline keeps in every "
+           "reassociated f32 reduction over an innermost dim of 64 or more "
+           "elements (half for f64); 1: none assumed (NormToLinalgOptions)">,
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::linalg::LinalgDialect",

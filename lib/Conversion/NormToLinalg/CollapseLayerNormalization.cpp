@@ -176,13 +176,6 @@ mlir::norm::collapseLayerNormalizationOperands(OpBuilder &b, Location loc,
       bias ? classifyOperand(bias, xType, axis) : OperandCollapse::View;
   if (scaleHow == OperandCollapse::None || biasHow == OperandCollapse::None)
     return std::nullopt;
-  // The run-time choice needs scf.if; without the scf dialect, a copy.
-  if (!b.getContext()->getLoadedDialect<scf::SCFDialect>()) {
-    if (scaleHow == OperandCollapse::RuntimeView)
-      scaleHow = OperandCollapse::Copy;
-    if (biasHow == OperandCollapse::RuntimeView)
-      biasHow = OperandCollapse::Copy;
-  }
   // A static broadcast copies n elements per call: worth it for several
   // slices, not for one (axis 0: the copy would be X's size; X [4096, 1024]
   // with a Scale [1024], axis 0, took 3.5 ms instead of 0.8 ms).

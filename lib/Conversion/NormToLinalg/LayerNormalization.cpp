@@ -151,8 +151,8 @@ static Value buildElementCount(OpBuilder &b, Location loc, Value tensor,
 }
 
 /// n, the element count of a slice, in the stage-one type C, as
-/// divideByCount uses it: for a dynamic n (and with the scf dialect loaded)
-/// also 1 / n in C and whether n is a power of two, computed once per call.
+/// divideByCount uses it: for a dynamic n also 1 / n in C and whether n is a
+/// power of two, computed once per call.
 struct SliceCount {
   Value n;
   Value reciprocal;
@@ -166,7 +166,7 @@ static SliceCount buildSliceCount(OpBuilder &b, Location loc, Value x,
   SliceCount count;
   count.n = convertElementCount(b, loc, elements, type);
   Value size = elements.dynamic;
-  if (!size || !b.getContext()->getLoadedDialect<scf::SCFDialect>())
+  if (!size)
     return count;
   // n > 0 and n & (n - 1) == 0
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
@@ -289,9 +289,10 @@ buildSliceSumF64(OpBuilder &b, Location loc, Value x, ValueRange outer,
 ///   mean by (Mean0 - mean)^2, and |Mean0 - mean| is at most
 ///   k * u * mean(|X|) (to first order) plus u * |Mean0| for the division,
 ///   with mean(|X|) <= sqrt(Var + mean^2) and k = n - 1 for a sequential
-///   sum. Where `vectorSums` (hasVectorizedSums), a row of 64 or more is
-///   summed in at least L = 16 partial sums (8 for f64): k = n / L +
-///   log2(L), taken + 2 here. Slices whose mean is large against their
+///   sum. With `partialSums` L > 1 (getSlicePartialSums: the later pipeline
+///   splits the sums of rows of 64 or more in at least L partial sums,
+///   NormToLinalgOptions), k = n / L + log2(L), taken + 2 here, for such
+///   rows. Slices whose mean is large against their
 ///   spread take the recomputation: |Mean0| / sqrt(Var0) above about
 ///   2^15.5 / (k + 1) for f32 (f32 [10000.0625, 10000, 10000]: Mean0 is
 ///   3e-4 off, and Var0 1e-4 too large relatively). The rounding of SumSq
@@ -308,7 +309,7 @@ buildSliceSumF64(OpBuilder &b, Location loc, Value x, ValueRange outer,
 ///   (n = 0, Mean0 = 0 / 0; the recomputation gives NaN too).
 static Value buildNeedsExactStatistics(OpBuilder &b, Location loc, Value mean0,
                                        Value var0, Value count64,
-                                       bool vectorSums) {
+                                       int64_t partialSums) {
   auto c = cast<FloatType>(mean0.getType());
   FloatType f64 = b.getF64Type();
   Value inf = arith::ConstantOp::create(
@@ -326,13 +327,13 @@ static Value buildNeedsExactStatistics(OpBuilder &b, Location loc, Value mean0,
   Value absMean0 = math::AbsFOp::create(b, loc, mean0);
   // (k + 1) * u, and (Var0 + Mean0^2) * ((k + 1) * u)^2 > 2^-17 * Var0.
   // k = n - 1 for n < 64, else n / L + log2(L) + 2 with L the fewest
-  // partial sums of a vectorized reduction (16 f32, 8 f64).
+  // partial sums of the reduction.
   auto constant = [&](double value) {
     return createFloatConstant(b, loc, f64, value);
   };
-  double lanes = c.isF64() ? 8.0 : 16.0;
+  double lanes = partialSums;
   Value k = arith::SubFOp::create(b, loc, count64, constant(1.0));
-  if (vectorSums)
+  if (partialSums > 1)
     k = arith::SelectOp::create(
         b, loc, cmp(arith::CmpFPredicate::OLT, count64, constant(64.0)), k,
         arith::AddFOp::create(
@@ -390,12 +391,21 @@ buildSliceMap(OpBuilder &b, Location loc, ValueRange inputs, Type type,
       .getResult()[0];
 }
 
-/// Returns whether norm-vectorize-rows sums the slices of `x` from `axis`
-/// on in vector partial sums: over a single (innermost) normalized dim. The
-/// sums over several dims (a LayerNorm that is not collapsed) are not
-/// vectorized.
-static bool hasVectorizedSums(Value x, int64_t axis) {
+/// Returns whether the slices of `x` from `axis` on span a single
+/// (innermost) dim, whose sums the later pipeline may split into partial
+/// sums (NormToLinalgOptions). The sums over several dims (a LayerNorm that
+/// is not collapsed) are taken as sequential.
+static bool hasSingleNormalizedDim(Value x, int64_t axis) {
   return cast<RankedTensorType>(x.getType()).getRank() - axis == 1;
+}
+
+/// Returns L, the fewest partial sums of the reductions in the stage-one
+/// type `c` over the slices of `x` from `axis` on: getReductionPartialSums
+/// over a single normalized dim, 1 over several.
+static int64_t getSlicePartialSums(Value x, int64_t axis, FloatType c,
+                                   const NormToLinalgOptions &options) {
+  return hasSingleNormalizedDim(x, axis) ? getReductionPartialSums(options, c)
+                                         : 1;
 }
 
 /// Inside a linalg.map over X's outer dims (the dims before `axis`): returns
@@ -404,10 +414,11 @@ static bool hasVectorizedSums(Value x, int64_t axis) {
 /// through an scf.if.
 static Value buildIfNeedsExact(
     OpBuilder &b, Location loc, Value x, Value mean0, Value var0, Value count64,
-    int64_t axis, Value vector,
+    int64_t axis, const NormToLinalgOptions &options, Value vector,
     function_ref<Value(OpBuilder &, Location, ValueRange)> exact) {
-  Value needed = buildNeedsExactStatistics(b, loc, mean0, var0, count64,
-                                           hasVectorizedSums(x, axis));
+  auto c = cast<FloatType>(mean0.getType());
+  Value needed = buildNeedsExactStatistics(
+      b, loc, mean0, var0, count64, getSlicePartialSums(x, axis, c, options));
   return buildSliceIf(
       b, loc, needed, axis, exact,
       [&](OpBuilder &, Location, ValueRange) { return vector; });
@@ -460,14 +471,15 @@ static Value buildShiftedMeanF64(OpBuilder &b, Location loc, Value x,
 /// the shifted mean in f64 rounded once to C.
 static Value buildExactMean(OpBuilder &b, Location loc, Value x, int64_t axis,
                             Value mean0, Value sumSq, const SliceCount &count,
-                            Value count64) {
+                            Value count64,
+                            const NormToLinalgOptions &options) {
   auto c = cast<FloatType>(getElementTypeOrSelf(mean0.getType()));
   return buildSliceMap(
       b, loc, ValueRange{mean0, sumSq}, c,
       [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
         Value var0 = divideByCount(nb, nloc, args[1], count);
         return buildIfNeedsExact(
-            nb, nloc, x, args[0], var0, count64, axis, args[0],
+            nb, nloc, x, args[0], var0, count64, axis, options, args[0],
             [&](OpBuilder &tb, Location tloc, ValueRange outer) -> Value {
               return createTruncF(
                   tb, tloc,
@@ -480,10 +492,11 @@ static Value buildExactMean(OpBuilder &b, Location loc, Value x, int64_t axis,
 /// Var = SumSq / n in C, or for a slice that needs it (file comment) all in
 /// f64 around the unrounded shifted mean (recomputed: a third scalar pass,
 /// for these rare slices only), Var = ReduceSum((X - mean)^2) / n, rounded
-/// once to C. `exact` false (no scf dialect): always in C.
+/// once to C.
 static Value buildInvStdDev(OpBuilder &b, Location loc, Value x, int64_t axis,
-                            Value sumSq, Value mean0, bool exact,
-                            const SliceCount &count, Value count64, Value eps) {
+                            Value sumSq, Value mean0, const SliceCount &count,
+                            Value count64, Value eps,
+                            const NormToLinalgOptions &options) {
   auto c = cast<FloatType>(getElementTypeOrSelf(sumSq.getType()));
   FloatType f64 = b.getF64Type();
   auto invStdDev = [](OpBuilder &nb, Location nloc, Value var, Value epsilon) {
@@ -495,14 +508,12 @@ static Value buildInvStdDev(OpBuilder &b, Location loc, Value x, int64_t axis,
         .getResult();
   };
   return buildSliceMap(
-      b, loc, exact ? ValueRange{sumSq, mean0} : ValueRange{sumSq}, c,
+      b, loc, ValueRange{sumSq, mean0}, c,
       [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
         Value var = divideByCount(nb, nloc, args[0], count);
         Value result = invStdDev(nb, nloc, var, eps);
-        if (!exact)
-          return result;
         return buildIfNeedsExact(
-            nb, nloc, x, args[1], var, count64, axis, result,
+            nb, nloc, x, args[1], var, count64, axis, options, result,
             [&](OpBuilder &tb, Location tloc, ValueRange outer) -> Value {
               Value mean64 =
                   buildShiftedMeanF64(tb, tloc, x, outer, axis, count64);
@@ -521,20 +532,25 @@ static Value buildInvStdDev(OpBuilder &b, Location loc, Value x, int64_t axis,
       });
 }
 
-/// Longest slice whose sum of squared deviations a vectorized f32
-/// LayerNormalization accumulates in f32. With L >= 16 partial sums
-/// (norm-vectorize-rows) the relative error of an f32 sum of n nonnegative
-/// terms is at most (n / L + log2 L) * 2^-24: 7.9e-6 at n = 2048, which
-/// moves InvStdDev by at most 4e-6, within half of the f32 test tolerance
-/// (rtol 1e-5). Longer slices accumulate in f64.
-static constexpr int64_t kMaxF32SumSqLength = 2048;
+/// Returns the longest slice whose sum of squared deviations an f32
+/// LayerNormalization accumulates in f32 under `options`: with L partial
+/// sums (getReductionPartialSums) the relative error of an f32 sum of n
+/// nonnegative terms is at most (n / L + log2 L) * 2^-24, kept within
+/// 132 * 2^-24 = 7.9e-6 (n <= L * (132 - log2 L): 2048 at L = 16, 132 for a
+/// sequential sum), which moves InvStdDev by at most 4e-6, within half of
+/// the f32 test tolerance (rtol 1e-5). Longer slices accumulate in f64.
+static int64_t getMaxF32SumOfSquaresLength(OpBuilder &b,
+                                           const NormToLinalgOptions &options) {
+  int64_t partialSums = getReductionPartialSums(options, b.getF32Type());
+  return partialSums * (132 - llvm::Log2_64(partialSums));
+}
 
 /// Returns SumSq = ReduceSum((X - Mean0)^2) per slice of `x` over its dims
 /// [axis, rank), in the stage-one type `c` (Mean0: per slice, in C). D is
 /// computed in C; the accumulation is in f64 where the f32 rounding error
 /// could exceed the tolerance (docs/numerics.md):
 /// * f32 C over one (innermost) normalized dim: in f32 for slices of up to
-///   kMaxF32SumSqLength elements, in f64 above. A dynamic size takes both
+///   getMaxF32SumOfSquaresLength elements, in f64 above. A dynamic size takes both
 ///   reductions on complementary slices of X (the unused one sums
 ///   X[..., 0:0]) and selects per call;
 /// * f32 C over several dims (a LayerNorm that is not collapsed, summed
@@ -542,7 +558,8 @@ static constexpr int64_t kMaxF32SumSqLength = 2048;
 /// * f64 C: in f64.
 /// The f64 sum is rounded once to C.
 static Value buildSumOfSquares(OpBuilder &b, Location loc, Value x, Value mean0,
-                               int64_t axis, FloatType c) {
+                               int64_t axis, FloatType c,
+                               const NormToLinalgOptions &options) {
   auto xType = cast<RankedTensorType>(x.getType());
   int64_t rank = xType.getRank();
   SmallVector<int64_t> reducedDims =
@@ -574,14 +591,15 @@ static Value buildSumOfSquares(OpBuilder &b, Location loc, Value x, Value mean0,
   };
   if (!c.isF32())
     return sum(x, c);
-  if (!hasVectorizedSums(x, axis))
+  if (!hasSingleNormalizedDim(x, axis))
     return perSlice(sum(x, f64), roundF64);
+  int64_t maxLength = getMaxF32SumOfSquaresLength(b, options);
   // An X with a static size 0 has no element to sum, and no slice of it
   // may start at offset 0 along that dim (the verifier rejects it).
   if (llvm::is_contained(xType.getShape(), 0))
     return sum(x, c);
   if (!xType.isDynamicDim(axis))
-    return xType.getDimSize(axis) > kMaxF32SumSqLength
+    return xType.getDimSize(axis) > maxLength
                ? perSlice(sum(x, f64), roundF64)
                : sum(x, c);
 
@@ -591,7 +609,7 @@ static Value buildSumOfSquares(OpBuilder &b, Location loc, Value x, Value mean0,
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value isLong = arith::CmpIOp::create(
       b, loc, arith::CmpIPredicate::ugt, length,
-      arith::ConstantIndexOp::create(b, loc, kMaxF32SumSqLength));
+      arith::ConstantIndexOp::create(b, loc, maxLength));
   auto prefix = [&](Value size) {
     return buildPrefixSlice(b, loc, x, axis, size);
   };
@@ -618,7 +636,8 @@ static std::array<Value, 3>
 buildLayerNormalization(OpBuilder &b, Location loc, Value x, Value scale,
                         Value bias, int64_t axis, APFloat epsilon, Type yType,
                         RankedTensorType meanType,
-                        RankedTensorType invStdDevType, bool resolved) {
+                        RankedTensorType invStdDevType, bool resolved,
+                        const NormToLinalgOptions &options) {
   MLIRContext *ctx = b.getContext();
   auto xType = cast<RankedTensorType>(x.getType());
   auto elementType = cast<FloatType>(xType.getElementType());
@@ -656,21 +675,16 @@ buildLayerNormalization(OpBuilder &b, Location loc, Value x, Value scale,
         return divideByCount(nb, nloc, elements[0], count);
       });
   // SumSq = ReduceSum(D * D), D = X - Mean0
-  Value sumSq = buildSumOfSquares(b, loc, x, mean0, axis, c);
+  Value sumSq = buildSumOfSquares(b, loc, x, mean0, axis, c, options);
 
   // Mean and InvStdDev, with the exact recomputation of the slices that
   // need it (constant and nearly constant slices, see the file comment).
-  // Its scalar loops need the scf dialect (loaded by the norm-to-llvm
-  // pipeline); without it, Mean = Mean0 and Var = SumSq / n.
-  Value mean = mean0, count64;
-  bool exact = b.getContext()->getLoadedDialect<scf::SCFDialect>();
-  if (exact) {
-    // n in f64 (exact; C = f32 rounds a dynamic n above 2^24).
-    count64 = buildElementCount(b, loc, x, reducedDims, b.getF64Type());
-    mean = buildExactMean(b, loc, x, axis, mean0, sumSq, count, count64);
-  }
-  Value invStdDev =
-      buildInvStdDev(b, loc, x, axis, sumSq, mean0, exact, count, count64, eps);
+  // n in f64 (exact; C = f32 rounds a dynamic n above 2^24).
+  Value count64 = buildElementCount(b, loc, x, reducedDims, b.getF64Type());
+  Value mean =
+      buildExactMean(b, loc, x, axis, mean0, sumSq, count, count64, options);
+  Value invStdDev = buildInvStdDev(b, loc, x, axis, sumSq, mean0, count,
+                                   count64, eps, options);
 
   // Y = (X - Mean) * InvStdDev * Scale + B, rounded once to X's type.
   scale = materializeRuntimeBroadcast(b, loc, scale, x, axis, c, resolved);
@@ -727,11 +741,14 @@ namespace {
 /// elementwise op for Y (see the file comment for the math).
 struct LayerNormalizationLowering
     : public OpConversionPattern<LayerNormalizationOp> {
-  using OpConversionPattern::OpConversionPattern;
+  LayerNormalizationLowering(MLIRContext *context, const NormToLinalgOptions &options)
+      : OpConversionPattern(context), options(options) {}
 
   LogicalResult
   matchAndRewrite(LayerNormalizationOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (failed(checkDependentDialectsLoaded(op)))
+      return failure();
     Location loc = op.getLoc();
     Value x = adaptor.getX();
     Value scale = adaptor.getScale();
@@ -774,7 +791,7 @@ struct LayerNormalizationLowering
             rewriter, loc, collapsed->x, collapsed->scale, collapsed->bias,
             collapsed->axis, op.getEpsilon(), collapsed->x.getType(),
             collapsed->getStatType(u), collapsed->getStatType(u),
-            /*resolved=*/true);
+            /*resolved=*/true, options);
         rewriter.replaceOp(op, expandLayerNormalizationResults(
                                    rewriter, loc, x, axis, y, mean, invStdDev,
                                    op->getResultTypes()));
@@ -783,15 +800,19 @@ struct LayerNormalizationLowering
     }
     auto [y, mean, invStdDev] = buildLayerNormalization(
         rewriter, loc, x, scale, bias, axis, op.getEpsilon(),
-        op.getY().getType(), meanType, invStdDevType, /*resolved=*/false);
+        op.getY().getType(), meanType, invStdDevType, /*resolved=*/false,
+        options);
     rewriter.replaceOp(op, {y, mean, invStdDev});
     return success();
   }
+
+private:
+  NormToLinalgOptions options;
 };
 
 } // namespace
 
 void mlir::norm::populateLayerNormalizationToLinalgPatterns(
-    RewritePatternSet &patterns) {
-  patterns.add<LayerNormalizationLowering>(patterns.getContext());
+    RewritePatternSet &patterns, const NormToLinalgOptions &options) {
+  patterns.add<LayerNormalizationLowering>(patterns.getContext(), options);
 }

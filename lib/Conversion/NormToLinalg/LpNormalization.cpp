@@ -404,11 +404,14 @@ namespace {
 /// elementwise, zero-guarded division (see the file comment for the
 /// accumulation types).
 struct LpNormalizationLowering : public OpConversionPattern<LpNormalizationOp> {
-  using OpConversionPattern::OpConversionPattern;
+  LpNormalizationLowering(MLIRContext *context, const NormToLinalgOptions &options)
+      : OpConversionPattern(context), options(options) {}
 
   LogicalResult
   matchAndRewrite(LpNormalizationOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (failed(checkDependentDialectsLoaded(op)))
+      return failure();
     Location loc = op.getLoc();
     Value input = adaptor.getInput();
     auto inputType = dyn_cast<RankedTensorType>(input.getType());
@@ -502,12 +505,12 @@ struct LpNormalizationLowering : public OpConversionPattern<LpNormalizationOp> {
       if (elementType.isF32()) {
         // S = ReduceSum(|X|^p): in f32 with an exact f64 fallback per slice
         // (Utils.h, buildGuardedF32PowerSum), or in f64 for static slices
-        // longer than kMaxF32SumLength (or without the scf dialect).
+        // longer than getMaxF32SumLength(options).
         int64_t length = inputType.getShape()[axis];
+        int64_t maxLength = getMaxF32SumLength(options);
         Value sum;
-        if ((ShapedType::isDynamic(length) || length <= kMaxF32SumLength) &&
-            canBuildGuardedF32PowerSum(rewriter.getContext())) {
-          sum = buildGuardedF32PowerSum(rewriter, loc, input, p);
+        if (ShapedType::isDynamic(length) || length <= maxLength) {
+          sum = buildGuardedF32PowerSum(rewriter, loc, input, p, maxLength);
         } else {
           sum = buildReduction(rewriter, loc, input, /*sliceInputs=*/{},
                                reducedDims, rewriter.getFloatAttr(accType, 0.0),
@@ -569,11 +572,14 @@ struct LpNormalizationLowering : public OpConversionPattern<LpNormalizationOp> {
     rewriter.replaceOp(op, castToType(rewriter, loc, result, op.getType()));
     return success();
   }
+
+private:
+  NormToLinalgOptions options;
 };
 
 } // namespace
 
 void mlir::norm::populateLpNormalizationToLinalgPatterns(
-    RewritePatternSet &patterns) {
-  patterns.add<LpNormalizationLowering>(patterns.getContext());
+    RewritePatternSet &patterns, const NormToLinalgOptions &options) {
+  patterns.add<LpNormalizationLowering>(patterns.getContext(), options);
 }

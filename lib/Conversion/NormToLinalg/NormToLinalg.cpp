@@ -1,4 +1,9 @@
 //===- NormToLinalg.cpp - convert-norm-to-linalg pass ---------------------===//
+//
+// The pass and the entry points of NormToLinalg.h that gather the per-op
+// pattern sets (one file per op in this directory).
+//
+//===----------------------------------------------------------------------===//
 
 #include "norm/Conversion/NormToLinalg/NormToLinalg.h"
 
@@ -21,22 +26,31 @@ namespace norm {
 using namespace mlir;
 using namespace mlir::norm;
 
+void mlir::norm::getNormToLinalgDependentDialects(DialectRegistry &registry) {
+  registry.insert<arith::ArithDialect, linalg::LinalgDialect,
+                  math::MathDialect, scf::SCFDialect, tensor::TensorDialect>();
+}
+
 void mlir::norm::populateNormToLinalgConversionPatterns(
-    RewritePatternSet &patterns) {
-  populateLpNormalizationToLinalgPatterns(patterns);
-  populateNormalizerToLinalgPatterns(patterns);
-  populateLayerNormalizationToLinalgPatterns(patterns);
+    RewritePatternSet &patterns, const NormToLinalgOptions &options) {
+  populateLpNormalizationToLinalgPatterns(patterns, options);
+  populateNormalizerToLinalgPatterns(patterns, options);
+  populateLayerNormalizationToLinalgPatterns(patterns, options);
 }
 
 namespace {
 struct ConvertNormToLinalgPass
     : public norm::impl::ConvertNormToLinalgPassBase<ConvertNormToLinalgPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     ConversionTarget target(getContext());
     target.addIllegalDialect<NormDialect>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+    NormToLinalgOptions options;
+    options.reductionPartialSums = reductionPartialSums;
     RewritePatternSet patterns(&getContext());
-    populateNormToLinalgConversionPatterns(patterns);
+    populateNormToLinalgConversionPatterns(patterns, options);
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))
       signalPassFailure();

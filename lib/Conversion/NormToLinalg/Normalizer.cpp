@@ -47,11 +47,14 @@ namespace {
 /// Lowers norm.normalizer to a row reduction followed by an elementwise
 /// guarded division (see the file comment for the types).
 struct NormalizerLowering : public OpConversionPattern<NormalizerOp> {
-  using OpConversionPattern::OpConversionPattern;
+  NormalizerLowering(MLIRContext *context, const NormToLinalgOptions &options)
+      : OpConversionPattern(context), options(options) {}
 
   LogicalResult
   matchAndRewrite(NormalizerOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (failed(checkDependentDialectsLoaded(op)))
+      return failure();
     Location loc = op.getLoc();
     Value input = adaptor.getX();
     auto inputType = dyn_cast<RankedTensorType>(input.getType());
@@ -84,11 +87,11 @@ struct NormalizerLowering : public OpConversionPattern<NormalizerOp> {
       if (isMax) {
         // Divisor = ReduceMax(X) in f32, exact (signed; NaN propagates).
         divisor = buildF32RowMax(rewriter, loc, input);
-      } else if ((ShapedType::isDynamic(length) ||
-                  length <= kMaxF32SumLength) &&
-                 canBuildGuardedF32PowerSum(rewriter.getContext())) {
+      } else if (ShapedType::isDynamic(length) ||
+                 length <= getMaxF32SumLength(options)) {
         // S = ReduceSum(|X|^p) in f32, with an exact f64 fallback per row.
-        divisor = buildGuardedF32PowerSum(rewriter, loc, input, p);
+        divisor = buildGuardedF32PowerSum(rewriter, loc, input, p,
+                                          getMaxF32SumLength(options));
       } else {
         // S = ReduceSum(|X|^p) in f64 (long static rows).
         divisor = buildF64PowerSum(rewriter, loc, input, reducedDims, p);
@@ -170,11 +173,14 @@ struct NormalizerLowering : public OpConversionPattern<NormalizerOp> {
     rewriter.replaceOp(op, castToType(rewriter, loc, result, resultType));
     return success();
   }
+
+private:
+  NormToLinalgOptions options;
 };
 
 } // namespace
 
 void mlir::norm::populateNormalizerToLinalgPatterns(
-    RewritePatternSet &patterns) {
-  patterns.add<NormalizerLowering>(patterns.getContext());
+    RewritePatternSet &patterns, const NormToLinalgOptions &options) {
+  patterns.add<NormalizerLowering>(patterns.getContext(), options);
 }

@@ -7,6 +7,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/DialectRegistry.h"
 
 using namespace mlir;
 using namespace mlir::norm;
@@ -287,12 +288,42 @@ Value mlir::norm::buildScaledQuotient(OpBuilder &b, Location loc, Value x,
 // f32 fast paths (LpNormalization, Normalizer)
 //===----------------------------------------------------------------------===//
 
-bool mlir::norm::canBuildGuardedF32PowerSum(MLIRContext *ctx) {
-  return ctx->getLoadedDialect<scf::SCFDialect>() != nullptr;
+/// L of getReductionPartialSums for f32.
+static int64_t getF32PartialSums(const NormToLinalgOptions &options) {
+  return llvm::bit_floor(std::max<uint32_t>(options.reductionPartialSums, 1));
+}
+
+int64_t mlir::norm::getReductionPartialSums(const NormToLinalgOptions &options,
+                                            FloatType accType) {
+  int64_t partialSums = getF32PartialSums(options);
+  return accType.isF64() ? std::max<int64_t>(partialSums / 2, 1)
+                         : partialSums;
+}
+
+int64_t mlir::norm::getMaxF32SumLength(const NormToLinalgOptions &options) {
+  int64_t partialSums = getF32PartialSums(options);
+  // n / L + log2 L <= 68 (L <= 2^31: positive).
+  return partialSums * (68 - llvm::Log2_64(partialSums));
+}
+
+LogicalResult mlir::norm::checkDependentDialectsLoaded(Operation *op) {
+  DialectRegistry registry;
+  getNormToLinalgDependentDialects(registry);
+  for (StringRef name : registry.getDialectNames()) {
+    if (op->getContext()->getLoadedDialect(name))
+      continue;
+    return op->emitError("cannot lower '")
+           << op->getName() << "': the '" << name
+           << "' dialect is not loaded (a pass using the norm-to-linalg "
+              "patterns must list getNormToLinalgDependentDialects in its "
+              "getDependentDialects)";
+  }
+  return success();
 }
 
 Value mlir::norm::buildGuardedF32PowerSum(OpBuilder &b, Location loc,
-                                          Value input, int64_t p) {
+                                          Value input, int64_t p,
+                                          int64_t maxLength) {
   auto inputType = cast<RankedTensorType>(input.getType());
   int64_t rank = inputType.getRank();
   int64_t axis = rank - 1;
@@ -300,7 +331,7 @@ Value mlir::norm::buildGuardedF32PowerSum(OpBuilder &b, Location loc,
   FloatType f32 = b.getF32Type();
   FloatType f64 = b.getF64Type();
 
-  // Dynamic slices longer than kMaxF32SumLength take the f64 loop: the f32
+  // Dynamic slices longer than maxLength take the f64 loop: the f32
   // reduction reads X[..., 0:0] for them. An X with a static size 0 has no
   // slice to sum (and none of it may start at offset 0 along that dim).
   Value length = tensor::DimOp::create(b, loc, input, axis);
@@ -310,7 +341,7 @@ Value mlir::norm::buildGuardedF32PowerSum(OpBuilder &b, Location loc,
       !llvm::is_contained(inputType.getShape(), 0)) {
     isShort = arith::CmpIOp::create(
         b, loc, arith::CmpIPredicate::ule, length,
-        arith::ConstantIndexOp::create(b, loc, kMaxF32SumLength));
+        arith::ConstantIndexOp::create(b, loc, maxLength));
     fastInput = buildPrefixSlice(
         b, loc, input, axis,
         arith::SelectOp::create(b, loc, isShort, length,

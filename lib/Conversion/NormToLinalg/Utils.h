@@ -13,9 +13,21 @@
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/PatternMatch.h"
+#include "norm/Conversion/NormToLinalg/NormToLinalg.h"
 
 namespace mlir {
 namespace norm {
+
+//===----------------------------------------------------------------------===//
+// The lowering contract
+//===----------------------------------------------------------------------===//
+
+/// Emits an error on `op` and fails if one of the dialects the patterns
+/// create (getNormToLinalgDependentDialects) is not loaded: a pattern must
+/// not create ops of an unloaded dialect, and must not lower differently
+/// without them.
+LogicalResult checkDependentDialectsLoaded(Operation *op);
 
 //===----------------------------------------------------------------------===//
 // Shapes and indexing maps
@@ -155,30 +167,31 @@ Value buildScaledQuotient(OpBuilder &b, Location loc, Value x, Value maxAbs,
 // f32 fast paths (LpNormalization, Normalizer)
 //===----------------------------------------------------------------------===//
 
-/// Longest slice whose sum(|x|^p) buildGuardedF32PowerSum accumulates in
-/// f32. With L partial sums (norm-vectorize-rows: 4 registers of lanes, so
-/// L >= 16 even with 128-bit vectors) the worst-case relative error of the
-/// f32 sum of n nonnegative terms is (n / L + log2 L) * 2^-24, 4e-6 at
-/// n = 1024 and L = 16: the norm, and the result, stay within 5e-6 of the
-/// float64 reference, half of the f32 test tolerance (rtol 1e-5).
-constexpr int64_t kMaxF32SumLength = 1024;
+/// The number of partial sums, L, that `options` guarantees for a
+/// reassociated reduction in `accType` over an innermost dim of 64 or more
+/// elements: reductionPartialSums for f32 (rounded down to a power of two),
+/// half of it for f64, at least 1.
+int64_t getReductionPartialSums(const NormToLinalgOptions &options,
+                                FloatType accType);
 
-/// Returns true if buildGuardedF32PowerSum may be used: its fallback is an
-/// scf.if, and the scf dialect must already be loaded (the norm-to-llvm
-/// pipeline loads it; a bare convert-norm-to-linalg does not, and its
-/// lowerings then accumulate in f64).
-bool canBuildGuardedF32PowerSum(MLIRContext *ctx);
+/// Longest slice whose sum(|x|^p) buildGuardedF32PowerSum accumulates in
+/// f32 under `options`: the worst-case relative error of an f32 sum of n
+/// nonnegative terms in L partial sums, (n / L + log2 L) * 2^-24, stays
+/// within 68 * 2^-24 = 4e-6 (n <= L * (68 - log2 L): 1024 at L = 16, 68 for
+/// a sequential sum), so that the norm, and the result, stay within 5e-6 of
+/// the float64 reference, half of the f32 tolerance (rtol 1e-5).
+int64_t getMaxF32SumLength(const NormToLinalgOptions &options);
 
 /// Returns per-slice S = sum(|x|^p) (p = 1 or 2) over the innermost dim of
 /// the f32 tensor `input`, as f64 values: an f32 reduction (reassociated,
 /// vectorizable) whose result is used where it is safe, and an exact f64
 /// loop over the slice (scf.for in a linalg.map over the slices) where it is
 /// not: S not in [2^-100, 2^100] (p = 2: squares may have underflowed or
-/// overflowed), S not finite (p = 1), or a slice longer than
-/// kMaxF32SumLength (a dynamic size; the f32 reduction then covers no
-/// elements). The caller handles static sizes above kMaxF32SumLength.
+/// overflowed), S not finite (p = 1), or a slice longer than `maxLength`
+/// (getMaxF32SumLength; a dynamic size: the f32 reduction then covers no
+/// elements). The caller handles static sizes above `maxLength`.
 Value buildGuardedF32PowerSum(OpBuilder &b, Location loc, Value input,
-                              int64_t p);
+                              int64_t p, int64_t maxLength);
 
 /// The per-slice factors of buildScaledF32Quotient: x / d = (x * scale) *
 /// reciprocal, with scale = 2^k (|d| * scale in [0.5, 1), k clamped to

@@ -1,4 +1,9 @@
-// RUN: norm-opt %s -convert-norm-to-linalg -split-input-file | FileCheck %s
+// RUN: norm-opt %s -convert-norm-to-linalg="reduction-partial-sums=16" -split-input-file | FileCheck %s
+// RUN: norm-opt %s -convert-norm-to-linalg -split-input-file | FileCheck %s --check-prefix=SEQ
+
+// CHECK lines: the lowering as norm-to-llvm configures it (at least 16
+// partial sums per f32 reduction, NormToLinalgOptions). SEQ lines: the
+// default, which assumes sequential sums.
 
 // f32, last axis, with B: two-pass statistics in f32 (Sum, Mean = Sum / n,
 // SumSq of D = X - Mean, InvStdDev = 1 / sqrt(SumSq / n + eps)), then one
@@ -50,6 +55,14 @@
 // CHECK:           %[[VAR0:.+]] = arith.divf %[[SS0]], %[[N]] : f32
 // CHECK:           %[[ABSM:.+]] = math.absf %[[M0]] : f32
 // k = n - 1 below 64 elements, n / 16 + 6 from 64 on (vectorized sums).
+// By default (sequential sums), k = n - 1 for every row: no select on n.
+// SEQ-LABEL: func.func @ln_f32_bias(
+// SEQ:           %[[KSEQ:.+]] = arith.subf %[[N64:.+]], %{{.+}} : f64
+// SEQ-NOT:       arith.constant 6.250000e-02 : f64
+// SEQ-NEXT:      %[[ONE:.+]] = arith.constant 1.000000e+00 : f64
+// SEQ-NEXT:      %[[N1:.+]] = arith.addf %[[KSEQ]], %[[ONE]] : f64
+// SEQ-NEXT:      %[[U:.+]] = arith.constant 5.9604644775390625E-8 : f64
+// SEQ-NEXT:      arith.mulf %[[N1]], %[[U]] : f64
 // CHECK:           %[[KSEQ:.+]] = arith.subf %[[N64:.+]], %{{.+}} : f64
 // CHECK:           %[[SHORT:.+]] = arith.cmpf olt, %[[N64]], %{{.+}} : f64
 // CHECK:           %[[C16:.+]] = arith.constant 6.250000e-02 : f64
