@@ -213,6 +213,25 @@ void HostTensor::setFloat(int64_t index, const llvm::APFloat &value) {
   std::memcpy(data.get() + index * size, &bits, size);
 }
 
+void HostTensor::setFloat(int64_t index, double value) {
+  // f32 and f64 directly (the hardware conversion rounds to nearest even),
+  // f16 and bf16 through APFloat.
+  if (elementType == ElementType::F64) {
+    std::memcpy(data.get() + index * 8, &value, 8);
+    return;
+  }
+  if (elementType == ElementType::F32) {
+    auto narrow = static_cast<float>(value);
+    std::memcpy(data.get() + index * 4, &narrow, 4);
+    return;
+  }
+  llvm::APFloat converted(value);
+  bool losesInfo = false;
+  converted.convert(getFloatSemantics(elementType),
+                    llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+  setFloat(index, converted);
+}
+
 int64_t HostTensor::getInt(int64_t index) const {
   if (elementType == ElementType::I32) {
     int32_t value;

@@ -20,7 +20,7 @@
 
 #include "norm/Runner/JitSession.h"
 #include "norm/Runner/TensorSpec.h"
-#include "norm/Runner/ThreadsFlag.h"
+#include "norm/Runner/ToolFlags.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/WithColor.h"
@@ -33,7 +33,6 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <thread>
 
 using namespace mlir;
@@ -42,34 +41,16 @@ namespace cl = llvm::cl;
 
 static cl::OptionCategory benchCategory("norm-benchmark options");
 
-static cl::opt<std::string>
-    moduleFile(cl::Positional, cl::desc("<module file, or - for stdin>"),
-               cl::init("-"), cl::cat(benchCategory));
-
-static cl::opt<std::string>
-    function("function",
-             cl::desc("Function to time (default: the only public function, "
-                      "else 'main')"),
-             cl::value_desc("name"), cl::cat(benchCategory));
-
-static cl::list<std::string> inputs(
-    "input",
-    cl::desc("Argument, in order: a norm-runner SPEC, or SHAPExTYPE without "
-             "values (e.g. 16384x1024xf32) for a pseudo-random fill"),
-    cl::value_desc("spec"), cl::cat(benchCategory));
-
-/// --threads=N (0: all cores), read before llvm::cl (ThreadsFlag.h).
-static unsigned threads = 0;
+/// The module file, --function, --input, --vector-bits and --threads.
+static ToolFlags
+    flags(benchCategory,
+          "Function to time (default: the only public function, else 'main')",
+          "Argument, in order: a norm-runner SPEC, or SHAPExTYPE without "
+          "values (e.g. 16384x1024xf32) for a pseudo-random fill");
 
 static cl::opt<std::string>
     name("name", cl::desc("Benchmark name (default: the function name)"),
          cl::cat(benchCategory));
-
-static cl::opt<unsigned> vectorBits(
-    "vector-bits",
-    cl::desc("Vector register width of the compiled code in bits: 128, 256 "
-             "or 512 (default: the host's)"),
-    cl::value_desc("bits"), cl::cat(benchCategory));
 
 /// Returns the next number of a 64-bit LCG, as a double in [-1, 1).
 static double nextRandom(uint64_t &state) {
@@ -77,45 +58,17 @@ static double nextRandom(uint64_t &state) {
   return static_cast<double>(state >> 11) * 0x1.0p-52 - 1.0;
 }
 
-static uint16_t toBF16(float value) {
-  uint32_t bits;
-  std::memcpy(&bits, &value, 4);
-  bits += 0x7fff + ((bits >> 16) & 1); // round to nearest even (finite)
-  return static_cast<uint16_t>(bits >> 16);
-}
-
 /// Fills `tensor` with values in [-2, 2) + 0.5 (a nonzero mean), seeded by
-/// the argument index.
+/// the argument index; integer tensors get those values times 1000, rounded.
 static void fillRandom(HostTensor &tensor, uint64_t seed) {
   uint64_t state = seed * 0x9e3779b97f4a7c15ULL + 1;
-  char *data = tensor.getData();
+  bool isFloat = isFloatElementType(tensor.getElementType());
   for (int64_t i = 0, e = tensor.getNumElements(); i < e; ++i) {
     double value = 2.0 * nextRandom(state) + 0.5;
-    switch (tensor.getElementType()) {
-    case ElementType::F16: {
-      _Float16 half = static_cast<_Float16>(value);
-      std::memcpy(data + 2 * i, &half, 2);
-      break;
-    }
-    case ElementType::BF16: {
-      uint16_t bits = toBF16(static_cast<float>(value));
-      std::memcpy(data + 2 * i, &bits, 2);
-      break;
-    }
-    case ElementType::F32:
-      reinterpret_cast<float *>(data)[i] = static_cast<float>(value);
-      break;
-    case ElementType::F64:
-      reinterpret_cast<double *>(data)[i] = value;
-      break;
-    case ElementType::I32:
-      reinterpret_cast<int32_t *>(data)[i] =
-          static_cast<int32_t>(std::lround(value * 1000));
-      break;
-    case ElementType::I64:
-      reinterpret_cast<int64_t *>(data)[i] = std::llround(value * 1000);
-      break;
-    }
+    if (isFloat)
+      tensor.setFloat(i, value);
+    else
+      tensor.setInt(i, std::llround(value * 1000));
   }
 }
 
@@ -208,53 +161,45 @@ int main(int argc, char **argv) {
     printHelp(argv[0]);
     return 0;
   }
-  llvm::Expected<unsigned> threadsFlag = takeThreadsFlag(argc, argv);
-  if (!threadsFlag)
-    return fail(threadsFlag.takeError());
-  threads = *threadsFlag;
-  if (threads == 0)
-    if (llvm::Error err = checkOpenMPThreadsEnvironment())
-      return fail(std::move(err));
+  if (llvm::Error err = flags.takeThreads(argc, argv))
+    return fail(std::move(err));
   if (llvm::Error err = checkBenchmarkFlags(argc, argv))
     return fail(std::move(err));
   benchmark::Initialize(&argc, argv);
   cl::ParseCommandLineOptions(argc, argv, kOverview);
 
-  auto source = llvm::MemoryBuffer::getFileOrSTDIN(moduleFile);
+  auto source = llvm::MemoryBuffer::getFileOrSTDIN(flags.moduleFile);
   if (!source)
-    return fail(llvm::createStringError("cannot read '" + moduleFile +
+    return fail(llvm::createStringError("cannot read '" + flags.moduleFile +
                                         "': " + source.getError().message()));
   JitOptions options;
-  options.numThreads = threads;
+  options.numThreads = flags.threads;
   options.reuseAllocations = true;
-  if (vectorBits.getNumOccurrences()) {
-    if (vectorBits != 128 && vectorBits != 256 && vectorBits != 512)
-      return fail(llvm::createStringError(
-          "--vector-bits must be 128, 256 or 512, got " +
-          std::to_string(vectorBits)));
-    options.vectorBits = vectorBits;
-  }
+  llvm::Expected<unsigned> vectorBits = flags.getVectorBits();
+  if (!vectorBits)
+    return fail(vectorBits.takeError());
+  options.vectorBits = *vectorBits;
   auto session = JitSession::create(std::move(*source), options);
   if (!session)
     return fail(session.takeError());
   llvm::Expected<std::string> functionName =
-      (*session)->resolveFunctionName(function);
+      (*session)->resolveFunctionName(flags.function);
   if (!functionName)
     return fail(functionName.takeError());
   llvm::Expected<FunctionType> signature =
       (*session)->getSignature(*functionName);
   if (!signature)
     return fail(signature.takeError());
-  if (inputs.size() != signature->getNumInputs())
+  if (flags.inputs.size() != signature->getNumInputs())
     return fail(
         llvm::createStringError("function '" + *functionName + "' takes " +
                                 llvm::Twine(signature->getNumInputs()) +
                                 " input(s), but --input was given " +
-                                llvm::Twine(inputs.size()) + " time(s)"));
+                                llvm::Twine(flags.inputs.size()) + " time(s)"));
 
   std::vector<HostTensor> args;
   double bytes = 0;
-  for (auto [index, spec] : llvm::enumerate(inputs)) {
+  for (auto [index, spec] : llvm::enumerate(flags.inputs)) {
     auto tensorType = cast<RankedTensorType>(signature->getInput(index));
     llvm::Expected<HostTensor> tensor = makeInput(
         spec, getElementTypeFromMlir(tensorType.getElementType()), index);
@@ -284,7 +229,7 @@ int main(int argc, char **argv) {
   // The threads the OpenMP runtime will use: --threads, else the first
   // number of OMP_NUM_THREADS (already checked by the runner library),
   // else all cores.
-  unsigned numThreads = threads;
+  unsigned numThreads = flags.threads;
   if (!numThreads) {
     if (const char *env = std::getenv("OMP_NUM_THREADS"))
       numThreads = static_cast<unsigned>(std::strtoul(env, nullptr, 10));

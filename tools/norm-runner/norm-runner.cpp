@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "norm/Runner/RunModule.h"
-#include "norm/Runner/ThreadsFlag.h"
+#include "norm/Runner/ToolFlags.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/WithColor.h"
@@ -22,22 +22,12 @@ namespace cl = llvm::cl;
 
 static cl::OptionCategory runnerCategory("norm-runner options");
 
-static cl::opt<std::string>
-    moduleFile(cl::Positional, cl::desc("<module file, or - for stdin>"),
-               cl::init("-"), cl::cat(runnerCategory));
-
-static cl::opt<std::string>
-    function("function",
-             cl::desc("Function to call (default: the only public function, "
-                      "else 'main')"),
-             cl::value_desc("name"), cl::cat(runnerCategory));
-
-static cl::list<std::string>
-    inputs("input",
-           cl::desc("Argument, in order: SHAPExTYPE=VALUES (e.g. "
-                    "'2x2xf32=1 2 3 4', 'f32=5'), @FILE.npy or @FILE.pb "
-                    "(ONNX TensorProto)"),
-           cl::value_desc("spec"), cl::cat(runnerCategory));
+/// The module file, --function, --input, --vector-bits and --threads.
+static mlir::norm::runner::ToolFlags
+    flags(runnerCategory,
+          "Function to call (default: the only public function, else 'main')",
+          "Argument, in order: SHAPExTYPE=VALUES (e.g. '2x2xf32=1 2 3 4', "
+          "'f32=5'), @FILE.npy or @FILE.pb (ONNX TensorProto)");
 
 static cl::list<std::string>
     outputs("output",
@@ -63,31 +53,20 @@ static cl::opt<double> relTolerance(
              "on the element type)"),
     cl::cat(runnerCategory));
 
-static cl::opt<unsigned> vectorBits(
-    "vector-bits",
-    cl::desc("Vector register width of the compiled code in bits: 128, 256 "
-             "or 512 (default: the host's)"),
-    cl::value_desc("bits"), cl::cat(runnerCategory));
+static int fail(llvm::Error err) {
+  llvm::WithColor::error(llvm::errs(), "norm-runner")
+      << llvm::toString(std::move(err)) << '\n';
+  return 1;
+}
 
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
-  llvm::Expected<unsigned> threads =
-      mlir::norm::runner::takeThreadsFlag(argc, argv);
-  if (!threads) {
-    llvm::WithColor::error(llvm::errs(), "norm-runner")
-        << llvm::toString(threads.takeError()) << "\n";
-    return 1;
-  }
+  if (llvm::Error err = flags.takeThreads(argc, argv))
+    return fail(std::move(err));
   // The OpenMP runtime, loaded when the module has parallel loops, reads
   // OMP_NUM_THREADS when it starts.
-  if (*threads == 0)
-    if (llvm::Error err = mlir::norm::runner::checkOpenMPThreadsEnvironment()) {
-      llvm::WithColor::error(llvm::errs(), "norm-runner")
-          << llvm::toString(std::move(err)) << "\n";
-      return 1;
-    }
-  if (*threads > 0)
-    setenv("OMP_NUM_THREADS", std::to_string(*threads).c_str(),
+  if (flags.threads > 0)
+    setenv("OMP_NUM_THREADS", std::to_string(flags.threads).c_str(),
            /*overwrite=*/1);
   cl::HideUnrelatedOptions(runnerCategory);
   cl::ParseCommandLineOptions(
@@ -99,32 +78,24 @@ int main(int argc, char **argv) {
       "  Exit status: 0 on success, 1 on any error or failed comparison.\n");
 
   mlir::norm::runner::RunOptions options;
-  options.moduleFile = moduleFile;
-  options.function = function;
-  options.inputs = inputs;
+  options.moduleFile = flags.moduleFile;
+  options.function = flags.function;
+  options.inputs = flags.inputs;
   options.outputs = outputs;
   options.expectedOutputs = expectedOutputs;
   if (absTolerance.getNumOccurrences())
     options.atol = absTolerance;
   if (relTolerance.getNumOccurrences())
     options.rtol = relTolerance;
-  if (vectorBits.getNumOccurrences()) {
-    if (vectorBits != 128 && vectorBits != 256 && vectorBits != 512) {
-      llvm::WithColor::error(llvm::errs(), "norm-runner")
-          << "--vector-bits must be 128, 256 or 512, got " << vectorBits
-          << "\n";
-      return 1;
-    }
-    options.vectorBits = vectorBits;
-  }
+  llvm::Expected<unsigned> vectorBits = flags.getVectorBits();
+  if (!vectorBits)
+    return fail(vectorBits.takeError());
+  options.vectorBits = *vectorBits;
 
   llvm::Expected<int> status =
       mlir::norm::runner::runModule(options, llvm::outs());
   llvm::outs().flush();
-  if (!status) {
-    llvm::WithColor::error(llvm::errs(), "norm-runner")
-        << llvm::toString(status.takeError()) << '\n';
-    return 1;
-  }
+  if (!status)
+    return fail(status.takeError());
   return *status;
 }

@@ -104,6 +104,9 @@ public:
   /// Stores `value` as element `index`; `value` must already have this
   /// tensor's float semantics.
   void setFloat(int64_t index, const llvm::APFloat &value);
+  /// Stores `value` as element `index` of a float tensor, rounded once to
+  /// the nearest value of the element type (ties to even).
+  void setFloat(int64_t index, double value);
   /// Returns element `index` of an i32/i64 tensor, sign-extended.
   int64_t getInt(int64_t index) const;
   /// Stores `value` (which must fit the element type) as element `index`.

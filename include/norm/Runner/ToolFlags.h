@@ -1,0 +1,71 @@
+//===- ToolFlags.h - flags shared by the runner tools -----------*- C++ -*-===//
+//
+// The command-line flags both runner tools take, defined once (as IREE's
+// run_module flags are): the module file, --function, --input,
+// --vector-bits and --threads. Each tool constructs one ToolFlags, which
+// registers the llvm::cl options in the tool's category with the tool's
+// wording of --function and --input; flags of one tool only stay in it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NORM_RUNNER_TOOLFLAGS_H
+#define NORM_RUNNER_TOOLFLAGS_H
+
+#include "mlir/Support/LLVM.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+
+namespace mlir {
+namespace norm {
+namespace runner {
+
+/// The flags norm-runner and norm-benchmark share. Construct one object with
+/// static storage duration before llvm::cl::ParseCommandLineOptions runs.
+class ToolFlags {
+public:
+  /// Registers the options in `category`; `functionHelp` and `inputHelp` are
+  /// the help texts of --function and --input.
+  ToolFlags(llvm::cl::OptionCategory &category, StringRef functionHelp,
+            StringRef inputHelp);
+
+  /// Removes --threads from argv (takeThreadsFlag) into `threads`; where it
+  /// is absent, checks OMP_NUM_THREADS (checkOpenMPThreadsEnvironment). Call
+  /// it before llvm::cl parses the command line.
+  llvm::Error takeThreads(int &argc, char **argv);
+
+  /// Returns --vector-bits, or 0 where it is absent (the host's width).
+  /// Errors unless it is 128, 256 or 512.
+  llvm::Expected<unsigned> getVectorBits() const;
+
+  /// The module file (positional); "-" reads stdin.
+  llvm::cl::opt<std::string> moduleFile;
+  /// --function: the function to run; empty picks the only public function,
+  /// else `main`.
+  llvm::cl::opt<std::string> function;
+  /// --input: one SPEC per function argument, in order.
+  llvm::cl::list<std::string> inputs;
+  /// --vector-bits; read it through getVectorBits().
+  llvm::cl::opt<unsigned> vectorBits;
+  /// --threads=N after takeThreads(); 0 where the flag is absent.
+  unsigned threads = 0;
+};
+
+/// Removes `--threads=N`, `-threads=N` and `--threads N` from `argv` (moving
+/// the other arguments down and updating `argc`) and returns N, or 0 where
+/// the flag is absent. It is read before llvm::cl parses the command line
+/// because libLLVM registers an option named `threads` of its own.
+/// Errors: a value that is not an integer from 1 to 4096.
+llvm::Expected<unsigned> takeThreadsFlag(int &argc, char **argv);
+
+/// Checks OMP_NUM_THREADS, which the OpenMP runtime reads when it starts
+/// and which it does not reject cleanly (it may abort or hang): where set,
+/// it must be numbers from 1 to 4096 separated by commas.
+llvm::Error checkOpenMPThreadsEnvironment();
+
+} // namespace runner
+} // namespace norm
+} // namespace mlir
+
+#endif // NORM_RUNNER_TOOLFLAGS_H
