@@ -5,8 +5,9 @@ Generates random cases of norm.lp_normalization, norm.normalizer and
 norm.layer_normalization (ranks 1-5, every axis including negative ones,
 sizes 1, odd sizes 7/33/1023/2049/4099, static and dynamic shapes, every element type,
 Scale/B broadcast forms, stash_type 1 and 16), runs them through norm-runner
-with .npy inputs and outputs, and compares every element with a float64 NumPy
-reference written from docs/Rationale.md (not from the lowering).
+with .npy inputs and outputs, and compares every element with the float64
+reference of test/lib/reference.py (written from docs/semantics.md and the
+ONNX texts, not from the lowering).
 
 Many cases share one module: case i becomes arguments and results of the one
 function @main, so a batch costs one JIT compilation and one norm-runner
@@ -35,56 +36,18 @@ import sys
 
 import numpy as np
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "lib"))
+from reference import (layer_normalization, lp_normalization,  # noqa: E402
+                       normalizer, round_to, stored_to_f64, ulp)
+
 # ---------------------------------------------------------------------------
-# Element types
+# Element types and tolerances
 # ---------------------------------------------------------------------------
 
 FLOATS = ["f16", "bf16", "f32", "f64"]
 NP_STORE = {"f16": np.float16, "f32": np.float32, "f64": np.float64,
             "i32": np.int32, "i64": np.int64}
-# (mantissa bits incl. the implicit one, min normal exponent)
-FLOAT_FORMAT = {"f16": (11, -14), "bf16": (8, -126), "f32": (24, -126),
-                "f64": (53, -1022)}
-
-
-def f64_to_bf16_bits(a):
-    """Rounds float64 values once, to nearest even, to bf16 bit patterns."""
-    a = np.asarray(a, dtype=np.float64)
-    m, e = np.frexp(a)  # a = m * 2^e, 0.5 <= |m| < 1
-    # bf16 quantum at a: 2^(e - 8) for normals, 2^-133 for subnormals.
-    q = np.exp2(np.maximum(e - 8, -133).astype(np.float64))
-    r = np.where(np.isfinite(a), np.round(a / q) * q, a)  # np.round: even
-    f32 = r.astype(np.float32)  # exact: r has <= 8 significant bits
-    bits = (f32.reshape(-1).view(np.uint32) >> 16).astype("<u2")
-    return bits.reshape(a.shape)
-
-
-def bf16_bits_to_f64(bits):
-    bits = np.asarray(bits)
-    f32 = (bits.reshape(-1).astype(np.uint32) << 16).view(np.float32)
-    return f32.astype(np.float64).reshape(bits.shape)
-
-
-def round_to(a, ty):
-    """float64 -> the stored representation of ty (bf16: '<u2' bits)."""
-    if ty == "bf16":
-        return f64_to_bf16_bits(a)
-    return np.asarray(a, dtype=np.float64).astype(NP_STORE[ty])
-
-
-def to_f64(stored, ty):
-    if ty == "bf16":
-        return bf16_bits_to_f64(stored)
-    return np.asarray(stored).astype(np.float64)
-
-
-def ulp(r, ty):
-    """Spacing of ty's values at |r| (r float64, unrounded)."""
-    digits, emin = FLOAT_FORMAT[ty]
-    a = np.abs(np.asarray(r, dtype=np.float64))
-    _, e = np.frexp(np.where(a == 0, 1.0, a))  # a in [2^(e-1), 2^e)
-    e = np.where(a == 0, emin + 1, e)
-    return np.exp2((np.maximum(e - 1, emin) - (digits - 1)).astype(float))
 
 
 def tolerance(ref, ty, mag, compute, n):
@@ -117,59 +80,23 @@ def within(actual, ref, ty, mag, compute, n):
 
 
 # ---------------------------------------------------------------------------
-# The float64 reference (docs/Rationale.md)
+# The float64 reference (test/lib/reference.py) and the magnitudes that
+# tolerance() needs
 # ---------------------------------------------------------------------------
 
 
-def l2(x, axis):
-    """sqrt(sum x^2), scaled by max|x| so float64 cannot overflow; with an
-    infinity or NaN in the slice, the plain IEEE formula."""
-    with np.errstate(invalid="ignore", over="ignore"):
-        m = np.max(np.abs(x), axis=axis, keepdims=True)
-        s = np.where((m == 0) | ~np.isfinite(m), 1.0, m)
-        n = s * np.sqrt(np.sum((x / s) ** 2, axis=axis, keepdims=True))
-        plain = np.sqrt(np.sum(x * x, axis=axis, keepdims=True))
-    return np.where(np.isfinite(m), n, plain)
-
-
-def ref_lp(x, axis, p):
-    if p == 1:
-        n = np.sum(np.abs(x), axis=axis, keepdims=True)
-    else:
-        n = l2(x, axis)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        y = x / n
-    return np.where(n == 0, 0.0, y)
-
-
-def ref_normalizer(x, mode):
-    if mode == "MAX":
-        d = np.max(x, axis=-1, keepdims=True)
-    elif mode == "L1":
-        d = np.sum(np.abs(x), axis=-1, keepdims=True)
-    else:
-        d = l2(x, -1)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        y = x / d
-    return np.where(d == 0, x, y)
-
-
 def ref_layer_norm(x, scale, b, axis, eps):
+    """(Y, mag), (Mean, mag), (InvStdDev, mag) of reference.py's
+    layer_normalization, with the magnitudes of the terms each result
+    cancels (see tolerance()): Mean cancels the x of its row; Y cancels
+    x*inv*scale against Mean*inv*scale (and B), and Mean's own error (up to
+    the allowance at max|x|) is carried into Y, so the row's max|x| stands
+    for |Mean|."""
+    y, mean, inv = layer_normalization(x, scale, b, axis, eps)
     axes = tuple(range(axis, x.ndim))
-    np.seterr(invalid="ignore", over="ignore")
-    mean = np.mean(x, axis=axes, keepdims=True)
-    d = x - mean
-    var = np.mean(d * d, axis=axes, keepdims=True)
-    inv = 1.0 / np.sqrt(var + eps)
-    y = d * inv * scale
-    # Magnitudes of the terms each result cancels (see tolerance()): Mean
-    # cancels the x of its row; Y cancels x*inv*scale against
-    # Mean*inv*scale (and B), and Mean's own error (up to the allowance at
-    # max|x|) is carried into Y, so the row's max|x| stands for |Mean|.
     xmax = np.max(np.abs(x), axis=axes, keepdims=True)
     mag = (np.abs(x) + xmax) * inv * np.abs(scale)
     if b is not None:
-        y = y + b
         mag = mag + np.abs(b)
     return (y, mag), (mean, xmax), (inv, np.zeros_like(inv))
 
@@ -211,7 +138,7 @@ def random_floats(rng, ty, shape):
     if rng.random() < 0.1 and n > 0:  # some exact zeros
         v[rng.random(n) < 0.3] = 0.0
     stored = round_to(v.reshape(shape), ty)
-    return stored, to_f64(stored, ty)
+    return stored, stored_to_f64(stored, ty)
 
 
 def random_ints(rng, ty, shape):
@@ -251,7 +178,7 @@ def make_case(rng, index):
                     inputs=[(xs, ty, xt)],
                     text=f"norm.normalizer %a{index}_0 norm = \"{mode}\" "
                          f": {xt} -> {yt}",
-                    results=[(ref_normalizer(x, mode), "f32", yt, "Y", 0.0,
+                    results=[(normalizer(x, mode), "f32", yt, "Y", 0.0,
                               "f64")])
         return case
 
@@ -268,7 +195,8 @@ def make_case(rng, index):
                     inputs=[(xs, ty, xt)],
                     text=f"norm.lp_normalization %a{index}_0 axis = {axis} "
                          f"p = {p} : {xt}",
-                    results=[(ref_lp(x, axis, p), ty, xt, "Y", 0.0, "f64")])
+                    results=[(lp_normalization(x, axis, p), ty, xt, "Y", 0.0,
+                              "f64")])
         return case
 
     # LayerNormalization.
@@ -294,7 +222,7 @@ def make_case(rng, index):
         off = rank - len(s)
         # Only dims equal to X's runtime dim become '?': a dynamic Scale/B
         # dim of runtime size 1 against a larger X dim is a known lowering
-        # bug (test/Integration/Hostile/layer_norm_dynamic_scale_size1.mlir).
+        # bug (test/Integration/LayerNormalization/edge/dynamic-scale-size1.mlir).
         d = [s[i] == shape[off + i] and rng.random() < 0.5
              for i in range(len(s))]
         return type_str(s, ty, d)
@@ -376,7 +304,7 @@ def run_batch(runner, cases, workdir, batch_index, stats, verbose):
     for c in cases:
         bad = []
         for (ref, ty, _, name, mag, compute) in c["results"]:
-            actual = to_f64(np.load(next(it)), ty)
+            actual = stored_to_f64(np.load(next(it)), ty)
             if actual.shape != ref.shape:
                 bad.append(f"{name}: shape {actual.shape} != {ref.shape}")
                 continue
@@ -415,6 +343,8 @@ def main():
     ap.add_argument("-v", "--verbose", action="store_true")
     a = ap.parse_args()
 
+    # NaN and infinite inputs and results are compared on purpose.
+    np.seterr(invalid="ignore", over="ignore", divide="ignore")
     rng = np.random.default_rng(a.seed)
     cases = [make_case(rng, i) for i in range(a.cases)]
     os.makedirs(a.workdir, exist_ok=True)

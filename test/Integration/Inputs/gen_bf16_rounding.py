@@ -4,7 +4,7 @@ native conversion (norm-native-bf16-truncation: vcvtneps2bf16 with
 AVX512-BF16, which flushes subnormals) and the integer expansion. The inputs
 make every f32 value before the rounding exact, so the only rounding is the
 last one and the expected bits are exact: float64 arithmetic rounded once to
-bf16 to nearest even (test/Property/property.py's f64_to_bf16_bits).
+bf16 to nearest even (test/lib/reference.py).
 Run with /usr/bin/python3 (needs NumPy):
   /usr/bin/python3 test/Integration/Inputs/gen_bf16_rounding.py
 """
@@ -15,8 +15,9 @@ import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)                     # test/Integration
-sys.path.insert(0, os.path.join(ROOT, "..", "Property"))
-from property import bf16_bits_to_f64, f64_to_bf16_bits  # noqa: E402
+sys.path.insert(0, os.path.join(ROOT, "..", "lib"))
+import reference  # noqa: E402
+from reference import bf16_bits_to_f64, f64_to_bf16_bits  # noqa: E402
 
 N = 128  # two full vector tiles at any vector width (64 f32 lanes at most)
 
@@ -85,7 +86,10 @@ def layernorm():
         bias[j] = (j % 5) * 2.0**-9
     assert np.array_equal(bf16(scale[~np.isnan(scale)]), scale[~np.isnan(scale)])
     assert np.array_equal(bf16(bias), bias)
-    y = x * scale + bias  # exact in float64 (and in f32)
+    # Mean 0 and InvStdDev 1: the reference's Y is X * Scale + B, exact in
+    # float64 (and in f32).
+    y = reference.layer_normalization(x, scale, bias, epsilon=0.0)[0]
+    assert np.array_equal(y, x * scale + bias, equal_nan=True)
     expected = bf16(y)
     spec_x = "2x%dxbf16=%s" % (N, fmt(x))
     spec_s = "%dxbf16=%s" % (N, fmt(scale))
@@ -114,7 +118,9 @@ def layernorm_98():
     scale = np.array([2.0**-130 if j % 3 == 0 else 1.0 + j * 2.0**-7
                       for j in range(n)])
     assert np.array_equal(bf16(scale), scale)
-    expected = bf16(x * scale)
+    y = reference.layer_normalization(x, scale, epsilon=0.0)[0]
+    assert np.array_equal(y, x * scale)
+    expected = bf16(y)
     func = f"""func.func @main(%x: tensor<2x{n}xbf16>, %scale: tensor<{n}xbf16>)
     -> tensor<2x{n}xbf16> {{
   %y, %mean, %inv = norm.layer_normalization %x, %scale axis = -1
@@ -140,7 +146,8 @@ def lpnorm():
     x[1, 64:69] = tiny  # second tile of row 1; its first tile has zeros
     x[1, 70] = -0.0
     assert np.array_equal(bf16(x), x)
-    expected = x
+    expected = bf16(reference.lp_normalization(x, 1, 2))
+    assert np.array_equal(expected, x)
     func = f"""func.func @main(%x: tensor<2x{N}xbf16>) -> tensor<2x{N}xbf16> {{
   %y = norm.lp_normalization %x axis = 1 p = 2 : tensor<2x{N}xbf16>
   return %y : tensor<2x{N}xbf16>

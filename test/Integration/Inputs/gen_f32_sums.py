@@ -6,16 +6,19 @@ for p = 1, dynamic row longer than 1024), the signed maximum from integer
 keys, and Y = (X * Scale) * Reciprocal in f32. Rows are chosen to take both
 the fast path and the fallback, on odd and dynamic sizes (vector remainders),
 static rows above 1024 (f64 sums) and rank 1 and 3. Expected values: the
-float64 reference (numpy, from the formulas of semantics.md, not from the
-lowering) rounded once to f32. Run with /usr/bin/python3 (needs NumPy):
+float64 reference (test/lib/reference.py) rounded once to f32. Run with /usr/bin/python3 (needs NumPy):
   /usr/bin/python3 test/Integration/Inputs/gen_f32_sums.py
 """
 import os
+import sys
+
 import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)                     # test/Integration
 LP, N = "LpNormalization", "Normalizer"
+sys.path.insert(0, os.path.join(ROOT, "..", "lib"))
+import reference as ref  # noqa: E402
 F32_MAX = float(np.finfo(np.float32).max)
 
 
@@ -28,28 +31,15 @@ def spec(a):
 
 
 def lpnorm(x, p):
-    """Y = X / ||X||_p along the last axis, 0 for a zero norm (float64)."""
-    x = x.astype(np.float64)
-    with np.errstate(invalid="ignore", over="ignore"):
-        n = (np.abs(x).sum(-1, keepdims=True) if p == 1
-             else np.sqrt((x * x).sum(-1, keepdims=True)))
-        y = np.where(n == 0, 0.0, x / np.where(n == 0, 1.0, n))
-    return y.astype(np.float32)
+    """The reference along the last axis, rounded to f32."""
+    with np.errstate(over="ignore"):
+        return ref.lp_normalization(x, -1, p).astype(np.float32)
 
 
 def normalizer(x, mode):
-    """Signed MAX, L1 = sum|x|, L2 = sqrt(sum x^2); Y = X where 0 (float64)."""
-    x = x.astype(np.float64)
-    with np.errstate(invalid="ignore", over="ignore"):
-        if mode == "MAX":
-            # np.max propagates NaN, as the ruling requires.
-            d = x.max(-1, keepdims=True)
-        elif mode == "L1":
-            d = np.abs(x).sum(-1, keepdims=True)
-        else:
-            d = np.sqrt((x * x).sum(-1, keepdims=True))
-        y = np.where(d == 0, x, x / np.where(d == 0, 1.0, d))
-    return y.astype(np.float32)
+    """The reference, rounded to f32 (|Y| beyond f32 becomes inf)."""
+    with np.errstate(over="ignore"):
+        return ref.normalizer(x, mode).astype(np.float32)
 
 
 def rows(cols, seed, kinds):

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Generates the float64-reference fixtures and lit tests of test/Integration.
 
-Everything expected here comes from reference.py (float64 implementations
-written from /work/shared/spec/semantics.md and the ONNX texts, not from our
-lowering), rounded ONCE to the output type:
+Everything expected here comes from test/lib/reference.py (float64
+implementations written from docs/semantics.md and the ONNX texts, not from
+our lowering), rounded ONCE to the output type:
   f32/f16 by NumPy's IEEE conversion, bf16 by hand (reference.py), stored as
   '<u2' bits in the .npy files.
 
@@ -39,7 +39,7 @@ import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)                     # test/Integration
-sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(ROOT, "..", "lib"))
 import reference as ref  # noqa: E402
 
 MAX_NPY_BYTES = 20 * 1024
@@ -554,7 +554,7 @@ def lp_case(case, x_stored, ty, axis, p, comment, dynamic=None):
                [f"LpNormalization {ty} {'x'.join(map(str, x_stored.shape))}, "
                 f"axis = {axis}, p = {p}{', dynamic shape' if dynamic else ''}.",
                 *comment,
-                "Expected: float64 reference (Inputs/reference.py) rounded "
+                "Expected: float64 reference (test/lib/reference.py) rounded "
                 "once to " + ty + "; runner default tolerance."],
                args, 1, lp_func(t, axis, p))
 
@@ -572,7 +572,7 @@ def normalizer_case(case, x_stored, ty, mode, comment, dynamic=None):
                [f"Normalizer {ty} {'x'.join(map(str, shape))}, norm = "
                 f"\"{mode}\"{', dynamic shape' if dynamic else ''}.",
                 *comment,
-                "Expected: float64 reference (Inputs/reference.py) rounded "
+                "Expected: float64 reference (test/lib/reference.py) rounded "
                 "once to f32; runner default f32 tolerance."],
                args, 1,
                normalizer_func(ttype(shape, ty, dynamic),
@@ -623,7 +623,7 @@ def layer_case(case, ty, x_s, s_s, b_s, axis, eps, stash, comment,
             + (", dynamic shapes" if dyn_x else "") + ".")
     write_test("layer", f"ref/{case}.mlir",
                [desc, *comment,
-                "Expected: float64 reference (Inputs/reference.py; two-pass, "
+                "Expected: float64 reference (test/lib/reference.py; two-pass, "
                 "epsilon = f32(epsilon))",
                 f"rounded once to {ty} (Y) and {u} (Mean, InvStdDev); runner "
                 "default tolerances."],

@@ -6,15 +6,19 @@ peels the full tiles and masks the remainder. These run one dynamic
 function per op on row lengths below, at and around one lane, one register
 and one tile, so that the main loop, the masked step and both together are
 all exercised, at the host's vector width and with --vector-bits=256 (AVX2
-tiles) and 128 (SSE/NEON tiles). Expected: an independent
-float64 NumPy computation rounded once to f32. Run with /usr/bin/python3:
+tiles) and 128 (SSE/NEON tiles). Expected: the float64 reference
+(test/lib/reference.py) rounded once to f32. Run with /usr/bin/python3:
   /usr/bin/python3 test/Integration/Inputs/gen_tile_boundaries.py
 """
 import os
+import sys
+
 import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)                     # test/Integration
+sys.path.insert(0, os.path.join(ROOT, "..", "lib"))
+import reference  # noqa: E402
 ROW_LENGTHS = [1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129, 200]
 
 
@@ -29,21 +33,15 @@ def values(shape, seed):
 
 
 def layernorm(x, scale, bias):
-    x = x.astype(np.float64)
-    mean = x.mean(axis=-1, keepdims=True)
-    d = x - mean
-    inv = 1.0 / np.sqrt((d * d).mean(axis=-1, keepdims=True) + np.float64(np.float32(1e-5)))
-    return [(d * inv * scale + bias).astype(np.float32)]
+    return [reference.layer_normalization(x, scale, bias)[0].astype(np.float32)]
 
 
 def lpnorm2(x):
-    x = x.astype(np.float64)
-    return [(x / np.sqrt((x * x).sum(-1, keepdims=True))).astype(np.float32)]
+    return [reference.lp_normalization(x, -1, 2).astype(np.float32)]
 
 
 def normalizer_l1(x):
-    x = x.astype(np.float64)
-    return [(x / np.abs(x).sum(-1, keepdims=True)).astype(np.float32)]
+    return [reference.normalizer(x, "L1").astype(np.float32)]
 
 
 # name: (op folder, test file, ...)

@@ -1,8 +1,8 @@
 // Very long rows (1 x 2^20) and very many short rows (2^20 x 1). The input
 // x[i] = (i mod 7) - 3 (f32) is built inside the module, so no 4 MiB fixture
 // is needed; each function returns its results' first and last 4 elements.
-// Expected: float64 reference (test/Property/property.py: ref_layer_norm,
-// ref_lp, ref_normalizer) rounded to f32. The last 4 of 2^20 = 7*149796 + 4
+// Expected: float64 reference (test/lib/reference.py: layer_normalization,
+// lp_normalization, normalizer) rounded to f32. The last 4 of 2^20 = 7*149796 + 4
 // elements are again -3 -2 -1 0. Long row: Mean = -6 / 2^20 (the f32 sums of
 // these integers are exact), InvStdDev 0.4999995 (the variance sums 2^20
 // inexact squares: f32 accumulation must stay within rtol 1e-5).

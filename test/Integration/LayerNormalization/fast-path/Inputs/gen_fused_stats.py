@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes inputs and float64 references for fused_stats_dynamic.mlir as .npy
+"""Writes inputs and float64 references for fused-stats-dynamic.mlir as .npy
 files into argv[1]: LayerNormalization returning Y, Mean and InvStdDev, where
 norm-fuse-rows computes all three in one row loop.
 
@@ -8,25 +8,17 @@ norm-fuse-rows computes all three in one row loop.
   ln3d: X 5x7x9 f64, Scale [7, 9], B [9], axis 1, epsilon 1e-3; Mean and
         InvStdDev 5x1x1 f32 (stash_type 1).
 
-The reference is computed here from the ONNX formulas in float64 (two-pass
-variance) and rounded once to the output type; it does not use the
-project's code.
+The reference is test/lib/reference.py's (float64, two-pass variance),
+rounded once to the output type; it does not use the project's code.
 """
 import os
 import sys
 
 import numpy as np
 
-
-def layer_norm(x, scale, b, axis, epsilon):
-    x = x.astype(np.float64)
-    axes = tuple(range(axis, x.ndim))
-    eps = float(np.float32(epsilon))
-    mean = x.mean(axis=axes, keepdims=True)
-    d = x - mean
-    inv = 1.0 / np.sqrt((d * d).mean(axis=axes, keepdims=True) + eps)
-    y = d * inv * scale.astype(np.float64) + b.astype(np.float64)
-    return y, mean, inv
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                *[".."] * 4, "lib"))
+from reference import layer_normalization as layer_norm  # noqa: E402
 
 
 out = sys.argv[1]

@@ -39,8 +39,8 @@ SRC = "/usr/share/libonnx-testdata/data/node"
 HERE = os.path.dirname(os.path.abspath(__file__))   # .../onnx/Inputs
 FIXTURES = HERE
 TESTS = os.path.dirname(HERE)                         # .../onnx
-sys.path.insert(0, os.path.join(HERE, "..", "..", "..", "Inputs"))
-import reference  # noqa: E402  (float64 cross-check only)
+sys.path.insert(0, os.path.join(HERE, *[".."] * 4, "lib"))
+import reference  # noqa: E402  (test/lib/reference.py: float64 cross-check)
 
 RTOL, ATOL = 1e-3, 1e-7
 

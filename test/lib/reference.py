@@ -1,0 +1,179 @@
+"""The float64 reference of the three norm ops, and rounding to storage types.
+
+The one reference every test generator and the property suite import
+(test/Integration/Inputs/gen_*.py, test/Integration/*/Inputs/*.py,
+test/Pipelines/Inputs/gen_parallel.py, test/Property/property.py). Written
+from the formulas of docs/semantics.md and the ONNX operator texts
+(docs/spec/LpNormalization.txt, Normalizer.txt, LayerNormalization.txt),
+NOT from the project's lowering. Every op function takes the exact input
+values, computes in float64 and returns float64; a caller rounds the result
+ONCE to the output type with round_to().
+
+Import it with
+    sys.path.insert(0, os.path.join(<test/>, "lib"))
+    import reference
+computed from the importing file's __file__.
+"""
+
+import numpy as np
+
+# ---------------------------------------------------------------------------
+# Ops (float64)
+# ---------------------------------------------------------------------------
+
+
+def l2_norm(x, axis):
+    """sqrt(sum x^2) along axis (keepdims), scaled by max|x| so that float64
+    itself cannot overflow or underflow on extreme inputs; a slice holding an
+    infinity or a NaN gets the plain IEEE formula."""
+    x = np.asarray(x, dtype=np.float64)
+    with np.errstate(invalid="ignore", over="ignore"):
+        # initial=0: an empty slice has norm 0 (and |x| >= 0 anyway).
+        m = np.max(np.abs(x), axis=axis, keepdims=True, initial=0.0)
+        safe = np.where((m == 0) | ~np.isfinite(m), 1.0, m)
+        scaled = safe * np.sqrt(np.sum((x / safe) ** 2, axis=axis,
+                                       keepdims=True))
+        plain = np.sqrt(np.sum(x * x, axis=axis, keepdims=True))
+    return np.where(np.isfinite(m), scaled, plain)
+
+
+def lp_normalization(x, axis=-1, p=2):
+    """Y = X / ||X||_p along axis; ||.||_1 = sum|x|, ||.||_2 = l2_norm.
+
+    A slice whose norm is 0 gives 0 (opset 22 text); NaN/Inf follow IEEE
+    arithmetic (a NaN norm is not 0, so NaN propagates).
+    """
+    x = np.asarray(x, dtype=np.float64)
+    assert x.ndim >= 1 and -x.ndim <= axis < x.ndim and p in (1, 2)
+    if p == 1:
+        with np.errstate(invalid="ignore", over="ignore"):
+            norm = np.sum(np.abs(x), axis=axis, keepdims=True)
+    else:
+        norm = l2_norm(x, axis)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        y = x / norm
+    return np.where(norm == 0, 0.0, y)
+
+
+def normalizer(x, norm="MAX"):
+    """ai.onnx.ml Normalizer on [C] or [N, C], rows along C.
+
+    MAX: X / max(X) (the signed maximum; NaN propagates); L1: X / sum|X|;
+    L2: X / l2_norm(X) (sign kept). Where the divisor is 0, Y = X. Integer
+    arrays are converted to float64 exactly (asserted).
+    """
+    xa = np.asarray(x)
+    x64 = xa.astype(np.float64)
+    if np.issubdtype(xa.dtype, np.integer):
+        assert np.all(np.abs(xa.astype(object)) < 2 ** 53), "inexact int->f64"
+        assert np.array_equal(x64.astype(xa.dtype), xa)
+    assert x64.ndim in (1, 2)
+    with np.errstate(invalid="ignore", over="ignore"):
+        if norm == "MAX":
+            d = np.max(x64, axis=-1, keepdims=True)
+        elif norm == "L1":
+            d = np.sum(np.abs(x64), axis=-1, keepdims=True)
+        elif norm == "L2":
+            d = l2_norm(x64, -1)
+        else:
+            raise ValueError(norm)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        y = x64 / d
+    return np.where(d == 0, x64, y)
+
+
+def layer_normalization(x, scale, b=None, axis=-1, epsilon=1e-5):
+    """LayerNormalization opset 17, two-pass, all in float64.
+
+    epsilon is an f32 attribute: the value used is float32(epsilon), exactly.
+    Scale and B broadcast unidirectionally (right-aligned NumPy) to X.
+    Returns (Y, Mean, InvStdDev); Mean/InvStdDev have shape
+    [d0..d(axis-1), 1, ..., 1]. An empty normalized part gives NaN
+    statistics (ReduceMean of an empty set).
+    """
+    x = np.asarray(x, dtype=np.float64)
+    r = x.ndim
+    assert r >= 1 and -r <= axis < r
+    if axis < 0:
+        axis += r
+    axes = tuple(range(axis, r))
+    eps = float(np.float32(epsilon))
+    with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
+        mean = np.mean(x, axis=axes, keepdims=True)
+        d = x - mean
+        var = np.mean(d * d, axis=axes, keepdims=True)
+        inv_std_dev = 1.0 / np.sqrt(var + eps)
+        normalized = d * inv_std_dev
+        scale = np.asarray(scale, dtype=np.float64)
+        assert scale.ndim <= r
+        y = normalized * scale
+        if b is not None:
+            y = y + np.asarray(b, dtype=np.float64)
+    assert y.shape == x.shape, "Scale/B must broadcast to X's shape"
+    return y, mean, inv_std_dev
+
+
+# ---------------------------------------------------------------------------
+# Storage types: rounding once, exact values, spacing
+# ---------------------------------------------------------------------------
+
+NP_DTYPE = {"f64": "<f8", "f32": "<f4", "f16": "<f2", "bf16": "<u2",
+            "i32": "<i4", "i64": "<i8"}
+# (significant bits including the implicit one, minimum normal exponent)
+FLOAT_FORMAT = {"f16": (11, -14), "bf16": (8, -126), "f32": (24, -126),
+                "f64": (53, -1022)}
+
+
+def f64_to_bf16_bits(a):
+    """float64 -> bfloat16 bit patterns ('<u2'), rounded ONCE to nearest
+    even (no double rounding through f32). bf16 has 8 significant bits and
+    f32's exponent range: min normal 2^-126, subnormal spacing 2^-133; a
+    magnitude from the largest finite bf16 plus half an ulp up rounds to
+    infinity. NaN stays a quiet NaN."""
+    a = np.asarray(a, dtype=np.float64)
+    _, e = np.frexp(a)                 # |a| = m * 2^e, 0.5 <= m < 1
+    q = np.exp2(np.maximum(e - 8, -133).astype(np.float64))  # bf16 spacing
+    with np.errstate(over="ignore", invalid="ignore"):
+        r = np.where(np.isfinite(a), np.round(a / q) * q, a)  # round: even
+        f32 = r.astype(np.float32)     # exact: r has <= 8 significant bits
+    bits = (f32.reshape(-1).view(np.uint32) >> 16).astype("<u2")
+    bits = bits.reshape(a.shape)
+    assert np.array_equal(bf16_bits_to_f64(bits), f32.astype(np.float64),
+                          equal_nan=True)
+    return bits
+
+
+def bf16_bits_to_f64(bits):
+    """The exact values of bf16 bit patterns."""
+    bits = np.asarray(bits, dtype=np.uint16)
+    wide = np.array(bits.reshape(-1), dtype=np.uint32) << np.uint32(16)
+    return wide.view(np.float32).astype(np.float64).reshape(bits.shape)
+
+
+def round_to(a, ty):
+    """Rounds values once to `ty`; returns the array as stored in .npy (bf16
+    as '<u2' bits). Floats round to nearest even (NumPy converts float64 to
+    f32 and f16 directly); integer types take the values as they are."""
+    if ty == "bf16":
+        return f64_to_bf16_bits(a)
+    if ty in ("i32", "i64"):
+        return np.asarray(a).astype(NP_DTYPE[ty])
+    with np.errstate(over="ignore"):
+        return np.asarray(a, dtype=np.float64).astype(NP_DTYPE[ty])
+
+
+def stored_to_f64(a, ty):
+    """The exact values of a stored array, as float64."""
+    if ty == "bf16":
+        return bf16_bits_to_f64(a)
+    return np.asarray(a).astype(np.float64)
+
+
+def ulp(v, ty):
+    """Spacing of `ty`'s values at |v| (v float64, unrounded); at 0 the
+    smallest subnormal spacing."""
+    digits, emin = FLOAT_FORMAT[ty]
+    a = np.abs(np.asarray(v, dtype=np.float64))
+    _, e = np.frexp(np.where(a == 0, 1.0, a))  # a in [2^(e-1), 2^e)
+    e = np.where(a == 0, emin + 1, e)
+    return np.exp2((np.maximum(e - 1, emin) - (digits - 1)).astype(float))
