@@ -212,7 +212,7 @@ func.func @ln_y_type(%x: tensor<2x3xf32>, %s: tensor<3xf32>) -> tensor<2x3xf16> 
 // -----
 
 // Scale must broadcast to X right-aligned; an equal element count is not
-// enough (semantics.md: no silent reshape).
+// enough (docs/semantics.md: no silent reshape).
 func.func @ln_scale_not_broadcastable(%x: tensor<1x3x1x1xf32>, %s: tensor<3xf32>) -> tensor<1x3x1x1xf32> {
   // expected-error @+1 {{expects 'Scale' to be unidirectionally broadcastable to 'X' of shape 1x3x1x1, but found shape 3}}
   %y, %m, %i = norm.layer_normalization %x, %s axis = 1 : (tensor<1x3x1x1xf32>, tensor<3xf32>) -> (tensor<1x3x1x1xf32>, tensor<1x1x1x1xf32>, tensor<1x1x1x1xf32>)

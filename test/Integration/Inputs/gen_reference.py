@@ -9,7 +9,7 @@ our lowering), rounded ONCE to the output type:
 
 It writes, under test/Integration/<Op>/,
   spec/<name>.mlir            examples of the ONNX texts and
-  semantics/<name>.mlir       worked examples of semantics.md, values INLINE
+  semantics/<name>.mlir       worked examples of docs/semantics.md, values INLINE
                               and exactly as the texts print them (the script
                               asserts that they equal the reference rounded
                               to the output type, or says why an --atol is
@@ -97,7 +97,7 @@ def sim_round(a, ty):
 
 def sim_lp(x64, ty, axis, p):
     """f16/bf16/f32: accumulate and divide in f64; f64: scale by max|x| first
-    (the two strategies semantics.md names). Round once."""
+    (the two strategies docs/semantics.md names). Round once."""
     m = np.max(np.abs(x64), axis=axis, keepdims=True)
     m = np.where(m == 0, 1.0, m) if ty == "f64" else np.ones_like(m)
     xs = x64 / m
@@ -209,10 +209,10 @@ def layer_func(arg_types, res_types, axis, eps, stash, returned=(0, 1, 2),
 
 
 # ---------------------------------------------------------------------------
-# 1. Spec and semantics.md examples, inline
+# 1. Spec and docs/semantics.md examples, inline
 # ---------------------------------------------------------------------------
 
-SPEC_X = "1. 2. 2. 3. 4. 0. 0. 5. 5. 6. 8. 0."       # as LpNormalization.txt
+SPEC_X = "1. 2. 2. 3. 4. 0. 0. 5. 5. 6. 8. 0."  # docs/spec/LpNormalization.txt
 SPEC_X_2x2 = "3. 4. 6. 8."
 
 LP_SPEC = [
@@ -285,12 +285,12 @@ def assert_printed(printed, want64, ty, what):
         what, got, want)
 
 
-SHARED_ONNX = "/work/shared/onnx-testdata"
+ONNX_TESTDATA = os.path.join(ROOT, "..", "Inputs", "onnx-testdata")
 
 
-def cross_check_shared_onnx_testdata():
+def cross_check_onnx_testdata():
     """Optional: the ONNX-format copies of the spec examples in
-    /work/shared/onnx-testdata must hold the same inputs, attributes and
+    test/Inputs/onnx-testdata must hold the same inputs, attributes and
     outputs as the tables above (skipped without python3-onnx)."""
     try:
         import onnx
@@ -304,9 +304,9 @@ def cross_check_shared_onnx_testdata():
                   for _, case, shape, _, xt, mode, yt in NORMALIZER_SPEC})
     checked = 0
     for case, (shape, xt, attrs, yt) in table.items():
-        d = os.path.join(SHARED_ONNX, case)
+        d = os.path.join(ONNX_TESTDATA, case)
         if not os.path.isdir(d):    # test_cc_lpnormalization_default is
-            d = os.path.join(SHARED_ONNX, case.replace("_cc_", "_"))  # there
+            d = os.path.join(ONNX_TESTDATA, case.replace("_cc_", "_"))  # there
         if not os.path.isdir(d):    # as ONNX's test_lpnormalization_default
             continue
         checked += 1
@@ -320,11 +320,11 @@ def cross_check_shared_onnx_testdata():
         y = numpy_helper.to_array(onnx.load_tensor(data + "/output_0.pb"))
         assert x.shape == shape and np.array_equal(x.ravel(), parse(xt)), case
         assert np.array_equal(y.ravel(), parse(yt).astype(np.float32)), case
-    print(f"{checked} spec examples match {SHARED_ONNX}")
+    print(f"{checked} spec examples match test/Inputs/onnx-testdata")
 
 
 def gen_spec_examples():
-    cross_check_shared_onnx_testdata()
+    cross_check_onnx_testdata()
     for name, case, shape, xt, axis, p, yt in LP_SPEC:
         x = parse(xt).reshape(shape)
         y = ref.lp_normalization(x, -1 if axis is None else axis,
@@ -332,7 +332,7 @@ def gen_spec_examples():
         assert_printed(yt, y, "f32", name)
         t = ttype(shape, "f32")
         write_test("lp", "spec/" + name + ".mlir",
-                   [f"LpNormalization.txt example {case}: input and expected",
+                   [f"docs/spec/LpNormalization.txt example {case}: input and expected",
                     "output exactly as the spec prints them (each printed value "
                     "is the float64",
                     "reference rounded to f32, so the default f32 tolerance "
@@ -343,7 +343,7 @@ def gen_spec_examples():
         x = parse(xt).reshape(shape)
         assert_printed(yt, ref.normalizer(x, mode).ravel(), "f32", name)
         write_test("normalizer", "spec/" + name + ".mlir",
-                   [f"Normalizer.txt example {case}: input and expected output",
+                   [f"docs/spec/Normalizer.txt example {case}: input and expected output",
                     "exactly as the spec prints them (each printed value is the "
                     "float64",
                     "reference rounded to f32)."],
@@ -351,11 +351,11 @@ def gen_spec_examples():
                    normalizer_func(ttype(shape, elem), ttype(shape, "f32"),
                                    mode))
 
-    # --- semantics.md examples -------------------------------------------
+    # --- docs/semantics.md examples -------------------------------------------
     x = np.array([1e30, -1e30])
     assert_printed("0.70710677 -0.70710677", ref.lp_normalization(x), "f32", "")
     write_test("lp", "semantics/f32-no-overflow.mlir",
-               ["semantics.md: f32 [1e30, -1e30], p = 2 gives [0.70710677, "
+               ["docs/semantics.md: f32 [1e30, -1e30], p = 2 gives [0.70710677, "
                 "-0.70710677]",
                 "(sum of squares 2e60 overflows f32: no spurious overflow)."],
                [spec_arg((2,), "f32", "1e30 -1e30"),
@@ -364,7 +364,7 @@ def gen_spec_examples():
     x = np.array([300., 400.])
     assert_printed("0.6 0.8", ref.lp_normalization(x), "f16", "")
     write_test("lp", "semantics/f16-no-overflow.mlir",
-               ["semantics.md: f16 [300, 400], p = 2 gives [0.6, 0.8] (the "
+               ["docs/semantics.md: f16 [300, 400], p = 2 gives [0.6, 0.8] (the "
                 "squares overflow",
                 "f16, whose max is 65504: arithmetic must be at least f32). "
                 "0.6 and 0.8 read",
@@ -381,7 +381,7 @@ def gen_spec_examples():
     ]:
         assert_printed(yt, ref.normalizer(parse(xt), "MAX"), "f32", name)
         write_test("normalizer", "semantics/" + name + ".mlir",
-                   ["semantics.md: " + cmt],
+                   ["docs/semantics.md: " + cmt],
                    [spec_arg((2,), "f32", xt), spec_out((2,), "f32", yt)], 1,
                    normalizer_func(ttype((2,), "f32"), ttype((2,), "f32"),
                                    "MAX"))
@@ -389,7 +389,7 @@ def gen_spec_examples():
                    ref.normalizer(np.array([50000, 50000], np.int32), "L2"),
                    "f32", "")
     write_test("normalizer", "semantics/i32-l2-no-overflow.mlir",
-               ["semantics.md: i32 [50000, 50000] with L2 gives [0.70710677, "
+               ["docs/semantics.md: i32 [50000, 50000] with L2 gives [0.70710677, "
                 "0.70710677]",
                 "(50000^2 overflows i32: integers are converted, never squared "
                 "as integers)."],
@@ -405,7 +405,7 @@ def gen_spec_examples():
     for t, v in [(yt, y), (mt, m), (st, s)]:
         assert_printed(t, v.ravel(), "f32", "40000")
     write_test("layer", "semantics/two-pass-variance.mlir",
-               ["semantics.md: X = [40000, 40001, 40002, 40003] (f32), "
+               ["docs/semantics.md: X = [40000, 40001, 40002, 40003] (f32), "
                 "Scale = 1, no B,",
                 "default axis and epsilon. The one-pass E[x^2] - E[x]^2 gives "
                 "NaN; the",
@@ -435,7 +435,7 @@ def gen_spec_examples():
                        [ttype((1, 3), "f64"), ttype((1, 1), "f32"),
                         ttype((1, 1), "f32")], None, None, None)
     write_test("layer", "semantics/f64-stage-one.mlir",
-               ["semantics.md: f64 X = [1e8, 1e8+1, 1e8+2] must give Y = "
+               ["docs/semantics.md: f64 X = [1e8, 1e8+1, 1e8+2] must give Y = "
                 "[-1.2247357, 0, 1.2247357]",
                 "(stage one in f64; casting to f32 first loses the data). "
                 "Mean/InvStdDev are f32",
@@ -454,7 +454,7 @@ def gen_spec_examples():
                3, ftext)
     yr = fmt(y, "f64")
     write_test("layer", "semantics/f64-stage-one-exact.mlir",
-               ["semantics.md: f64 X = [1e8, 1e8+1, 1e8+2]; expected Y is the "
+               ["docs/semantics.md: f64 X = [1e8, 1e8+1, 1e8+2]; expected Y is the "
                 "float64 reference",
                 "printed with repr (round-trip exact); default f64 tolerance "
                 "rtol 1e-12.",
@@ -473,7 +473,7 @@ def gen_spec_examples():
     assert s[0, 0] == inv_const and np.all(y[0] == b)
     yt, st, mt = fmt(y, "f32"), fmt(s, "f32"), fmt(m, "f32")
     write_test("layer", "semantics/constant-row.mlir",
-               ["semantics.md: a constant row gives Y = B and InvStdDev = "
+               ["docs/semantics.md: a constant row gives Y = B and InvStdDev = "
                 "1/sqrt(epsilon).",
                 "Row 0 is [5, 5, 5, 5]: Y = B = [0.5, -1, 0.25, 3], Mean 5, "
                 f"InvStdDev = 1/sqrt(f32(1e-5)) = {inv_const!r}.",
@@ -498,7 +498,7 @@ def gen_spec_examples():
     assert np.float16(eps) == 0
     st = fmt(s, "f32")
     write_test("layer", "semantics/constant-row-f16-tiny-epsilon.mlir",
-               ["semantics.md: epsilon is used in stage-one precision (f32), "
+               ["docs/semantics.md: epsilon is used in stage-one precision (f32), "
                 "never in f16:",
                 "epsilon = 1e-8 rounds to 0 in f16, and a constant f16 row "
                 "would then give NaN.",
@@ -648,7 +648,7 @@ def gen_lp(rng):
     lp_case("f16-extremes-p2", narrow(x, "f16"), "f16", 1, 2,
             ["Squares overflow f16 (rows 0-2) or are f16 subnormal (rows 3-4): "
              "no spurious",
-             "overflow/underflow (semantics.md); row 3 holds f16 subnormals "
+             "overflow/underflow (docs/semantics.md); row 3 holds f16 subnormals "
              "3 and 4 * 2^-24."])
     # bf16, axis 1 = last of 5x7, p = 2; huge / tiny rows.
     x = rng.normal(0, 2, (5, 7))
@@ -659,7 +659,7 @@ def gen_lp(rng):
             ["Row 1 is zero. Row 3 is [3e30, 4e30, 0...] (squares overflow "
              "f32) and row 4",
              "[3e-30, -4e-30, 0...] (squares underflow f32): both must give "
-             "~[0.6, +-0.8] (semantics.md:",
+             "~[0.6, +-0.8] (docs/semantics.md:",
              "no spurious overflow or underflow for a representable result)."])
     # bf16, middle axis, p = 1.
     x = rng.normal(0, 5, (2, 7, 3))
@@ -692,7 +692,7 @@ def gen_lp(rng):
     lp_case("f32-extremes-p2", narrow(x, "f32"), "f32", -1, 2,
             ["Squares overflow (rows 0, 3) or underflow (rows 1, 2; row 2 "
              "holds f32",
-             "subnormals) in f32: semantics.md requires no spurious "
+             "subnormals) in f32: docs/semantics.md requires no spurious "
              "overflow/underflow."])
     x = np.array([[1e38, 3e38, -2e38], [1e-40, 2e-40, 0.]])
     lp_case("f32-extremes-p1", narrow(x, "f32"), "f32", -1, 1,
@@ -701,7 +701,7 @@ def gen_lp(rng):
     x = np.array([[1e200, -1e200, 0.], [3e-200, 4e-200, 0.]])
     lp_case("f64-extremes-p2", narrow(x, "f64"), "f64", -1, 2,
             ["Squares overflow (row 0) / underflow (row 1) even in f64. "
-             "semantics.md:",
+             "docs/semantics.md:",
              "'for any finite input whose true result is representable, the "
              "result",
              "matches the reference' -- accumulating in f64 is not enough "
@@ -840,7 +840,7 @@ def gen_layer(rng):
                ["Scale [3, 1] (broadcast along the last axis); B [2, 1, 4] "
                 "varies over the",
                 "outer dim 0, which unidirectional broadcasting allows "
-                "(semantics.md)."])
+                "(docs/semantics.md)."])
     # f32 Scale varying over outer dims, axis 2.
     x = rng.normal(0, 1, (2, 3, 4))
     layer_case("f32-2x3x4-axis2-scale-full-b-3x1", "f32", narrow(x, "f32"),
@@ -895,7 +895,7 @@ def gen_layer(rng):
 
 
 def gen_edge_cases():
-    """NaN, zero-size tensors, rank-0 Scale/B (semantics.md 'All ops')."""
+    """NaN, zero-size tensors, rank-0 Scale/B (docs/semantics.md 'All ops')."""
     nan = np.nan
     with np.errstate(invalid="ignore"), warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)   # mean of empty set
@@ -905,7 +905,7 @@ def gen_edge_cases():
         for p in (1, 2):
             y = ref.lp_normalization(x, -1, p)
             write_test("lp", f"edge/nan-f32-p{p}.mlir",
-                       ["semantics.md: NaN in a slice makes that slice NaN "
+                       ["docs/semantics.md: NaN in a slice makes that slice NaN "
                         "(IEEE); other slices are",
                         "untouched; row 3 [nan, 0, 0] has a NaN norm, which "
                         "the zero-norm guard must",
@@ -919,7 +919,7 @@ def gen_edge_cases():
         for mode in ("L1", "L2"):
             y = ref.normalizer(x, mode)
             write_test("normalizer", f"edge/nan-f32-{mode.lower()}.mlir",
-                       ["semantics.md: NaN in a row makes that row NaN (IEEE); "
+                       ["docs/semantics.md: NaN in a row makes that row NaN (IEEE); "
                         "the other rows are",
                         "untouched (row 2 is zero: divisor 0, Y = X). "
                         "Expected: float64 reference."],
@@ -932,7 +932,7 @@ def gen_edge_cases():
         y, m, inv = ref.layer_normalization(x, sc, b)
         assert np.all(np.isnan(y[0])) and np.isnan(m[0, 0])
         write_test("layer", "edge/nan-f32.mlir",
-                   ["semantics.md: a NaN in row 0 makes that row's Y, Mean and "
+                   ["docs/semantics.md: a NaN in row 0 makes that row's Y, Mean and "
                     "InvStdDev NaN; row 1",
                     "is untouched. Expected: float64 reference rounded to f32."],
                    [spec_arg((2, 3), "f32", fmt(x, "f32")),
@@ -963,7 +963,7 @@ def gen_edge_cases():
                    ["Normalized size 0 with a non-empty outer part: Y is "
                     "empty (2x0), Mean and",
                     "InvStdDev are NaN (ReduceMean of an empty set; "
-                    "semantics.md, as ONNX's reference)."])
+                    "docs/semantics.md, as ONNX's reference)."])
 
     # Rank-0 Scale and B (rank <= r is allowed).
     x = np.array([[1., 2., 4.], [-1., 0., 3.]])

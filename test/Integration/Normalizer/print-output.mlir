@@ -1,4 +1,4 @@
-// Printed output (no --expected-output). Derivation by hand (semantics.md):
+// Printed output (no --expected-output). Derivation by hand (docs/semantics.md):
 // MAX divides by the signed row maximum: [-1, -2] / -1 = [1, 2];
 // [0, -3] has maximum 0, so the divisor is 0 and Y = X = [0, -3];
 // [2, 8] / 8 = [0.25, 1]. All exact in f32.

@@ -1,5 +1,5 @@
 // LayerNormalization f32, f16, bf16 and f64: long constant slices, whose
-// f32 (f64) sums of n copies are inexact. semantics.md: a constant row
+// f32 (f64) sums of n copies are inexact. docs/semantics.md: a constant row
 // gives Y = B and InvStdDev = 1/sqrt(epsilon). Each function builds a
 // constant X (f32 230.9655 = 230.96549987792969, 24 significant bits, so
 // k * x is inexact for most k; f16 230.875; bf16 231 and 1e30; f64 1e20

@@ -1,4 +1,4 @@
-// semantics.md: a constant row gives Y = B and InvStdDev = 1/sqrt(epsilon).
+// docs/semantics.md: a constant row gives Y = B and InvStdDev = 1/sqrt(epsilon).
 // Row 0 is [5, 5, 5, 5]: Y = B = [0.5, -1, 0.25, 3], Mean 5, InvStdDev = 1/sqrt(f32(1e-5)) = 316.2277700111307.
 // Row 1 [1, 2, 3, 4] is an ordinary row. Expected values: the float64 reference
 // rounded to f32, printed as shortest round-trip decimals.

@@ -1,4 +1,4 @@
-// semantics.md: f64 X = [1e8, 1e8+1, 1e8+2] must give Y = [-1.2247357, 0, 1.2247357]
+// docs/semantics.md: f64 X = [1e8, 1e8+1, 1e8+2] must give Y = [-1.2247357, 0, 1.2247357]
 // (stage one in f64; casting to f32 first loses the data). Mean/InvStdDev are f32
 // (stash_type 1): f32(1e8 + 1) = 1e8, 1/sqrt(2/3 + eps) -> 1.2247357.
 // The spec prints Y with 8 significant digits (error up to 5e-8), hence --atol=1e-7

@@ -1,4 +1,4 @@
-// semantics.md: X = [40000, 40001, 40002, 40003] (f32), Scale = 1, no B,
+// docs/semantics.md: X = [40000, 40001, 40002, 40003] (f32), Scale = 1, no B,
 // default axis and epsilon. The one-pass E[x^2] - E[x]^2 gives NaN; the
 // two-pass variance gives Y = [-1.3416355, -0.4472118, 0.4472118, 1.3416355],
 // Mean 40001.5, InvStdDev 0.8944236 (each the float64 reference rounded to f32).

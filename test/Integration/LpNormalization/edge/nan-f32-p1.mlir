@@ -1,4 +1,4 @@
-// semantics.md: NaN in a slice makes that slice NaN (IEEE); other slices are
+// docs/semantics.md: NaN in a slice makes that slice NaN (IEEE); other slices are
 // untouched; row 3 [nan, 0, 0] has a NaN norm, which the zero-norm guard must
 // not turn into 0. Expected: float64 reference rounded to f32 (NaN compares equal
 // to NaN in the runner).

@@ -1,5 +1,5 @@
 // LpNormalization f64 2x3, axis = -1, p = 2.
-// Squares overflow (row 0) / underflow (row 1) even in f64. semantics.md:
+// Squares overflow (row 0) / underflow (row 1) even in f64. docs/semantics.md:
 // 'for any finite input whose true result is representable, the result
 // matches the reference' -- accumulating in f64 is not enough here, scaling by
 // max|x| is. Kept in its own file so a failure is easy to attribute.
