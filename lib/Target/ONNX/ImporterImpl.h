@@ -1,0 +1,143 @@
+//===- ImporterImpl.h - the ONNX importer's shared pieces -------*- C++ -*-===//
+//
+// Private to lib/Target/ONNX: the Importer, which builds the module for one
+// ONNX ModelProto, and the Node being imported. Its members live by concern:
+// model, graph and dispatch in ImportONNX.cpp; types and initializers in
+// ImportTensors.cpp; the checks every operator's import function uses
+// (arity, attributes, inputs, axes, outputs) in NodeHelpers.cpp; one import
+// function per operator in Import<OpType>.cpp, listed in ONNXOps.def.
+//
+// This header includes the protobuf-generated ONNX classes. Protobuf reports
+// malformed input through return values, so the importer builds with LLVM's
+// -fno-exceptions like the rest of the project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NORM_LIB_TARGET_ONNX_IMPORTERIMPL_H
+#define NORM_LIB_TARGET_ONNX_IMPORTERIMPL_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <onnx/onnx_pb.h>
+
+#include <string>
+
+namespace mlir {
+namespace norm {
+namespace onnx_importer {
+
+/// One ONNX node being imported, with what its diagnostics need.
+struct Node {
+  const onnx::NodeProto &proto;
+  /// Position in GraphProto.node.
+  unsigned index;
+  /// NameLoc of the node name (or `<op_type>#<index>` for unnamed nodes).
+  Location loc;
+  /// Canonical domain ("ai.onnx" for "").
+  StringRef domain;
+  /// The version of `domain` that the model imports.
+  int64_t opset;
+  /// "node 'name' (OpType, domain 'ai.onnx')", the prefix of every message.
+  std::string label;
+
+  InFlightDiagnostic emitError() const {
+    return mlir::emitError(loc) << label << ": ";
+  }
+};
+
+/// Builds the module for one ModelProto. Every failing member emits exactly
+/// one error and returns failure; the caller stops at the first one.
+class Importer {
+public:
+  Importer(MLIRContext *ctx, StringRef fileName)
+      : ctx(ctx), builder(ctx),
+        fileLoc(FileLineColLoc::get(ctx, fileName, /*line=*/0,
+                                    /*column=*/0)) {}
+
+  OwningOpRef<ModuleOp> importModel(const onnx::ModelProto &model);
+
+  // One function per supported operator (ONNXOps.def), each defined in its
+  // own Import<OpType>.cpp.
+#define NORM_ONNX_OP(DOMAIN, OP_TYPE, MIN_OPSET, MAX_OPSET)                    \
+  LogicalResult import##OP_TYPE(const Node &node);
+#include "ONNXOps.def"
+
+private:
+  // Model-level pieces (ImportONNX.cpp).
+  LogicalResult importOpsets(const onnx::ModelProto &model);
+  LogicalResult importGraph(const onnx::GraphProto &graph, ModuleOp module);
+  LogicalResult verifyModule(ModuleOp module);
+
+  // Types and constants (ImportTensors.cpp).
+  FailureOr<Type> convertElementType(int32_t dataType, Location loc,
+                                     const Twine &what);
+  FailureOr<Type> convertType(const onnx::TypeProto &type, Location loc,
+                              const Twine &what);
+  FailureOr<DenseElementsAttr> convertTensor(const onnx::TensorProto &tensor,
+                                             Location loc);
+  Location valueLoc(StringRef name) {
+    return NameLoc::get(builder.getStringAttr(name), fileLoc);
+  }
+
+  // Nodes: dispatch (ImportONNX.cpp) and the checks and helpers the import
+  // functions share (NodeHelpers.cpp).
+  LogicalResult importNode(const onnx::NodeProto &proto, unsigned index);
+  /// Errors unless the node has [minInputs, maxInputs] inputs and
+  /// [minOutputs, maxOutputs] outputs (omitted optional ones count).
+  LogicalResult checkArity(const Node &node, int minInputs, int maxInputs,
+                           int minOutputs, int maxOutputs);
+  /// Errors on an attribute not in `knownNames`, one given twice, or one
+  /// that refers to a function attribute.
+  LogicalResult checkAttributes(const Node &node,
+                                ArrayRef<StringRef> knownNames);
+  /// Returns the attribute `name`, or null where the node leaves it out.
+  const onnx::AttributeProto *findAttribute(const Node &node, StringRef name);
+  /// Return attribute `name` (`defaultValue` where it is left out); error if
+  /// it has another type.
+  FailureOr<int64_t> getIntAttribute(const Node &node, StringRef name,
+                                     int64_t defaultValue);
+  FailureOr<float> getFloatAttribute(const Node &node, StringRef name,
+                                     float defaultValue);
+  FailureOr<std::string> getStringAttribute(const Node &node, StringRef name,
+                                            StringRef defaultValue);
+  /// Returns the value of input `index` (called `role` in messages); errors
+  /// if it is not given or not defined yet.
+  FailureOr<Value> getInput(const Node &node, int index, StringRef role);
+  /// Returns the type of `value` if it is a ranked tensor with one of the
+  /// `allowed` element types of `opVersion` ("LpNormalization-22 ...").
+  FailureOr<RankedTensorType> checkTensorInput(const Node &node, Value value,
+                                               StringRef role,
+                                               ArrayRef<Type> allowed,
+                                               const Twine &opVersion);
+  /// Errors unless `rank` >= 1 and `axis` is in [-rank, rank).
+  LogicalResult checkAxis(const Node &node, int64_t axis, int64_t rank,
+                          StringRef role);
+  /// Names `value`; errors if `name` is already defined.
+  LogicalResult defineValue(StringRef name, Value value, Location loc);
+  /// Names the node's (non-omitted) outputs `results`, in order.
+  LogicalResult defineOutputs(const Node &node, ValueRange results);
+
+  MLIRContext *ctx;
+  OpBuilder builder;
+  /// `<file>:0:0`; ONNX files are binary, so there is no line or column.
+  Location fileLoc;
+  /// Canonical domain -> imported opset version.
+  llvm::StringMap<int64_t> opsets;
+  /// ONNX value name -> SSA value (graph inputs, initializers, node outputs).
+  llvm::StringMap<Value> values;
+  /// Node location -> node label, for notes on verifier errors.
+  DenseMap<Location, std::string> nodeLabels;
+};
+
+} // namespace onnx_importer
+} // namespace norm
+} // namespace mlir
+
+#endif // NORM_LIB_TARGET_ONNX_IMPORTERIMPL_H

@@ -1,0 +1,188 @@
+//===- NodeHelpers.cpp - checks shared by the ONNX op importers -----------===//
+//
+// What every operator's import function uses: arity and attribute checks,
+// typed attribute reading with ONNX defaults, input lookup and type checks,
+// axis checks, and defining the node's outputs. Each emits exactly one
+// error, prefixed with the node's label, and returns failure.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ImporterImpl.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace mlir;
+using namespace mlir::norm::onnx_importer;
+
+/// Prints a list of types as `f16, f32, f64`.
+static std::string formatTypes(ArrayRef<Type> types) {
+  std::string str;
+  llvm::raw_string_ostream os(str);
+  llvm::interleaveComma(types, os);
+  return str;
+}
+
+LogicalResult Importer::checkArity(const Node &node, int minInputs,
+                                   int maxInputs, int minOutputs,
+                                   int maxOutputs) {
+  auto check = [&](int count, int min, int max,
+                   StringRef what) -> LogicalResult {
+    if (count >= min && count <= max)
+      return success();
+    InFlightDiagnostic diag = node.emitError() << "expects " << min;
+    if (min != max)
+      diag << " to " << max;
+    return diag << " " << what << (max == 1 ? "" : "s") << ", but has "
+                << count;
+  };
+  if (failed(check(node.proto.input_size(), minInputs, maxInputs, "input")))
+    return failure();
+  return check(node.proto.output_size(), minOutputs, maxOutputs, "output");
+}
+
+LogicalResult Importer::checkAttributes(const Node &node,
+                                        ArrayRef<StringRef> knownNames) {
+  llvm::StringSet<> seen;
+  for (const onnx::AttributeProto &attr : node.proto.attribute()) {
+    if (!llvm::is_contained(knownNames, attr.name())) {
+      InFlightDiagnostic diag = node.emitError()
+                                << "unknown attribute '" << attr.name() << "'";
+      if (knownNames.empty())
+        return diag << " (the operator takes none)";
+      diag << " (the operator takes ";
+      llvm::interleave(
+          knownNames, diag, [&](StringRef n) { diag << "'" << n << "'"; },
+          ", ");
+      return diag << ")";
+    }
+    if (!seen.insert(attr.name()).second)
+      return node.emitError()
+             << "attribute '" << attr.name() << "' is given twice";
+    if (!attr.ref_attr_name().empty())
+      return node.emitError()
+             << "attribute '" << attr.name()
+             << "' refers to a function attribute ('" << attr.ref_attr_name()
+             << "'), which the importer does not support";
+  }
+  return success();
+}
+
+const onnx::AttributeProto *Importer::findAttribute(const Node &node,
+                                                    StringRef name) {
+  for (const onnx::AttributeProto &attr : node.proto.attribute())
+    if (attr.name() == name)
+      return &attr;
+  return nullptr;
+}
+
+/// Checks that `attr` has type `expected`; IR version 1 models may leave the
+/// type unset when the matching value field is present.
+static bool hasAttributeType(const onnx::AttributeProto &attr,
+                             onnx::AttributeProto_AttributeType expected,
+                             bool hasValue) {
+  return attr.type() == expected ||
+         (attr.type() == onnx::AttributeProto_AttributeType_UNDEFINED &&
+          hasValue);
+}
+
+FailureOr<int64_t> Importer::getIntAttribute(const Node &node, StringRef name,
+                                             int64_t defaultValue) {
+  const onnx::AttributeProto *attr = findAttribute(node, name);
+  if (!attr)
+    return defaultValue;
+  if (!hasAttributeType(*attr, onnx::AttributeProto_AttributeType_INT,
+                        attr->has_i()))
+    return node.emitError()
+           << "attribute '" << name << "' must be an INT, but is "
+           << onnx::AttributeProto_AttributeType_Name(attr->type());
+  return attr->i();
+}
+
+FailureOr<float> Importer::getFloatAttribute(const Node &node, StringRef name,
+                                             float defaultValue) {
+  const onnx::AttributeProto *attr = findAttribute(node, name);
+  if (!attr)
+    return defaultValue;
+  if (!hasAttributeType(*attr, onnx::AttributeProto_AttributeType_FLOAT,
+                        attr->has_f()))
+    return node.emitError()
+           << "attribute '" << name << "' must be a FLOAT, but is "
+           << onnx::AttributeProto_AttributeType_Name(attr->type());
+  return attr->f();
+}
+
+FailureOr<std::string> Importer::getStringAttribute(const Node &node,
+                                                    StringRef name,
+                                                    StringRef defaultValue) {
+  const onnx::AttributeProto *attr = findAttribute(node, name);
+  if (!attr)
+    return defaultValue.str();
+  if (!hasAttributeType(*attr, onnx::AttributeProto_AttributeType_STRING,
+                        attr->has_s()))
+    return node.emitError()
+           << "attribute '" << name << "' must be a STRING, but is "
+           << onnx::AttributeProto_AttributeType_Name(attr->type());
+  return attr->s();
+}
+
+FailureOr<Value> Importer::getInput(const Node &node, int index,
+                                    StringRef role) {
+  if (index >= node.proto.input_size() || node.proto.input(index).empty())
+    return node.emitError() << "input '" << role << "' (#" << index
+                            << ") is required, but not given";
+  const std::string &name = node.proto.input(index);
+  Value value = values.lookup(name);
+  if (!value)
+    return node.emitError()
+           << "input '" << role << "' (#" << index << ") is '" << name
+           << "', which is not a graph input, an "
+              "initializer or the output of an earlier node";
+  return value;
+}
+
+FailureOr<RankedTensorType>
+Importer::checkTensorInput(const Node &node, Value value, StringRef role,
+                           ArrayRef<Type> allowed, const Twine &opVersion) {
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (!type)
+    return node.emitError()
+           << "input '" << role << "' has type " << value.getType()
+           << "; the importer needs tensors of known rank";
+  if (!llvm::is_contained(allowed, type.getElementType()))
+    return node.emitError() << "input '" << role << "' has element type "
+                            << type.getElementType() << ", but " << opVersion
+                            << " takes one of " << formatTypes(allowed);
+  return type;
+}
+
+LogicalResult Importer::checkAxis(const Node &node, int64_t axis, int64_t rank,
+                                  StringRef role) {
+  if (rank == 0)
+    return node.emitError() << "input '" << role
+                            << "' has rank 0, but the operator needs rank >= 1";
+  if (axis < -rank || axis >= rank)
+    return node.emitError()
+           << "attribute 'axis' = " << axis << " is out of range [" << -rank
+           << ", " << rank << ") for input '" << role << "' of rank " << rank;
+  return success();
+}
+
+LogicalResult Importer::defineValue(StringRef name, Value value, Location loc) {
+  if (!values.try_emplace(name, value).second)
+    return emitError(loc) << "value '" << name
+                          << "' is defined twice (ONNX graphs are in SSA form)";
+  return success();
+}
+
+LogicalResult Importer::defineOutputs(const Node &node, ValueRange results) {
+  for (auto [index, name] : llvm::enumerate(node.proto.output())) {
+    if (name.empty()) // An omitted optional output.
+      continue;
+    if (!values.try_emplace(name, results[index]).second)
+      return node.emitError() << "output '" << name
+                              << "' is already defined (ONNX graphs are in SSA "
+                                 "form)";
+  }
+  return success();
+}
