@@ -57,7 +57,7 @@ static bool isOnlyStoredWhole(Value value) {
 /// code: with 34 to 62 lanes the zero test, correct in MLIR, came out of
 /// LLVM 22's x86 code generation never firing, and subnormal results were
 /// flushed (found in review, not analyzed further;
-/// test/Integration/FastPath/bf16_rounding_layernorm_98.mlir).
+/// test/Integration/LayerNormalization/fast-path/bf16-rounding-98.mlir).
 static bool isVectorF32ToBF16(arith::TruncFOp op) {
   auto inType = dyn_cast<VectorType>(op.getIn().getType());
   auto outType = dyn_cast<VectorType>(op.getType());
