@@ -1,18 +1,17 @@
 """The float64 reference of the three norm ops, and rounding to storage types.
 
-The one reference every test generator and the property suite import
-(test/Integration/Inputs/gen_*.py, test/Integration/*/Inputs/*.py,
-test/Pipelines/Inputs/gen_parallel.py, test/Property/property.py). Written
+The one reference that every test generator and the property suite import:
+the generators in test/Integration/Inputs, the two next to their tests
+(gen_fused_stats.py, convert_onnx_testdata.py),
+test/Pipelines/Inputs/gen_parallel.py and test/Property/property.py. Written
 from the formulas of docs/semantics.md and the ONNX operator texts
 (docs/spec/LpNormalization.txt, Normalizer.txt, LayerNormalization.txt),
 NOT from the project's lowering. Every op function takes the exact input
 values, computes in float64 and returns float64; a caller rounds the result
 ONCE to the output type with round_to().
 
-Import it with
-    sys.path.insert(0, os.path.join(<test/>, "lib"))
-    import reference
-computed from the importing file's __file__.
+Importers put this directory on sys.path by a path relative to their own
+__file__ (no installed package, no absolute path), then `import reference`.
 """
 
 import numpy as np
