@@ -287,3 +287,130 @@ func.func @ln_invstddev_rank(%x: tensor<2x3xf32>, %s: tensor<3xf32>) -> tensor<2
   %y, %m, %i = norm.layer_normalization %x, %s : (tensor<2x3xf32>, tensor<3xf32>) -> (tensor<2x3xf32>, tensor<2x1xf32>, tensor<2xf32>)
   return %y : tensor<2x3xf32>
 }
+
+//===----------------------------------------------------------------------===//
+// Static sizes that contradict each other through a dynamic dim of X
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// Y and Mean both fix X's dynamic dim 0: 5 and 7 cannot both hold at run time
+// (before this rule it verified and failed only in the run-time check).
+func.func @ln_y_mean_disagree(%x: tensor<?x3xf32>, %s: tensor<3xf32>) -> tensor<5x3xf32> {
+  // expected-error @+1 {{expects dimension 0 of result 'Mean' to be 5 (dynamic dimension 0 of 'X', which result 'Y' gives as 5), but found 7}}
+  %y, %m, %i = norm.layer_normalization %x, %s : (tensor<?x3xf32>, tensor<3xf32>) -> (tensor<5x3xf32>, tensor<7x1xf32>, tensor<?x1xf32>)
+  return %y : tensor<5x3xf32>
+}
+
+// -----
+
+// Mean and InvStdDev share X's outer dims [0, axis).
+func.func @ln_mean_invstddev_disagree(%x: tensor<?x?x4xf32>, %s: tensor<4xf32>) -> tensor<?x?x4xf32> {
+  // expected-error @+1 {{expects dimension 1 of result 'InvStdDev' to be 3 (dynamic dimension 1 of 'X', which result 'Mean' gives as 3), but found 5}}
+  %y, %m, %i = norm.layer_normalization %x, %s axis = 2 : (tensor<?x?x4xf32>, tensor<4xf32>) -> (tensor<?x?x4xf32>, tensor<2x3x1xf32>, tensor<2x5x1xf32>)
+  return %y : tensor<?x?x4xf32>
+}
+
+// -----
+
+// A Scale size other than 1 is X's size, which Y has too.
+func.func @ln_scale_y_disagree(%x: tensor<?x?xf32>, %s: tensor<4xf32>) -> tensor<?x5xf32> {
+  // expected-error @+1 {{expects dimension 1 of result 'Y' to be 4 (dynamic dimension 1 of 'X', which 'Scale' gives as 4), but found 5}}
+  %y, %m, %i = norm.layer_normalization %x, %s : (tensor<?x?xf32>, tensor<4xf32>) -> (tensor<?x5xf32>, tensor<?x1xf32>, tensor<?x1xf32>)
+  return %y : tensor<?x5xf32>
+}
+
+// -----
+
+// Scale and B broadcast to the same X: sizes other than 1 must agree
+// (right-aligned: dim 1 of B lies on dim 1 of X, as Scale's dim 0 does).
+func.func @ln_scale_b_disagree(%x: tensor<2x?xf32>, %s: tensor<4xf32>, %b: tensor<1x5xf32>) -> tensor<2x?xf32> {
+  // expected-error @+1 {{expects dimension 1 of 'B' to be 1 or 4 (dynamic dimension 1 of 'X', which 'Scale' gives as 4), but found 5}}
+  %y, %m, %i = norm.layer_normalization %x, %s, %b : (tensor<2x?xf32>, tensor<4xf32>, tensor<1x5xf32>) -> (tensor<2x?xf32>, tensor<2x1xf32>, tensor<2x1xf32>)
+  return %y : tensor<2x?xf32>
+}
+
+//===----------------------------------------------------------------------===//
+// Byte sizes beyond int64: the product of the static sizes (zeros left out)
+// and the element size must fit in int64, or the lowered shapes, strides and
+// loop bounds wrap (tensor<4x4294967296x4294967296xf32> became tensor<4x0xf32>
+// in convert-norm-to-linalg).
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @lp_bytes_overflow(%x: tensor<4294967296x4294967296x16xf32>) -> tensor<4294967296x4294967296x16xf32> {
+  // expected-error @+1 {{expects 'input' of at most 9223372036854775807 bytes (the product of its static sizes, zeros left out, and of its 4-byte element size must fit in int64), but found type 'tensor<4294967296x4294967296x16xf32>'}}
+  %0 = norm.lp_normalization %x : tensor<4294967296x4294967296x16xf32>
+  return %0 : tensor<4294967296x4294967296x16xf32>
+}
+
+// -----
+
+// The bound is on bytes: 2^61 f32 elements are 2^63 bytes, one past int64
+// (2^61 - 1 verify, in ops.mlir).
+func.func @lp_bytes_just_over(%x: tensor<2305843009213693952xf32>) -> tensor<2305843009213693952xf32> {
+  // expected-error @+1 {{expects 'input' of at most 9223372036854775807 bytes (the product of its static sizes, zeros left out, and of its 4-byte element size must fit in int64), but found type 'tensor<2305843009213693952xf32>'}}
+  %0 = norm.lp_normalization %x axis = 0 : tensor<2305843009213693952xf32>
+  return %0 : tensor<2305843009213693952xf32>
+}
+
+// -----
+
+// A dynamic size only makes it larger; a static 0 does not make the other
+// sizes harmless (strides are still their products), as for norm-runner inputs.
+func.func @lp_bytes_overflow_dynamic(%x: tensor<?x4294967296x4294967296xbf16>) -> tensor<?x4294967296x4294967296xbf16> {
+  // expected-error @+1 {{expects 'input' of at most 9223372036854775807 bytes (the product of its static sizes, zeros left out, and of its 2-byte element size must fit in int64), but found type 'tensor<?x4294967296x4294967296xbf16>'}}
+  %0 = norm.lp_normalization %x : tensor<?x4294967296x4294967296xbf16>
+  return %0 : tensor<?x4294967296x4294967296xbf16>
+}
+
+// -----
+
+func.func @lp_bytes_overflow_zero(%x: tensor<0x4294967296x4294967296xf32>) -> tensor<0x4294967296x4294967296xf32> {
+  // expected-error @+1 {{expects 'input' of at most 9223372036854775807 bytes (the product of its static sizes, zeros left out, and of its 4-byte element size must fit in int64), but found type 'tensor<0x4294967296x4294967296xf32>'}}
+  %0 = norm.lp_normalization %x : tensor<0x4294967296x4294967296xf32>
+  return %0 : tensor<0x4294967296x4294967296xf32>
+}
+
+// -----
+
+// 2^60 i64 elements are 2^63 bytes (the f32 result would fit).
+func.func @normalizer_bytes_overflow(%x: tensor<1152921504606846976x1xi64>) -> tensor<1152921504606846976x1xf32> {
+  // expected-error @+1 {{expects 'X' of at most 9223372036854775807 bytes (the product of its static sizes, zeros left out, and of its 8-byte element size must fit in int64), but found type 'tensor<1152921504606846976x1xi64>'}}
+  %0 = norm.normalizer %x : tensor<1152921504606846976x1xi64> -> tensor<1152921504606846976x1xf32>
+  return %0 : tensor<1152921504606846976x1xf32>
+}
+
+// -----
+
+// A result is checked as well as the operands.
+func.func @normalizer_result_bytes_overflow(%x: tensor<?x4xf32>) -> tensor<2305843009213693952x4xf32> {
+  // expected-error @+1 {{expects result 'Y' of at most 9223372036854775807 bytes (the product of its static sizes, zeros left out, and of its 4-byte element size must fit in int64), but found type 'tensor<2305843009213693952x4xf32>'}}
+  %0 = norm.normalizer %x : tensor<?x4xf32> -> tensor<2305843009213693952x4xf32>
+  return %0 : tensor<2305843009213693952x4xf32>
+}
+
+// -----
+
+func.func @ln_bytes_overflow(%x: tensor<4x4294967296x4294967296xf32>, %s: tensor<4294967296xf32>) -> tensor<4x4294967296x4294967296xf32> {
+  // expected-error @+1 {{expects 'X' of at most 9223372036854775807 bytes (the product of its static sizes, zeros left out, and of its 4-byte element size must fit in int64), but found type 'tensor<4x4294967296x4294967296xf32>'}}
+  %y, %m, %i = norm.layer_normalization %x, %s axis = 1 : (tensor<4x4294967296x4294967296xf32>, tensor<4294967296xf32>) -> (tensor<4x4294967296x4294967296xf32>, tensor<4x1x1xf32>, tensor<4x1x1xf32>)
+  return %y : tensor<4x4294967296x4294967296xf32>
+}
+
+// -----
+
+func.func @ln_scale_bytes_overflow(%x: tensor<?x?xf64>, %s: tensor<4294967296x4294967296xf64>) -> tensor<?x?xf64> {
+  // expected-error @+1 {{expects 'Scale' of at most 9223372036854775807 bytes (the product of its static sizes, zeros left out, and of its 8-byte element size must fit in int64), but found type 'tensor<4294967296x4294967296xf64>'}}
+  %y, %m, %i = norm.layer_normalization %x, %s : (tensor<?x?xf64>, tensor<4294967296x4294967296xf64>) -> (tensor<?x?xf64>, tensor<?x1xf32>, tensor<?x1xf32>)
+  return %y : tensor<?x?xf64>
+}
+
+// -----
+
+func.func @ln_mean_bytes_overflow(%x: tensor<?x?xf32>, %s: tensor<?xf32>) -> tensor<?x?xf32> {
+  // expected-error @+1 {{expects result 'Mean' of at most 9223372036854775807 bytes (the product of its static sizes, zeros left out, and of its 4-byte element size must fit in int64), but found type 'tensor<4611686018427387904x1xf32>'}}
+  %y, %m, %i = norm.layer_normalization %x, %s : (tensor<?x?xf32>, tensor<?xf32>) -> (tensor<?x?xf32>, tensor<4611686018427387904x1xf32>, tensor<?x1xf32>)
+  return %y : tensor<?x?xf32>
+}

@@ -54,3 +54,40 @@ func.func @layer_normalization(%x: tensor<2x3x4xf16>, %scale: tensor<4xf16>,
       -> (tensor<?x?xf64>, tensor<?x1xf32>, tensor<?x1xf32>)
   return %y, %mean, %inv2 : tensor<2x3x4xf16>, tensor<2x1x1xbf16>, tensor<?x1xf32>
 }
+
+// Static sizes beside dynamic ones of X that can all hold at run time: Y, Mean
+// and Scale agree on X's dim 1 (6), Mean and Y on dim 0 (2); a static 1 of B
+// fixes nothing.
+// CHECK-LABEL: func @layer_normalization_dynamic
+// CHECK-SAME: (%[[X:.+]]: tensor<?x?x4xf32>, %[[S:.+]]: tensor<6x1xf32>, %[[B:.+]]: tensor<1x4xf32>)
+func.func @layer_normalization_dynamic(%x: tensor<?x?x4xf32>,
+                                       %scale: tensor<6x1xf32>,
+                                       %b: tensor<1x4xf32>)
+    -> (tensor<2x6x4xf32>, tensor<2x1x1xf32>, tensor<?x1x1xf32>) {
+  // CHECK: norm.layer_normalization %[[X]], %[[S]], %[[B]] axis = 1 : (tensor<?x?x4xf32>, tensor<6x1xf32>, tensor<1x4xf32>) -> (tensor<2x6x4xf32>, tensor<2x1x1xf32>, tensor<?x1x1xf32>)
+  %y, %mean, %inv = norm.layer_normalization %x, %scale, %b axis = 1
+      : (tensor<?x?x4xf32>, tensor<6x1xf32>, tensor<1x4xf32>)
+      -> (tensor<2x6x4xf32>, tensor<2x1x1xf32>, tensor<?x1x1xf32>)
+  return %y, %mean, %inv : tensor<2x6x4xf32>, tensor<2x1x1xf32>, tensor<?x1x1xf32>
+}
+
+// A Y more static than X (checked at run time).
+// CHECK-LABEL: func @normalizer_dynamic
+// CHECK: norm.normalizer %{{.+}} : tensor<?x4xi64> -> tensor<3x4xf32>
+func.func @normalizer_dynamic(%x: tensor<?x4xi64>) -> tensor<3x4xf32> {
+  %0 = norm.normalizer %x : tensor<?x4xi64> -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// The largest byte sizes that fit in int64: 2^61 - 1 f32 elements, and an
+// empty tensor whose other sizes make 2^63 - 8 bytes of f64.
+// CHECK-LABEL: func @largest_types
+// CHECK: norm.lp_normalization %{{.+}} axis = 0 : tensor<2305843009213693951xf32>
+// CHECK: norm.lp_normalization %{{.+}} : tensor<0x1152921504606846975xf64>
+func.func @largest_types(%x: tensor<2305843009213693951xf32>,
+                         %e: tensor<0x1152921504606846975xf64>)
+    -> (tensor<2305843009213693951xf32>, tensor<0x1152921504606846975xf64>) {
+  %0 = norm.lp_normalization %x axis = 0 : tensor<2305843009213693951xf32>
+  %1 = norm.lp_normalization %e : tensor<0x1152921504606846975xf64>
+  return %0, %1 : tensor<2305843009213693951xf32>, tensor<0x1152921504606846975xf64>
+}

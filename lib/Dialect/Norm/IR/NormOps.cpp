@@ -14,6 +14,9 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "llvm/Support/CheckedArithmetic.h"
+
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::norm;
@@ -46,6 +49,54 @@ static LogicalResult verifyAxis(Operation *op, StringRef operandName,
            << "attribute 'axis' = " << axis << " is out of range: expected a "
            << "value in [" << -rank << ", " << rank << ") for '" << operandName
            << "' of rank " << rank;
+  return success();
+}
+
+/// Checks that the tensor type of the operand or result `name` (`result 'Y'`
+/// or `'X'`) has a byte size that fits in int64_t: the product of its static
+/// sizes other than 0 and its element's byte size. A dynamic size only grows
+/// it (unless it is 0 at run time), and a size of 0 does not make the others
+/// harmless: the lowered code still derives strides and loop bounds from them
+/// (norm-runner's inputs follow the same rule).
+static LogicalResult verifyByteSizeFits(Operation *op, const Twine &name,
+                                        Type type) {
+  auto tensorType = dyn_cast<RankedTensorType>(type);
+  if (!tensorType || !tensorType.getElementType().isIntOrFloat())
+    return success();
+  int64_t elementBytes =
+      llvm::divideCeil(tensorType.getElementTypeBitWidth(), 8);
+  std::optional<int64_t> bytes = elementBytes;
+  for (int64_t dim : tensorType.getShape()) {
+    if (ShapedType::isDynamic(dim) || dim == 0)
+      continue;
+    bytes = llvm::checkedMul<int64_t>(*bytes, dim);
+    if (!bytes)
+      return op->emitOpError()
+             << "expects " << name << " of at most "
+             << std::numeric_limits<int64_t>::max()
+             << " bytes (the product of its static sizes, zeros left out, "
+             << "and of its " << elementBytes
+             << "-byte element size must fit in int64), but found type "
+             << type;
+  }
+  return success();
+}
+
+/// Checks `operands` and every result type of `op` with verifyByteSizeFits;
+/// `operandNames` and `resultNames` are their ODS names, in order. An absent
+/// optional operand is a null value and is skipped.
+static LogicalResult verifyByteSizesFit(Operation *op,
+                                        ArrayRef<StringRef> operandNames,
+                                        ArrayRef<StringRef> resultNames,
+                                        ArrayRef<Value> operands) {
+  for (auto [name, value] : llvm::zip_equal(operandNames, operands))
+    if (value &&
+        failed(verifyByteSizeFits(op, "'" + name + "'", value.getType())))
+      return failure();
+  for (auto [name, value] : llvm::zip_equal(resultNames, op->getResults()))
+    if (failed(
+            verifyByteSizeFits(op, "result '" + name + "'", value.getType())))
+      return failure();
   return success();
 }
 
@@ -102,6 +153,8 @@ int64_t LpNormalizationOp::getNormalizedAxis() {
 }
 
 LogicalResult LpNormalizationOp::verify() {
+  if (failed(verifyByteSizesFit(*this, {"input"}, {"output"}, {getInput()})))
+    return failure();
   return verifyAxis(*this, "input", getInput().getType().getRank(), getAxis());
 }
 
@@ -110,6 +163,8 @@ LogicalResult LpNormalizationOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult NormalizerOp::verify() {
+  if (failed(verifyByteSizesFit(*this, {"X"}, {"Y"}, {getX()})))
+    return failure();
   auto xType = cast<RankedTensorType>(getX().getType());
   auto yType = cast<RankedTensorType>(getY().getType());
   if (xType.getRank() != yType.getRank())
@@ -175,7 +230,65 @@ static LogicalResult verifyBroadcastable(Operation *op, StringRef name,
   return success();
 }
 
+/// Checks that the static sizes which Scale, B, Y, Mean and InvStdDev give
+/// for a dynamic dim of X agree with each other: Y's dim i, Mean's and
+/// InvStdDev's dim i < axis, and each Scale/B dim aligned with i that is not
+/// 1 all equal X's dim i at run time. (Each of them was checked against a
+/// static dim of X before.)
+static LogicalResult verifyAgreeingSizes(LayerNormalizationOp op) {
+  RankedTensorType xType = op.getX().getType();
+  int64_t rank = xType.getRank();
+  int64_t axis = op.getNormalizedAxis();
+  struct Source {
+    StringRef name;
+    RankedTensorType type;
+    bool broadcasts;   // Scale and B: right-aligned, a static 1 fixes nothing.
+    int64_t fixedRank; // X's dims [0, fixedRank) that the source fixes.
+  };
+  SmallVector<Source> sources = {
+      {"'Scale'", op.getScale().getType(), true, rank}};
+  if (Value b = op.getB())
+    sources.push_back({"'B'", cast<RankedTensorType>(b.getType()), true, rank});
+  sources.push_back({"result 'Y'", op.getY().getType(), false, rank});
+  sources.push_back({"result 'Mean'", op.getMean().getType(), false, axis});
+  sources.push_back(
+      {"result 'InvStdDev'", op.getInvStdDev().getType(), false, axis});
+
+  for (int64_t i = 0; i < rank; ++i) {
+    if (!xType.isDynamicDim(i))
+      continue;
+    const Source *first = nullptr;
+    int64_t firstSize = 0;
+    for (const Source &source : sources) {
+      // The dim of `source` that lies on X's dim i, if any.
+      int64_t dim = source.broadcasts ? i - (rank - source.type.getRank()) : i;
+      if (dim < 0 || i >= source.fixedRank)
+        continue;
+      int64_t size = source.type.getDimSize(dim);
+      if (ShapedType::isDynamic(size) || (source.broadcasts && size == 1))
+        continue;
+      if (!first) {
+        first = &source;
+        firstSize = size;
+        continue;
+      }
+      if (size != firstSize)
+        return op.emitOpError()
+               << "expects dimension " << dim << " of " << source.name
+               << " to be " << (source.broadcasts ? "1 or " : "") << firstSize
+               << " (dynamic dimension " << i << " of 'X', which "
+               << first->name << " gives as " << firstSize << "), but found "
+               << size;
+    }
+  }
+  return success();
+}
+
 LogicalResult LayerNormalizationOp::verify() {
+  if (failed(verifyByteSizesFit(*this, {"X", "Scale", "B"},
+                                {"Y", "Mean", "InvStdDev"},
+                                {getX(), getScale(), getB()})))
+    return failure();
   RankedTensorType xType = getX().getType();
   int64_t rank = xType.getRank();
   if (failed(verifyAxis(*this, "X", rank, getAxis())))
@@ -233,7 +346,7 @@ LogicalResult LayerNormalizationOp::verify() {
     if (failed(verifyResultShape(*this, name, statsShape, type.getShape())))
       return failure();
   }
-  return success();
+  return verifyAgreeingSizes(*this);
 }
 
 void LayerNormalizationOp::generateRuntimeVerification(
