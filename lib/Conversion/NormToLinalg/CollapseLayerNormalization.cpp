@@ -17,7 +17,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Utils.h"
+#include "LayerNormalization.h"
+#include "StructuredBuilders.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"

@@ -7,8 +7,8 @@
 // and where that divisor is 0, Y = X. For i32/i64/f64 X all arithmetic runs
 // in f64 (exact for i32 and |i64| < 2^53); the result is rounded once to
 // f32. For f32 X the f32 fast path: MAX exactly in f32, L1/L2 sums in f32
-// with an exact f64 fallback per row (Utils.h, buildGuardedF32PowerSum), and
-// Y = (X * Scale) * Reciprocal in f32 (buildScaledReciprocal), within 1.5
+// with an exact f64 fallback per row (ScaledNorms.h, buildGuardedF32PowerSum),
+// and Y = (X * Scale) * Reciprocal in f32 (buildScaledReciprocal), within 1.5
 // ulp of the correctly rounded quotient.
 //
 // Overflow: squares of i32/i64/f32 values lie in [2^-298, 2^256], so their
@@ -19,7 +19,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Utils.h"
+#include "FloatArithmetic.h"
+#include "LoweringContract.h"
+#include "ScaledNorms.h"
+#include "StructuredBuilders.h"
 #include "norm/Conversion/NormToLinalg/NormToLinalg.h"
 #include "norm/Dialect/Norm/IR/NormOps.h"
 
@@ -81,7 +84,7 @@ struct NormalizerLowering : public OpConversionPattern<NormalizerOp> {
     Value result;
     if (inputElementType.isF32() && resultElementType.isF32()) {
       // f32 X: the divisor per row in f32 where that is exact or safe, and
-      // Y = (X * Scale) * Reciprocal in f32 (Utils.h).
+      // Y = (X * Scale) * Reciprocal in f32 (ScaledNorms.h).
       Value divisor;
       int64_t length = inputType.getShape().back();
       if (isMax) {

@@ -1,230 +1,23 @@
-//===- Utils.cpp - helpers shared by the norm-to-linalg lowerings ---------===//
+//===- ScaledNorms.cpp - Lp norms without overflow ------------------------===//
+//
+// The scaled Lp norm and the f32 fast paths of LpNormalization and
+// Normalizer (ScaledNorms.h).
+//
+//===----------------------------------------------------------------------===//
 
-#include "Utils.h"
+#include "ScaledNorms.h"
+#include "FloatArithmetic.h"
+#include "LoweringContract.h"
+#include "StructuredBuilders.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/IR/DialectRegistry.h"
 
 using namespace mlir;
 using namespace mlir::norm;
-
-//===----------------------------------------------------------------------===//
-// Shapes and indexing maps
-//===----------------------------------------------------------------------===//
-
-SmallVector<utils::IteratorType>
-mlir::norm::getReductionIteratorTypes(int64_t rank,
-                                      ArrayRef<int64_t> reducedDims) {
-  SmallVector<utils::IteratorType> iterators(rank,
-                                             utils::IteratorType::parallel);
-  for (int64_t dim : reducedDims)
-    iterators[dim] = utils::IteratorType::reduction;
-  return iterators;
-}
-
-AffineMap mlir::norm::getKeptDimsMap(MLIRContext *ctx, int64_t rank,
-                                     ArrayRef<int64_t> reducedDims) {
-  SmallVector<AffineExpr> exprs;
-  for (int64_t dim = 0; dim < rank; ++dim)
-    if (!llvm::is_contained(reducedDims, dim))
-      exprs.push_back(getAffineDimExpr(dim, ctx));
-  return AffineMap::get(rank, /*symbolCount=*/0, exprs, ctx);
-}
-
-SmallVector<OpFoldResult>
-mlir::norm::getKeptSizes(OpBuilder &b, Location loc, Value tensor,
-                         ArrayRef<int64_t> reducedDims) {
-  SmallVector<OpFoldResult> sizes;
-  int64_t rank = cast<RankedTensorType>(tensor.getType()).getRank();
-  for (int64_t dim = 0; dim < rank; ++dim)
-    if (!llvm::is_contained(reducedDims, dim))
-      sizes.push_back(tensor::getMixedSize(b, loc, tensor, dim));
-  return sizes;
-}
-
-Value mlir::norm::buildPrefixSlice(OpBuilder &b, Location loc, Value input,
-                                   int64_t dim, OpFoldResult size) {
-  int64_t rank = cast<RankedTensorType>(input.getType()).getRank();
-  SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
-  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, input);
-  SmallVector<OpFoldResult> strides(rank, b.getIndexAttr(1));
-  sizes[dim] = size;
-  return tensor::ExtractSliceOp::create(b, loc, input, offsets, sizes, strides)
-      .getResult();
-}
-
-Value mlir::norm::createFilledTensor(OpBuilder &b, Location loc,
-                                     ArrayRef<OpFoldResult> sizes,
-                                     TypedAttr value) {
-  Value empty = tensor::EmptyOp::create(b, loc, sizes, value.getType());
-  Value scalar = arith::ConstantOp::create(b, loc, value);
-  return linalg::FillOp::create(b, loc, scalar, empty).getResult(0);
-}
-
-Value mlir::norm::castToType(OpBuilder &b, Location loc, Value value,
-                             Type type) {
-  if (value.getType() == type)
-    return value;
-  return tensor::CastOp::create(b, loc, type, value);
-}
-
-//===----------------------------------------------------------------------===//
-// Structured ops
-//===----------------------------------------------------------------------===//
-
-Value mlir::norm::buildReduction(OpBuilder &b, Location loc, Value input,
-                                 ValueRange sliceInputs,
-                                 ArrayRef<int64_t> reducedDims, TypedAttr init,
-                                 ReductionBodyFn body) {
-  Value acc = createFilledTensor(
-      b, loc, getKeptSizes(b, loc, input, reducedDims), init);
-  return buildReduction(b, loc, input, sliceInputs, reducedDims, acc, body);
-}
-
-Value mlir::norm::buildReduction(OpBuilder &b, Location loc, Value input,
-                                 ValueRange sliceInputs,
-                                 ArrayRef<int64_t> reducedDims, Value acc,
-                                 ReductionBodyFn body) {
-  auto inputType = cast<RankedTensorType>(input.getType());
-  int64_t rank = inputType.getRank();
-  MLIRContext *ctx = b.getContext();
-  AffineMap keptMap = getKeptDimsMap(ctx, rank, reducedDims);
-  SmallVector<Value> inputs{input};
-  llvm::append_range(inputs, sliceInputs);
-  SmallVector<AffineMap> maps{AffineMap::getMultiDimIdentityMap(rank, ctx)};
-  maps.append(sliceInputs.size() + 1, keptMap);
-
-  auto generic = linalg::GenericOp::create(
-      b, loc, acc.getType(), inputs, acc, maps,
-      getReductionIteratorTypes(rank, reducedDims),
-      [&](OpBuilder &nb, Location nloc, ValueRange args) {
-        Value next = body(nb, nloc, args.drop_back(), args.back());
-        linalg::YieldOp::create(nb, nloc, next);
-      });
-  return generic.getResult(0);
-}
-
-Value mlir::norm::buildSliceElementwise(OpBuilder &b, Location loc, Value input,
-                                        ValueRange sliceInputs,
-                                        ArrayRef<int64_t> reducedDims,
-                                        Type resultElementType,
-                                        ElementwiseBodyFn body) {
-  auto inputType = cast<RankedTensorType>(input.getType());
-  int64_t rank = inputType.getRank();
-  MLIRContext *ctx = b.getContext();
-  AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, ctx);
-
-  Value init = tensor::EmptyOp::create(
-      b, loc, tensor::getMixedSizes(b, loc, input), resultElementType);
-  SmallVector<Value> inputs{input};
-  llvm::append_range(inputs, sliceInputs);
-  SmallVector<AffineMap> maps{identity};
-  maps.append(sliceInputs.size(), getKeptDimsMap(ctx, rank, reducedDims));
-  maps.push_back(identity);
-
-  auto generic = linalg::GenericOp::create(
-      b, loc, init.getType(), inputs, init, maps,
-      getReductionIteratorTypes(rank, /*reducedDims=*/{}),
-      [&](OpBuilder &nb, Location nloc, ValueRange args) {
-        Value result = body(nb, nloc, args.drop_back());
-        linalg::YieldOp::create(nb, nloc, result);
-      });
-  return generic.getResult(0);
-}
-
-Value mlir::norm::buildMap(OpBuilder &b, Location loc, ValueRange inputs,
-                           Type resultElementType, ElementwiseBodyFn body) {
-  return buildSliceElementwise(b, loc, inputs.front(), inputs.drop_front(),
-                               /*reducedDims=*/{}, resultElementType, body);
-}
-
-//===----------------------------------------------------------------------===//
-// Scalars
-//===----------------------------------------------------------------------===//
-
-Value mlir::norm::convertToFloat(OpBuilder &b, Location loc, Value value,
-                                 FloatType type) {
-  Type from = value.getType();
-  if (from == type)
-    return value;
-  if (isa<IntegerType>(from))
-    return arith::SIToFPOp::create(b, loc, type, value);
-  auto fromFloat = cast<FloatType>(from);
-  if (fromFloat.getWidth() > type.getWidth())
-    return createTruncF(b, loc, value, type);
-  // 16-bit -> f64 through f32 (exact): bf16 -> f32 has an integer expansion
-  // (arith-expand) and f16 -> f32 is native on x86; the direct forms would
-  // need compiler-rt calls.
-  if (fromFloat.getWidth() == 16 && type.getWidth() > 32)
-    value = arith::ExtFOp::create(b, loc, b.getF32Type(), value);
-  return arith::ExtFOp::create(b, loc, type, value);
-}
-
-Value mlir::norm::createTruncF(OpBuilder &b, Location loc, Value value,
-                               FloatType type) {
-  auto from = cast<FloatType>(value.getType());
-  if (from == type)
-    return value;
-  if (!(from.isF64() && type.getWidth() == 16))
-    return arith::TruncFOp::create(b, loc, type, value);
-
-  // Round to odd from f64 to f32: RNE, then, where that was inexact and gave
-  // an even significand, step to the odd neighbour on x's side. Rounding
-  // this f32 (24 bits >= 11 + 2) to nearest-even then equals rounding x
-  // once. NaN compares unordered and passes through unchanged.
-  Type f32 = b.getF32Type();
-  Type i32 = b.getI32Type();
-  Value rne = arith::TruncFOp::create(b, loc, f32, value);
-  Value back = arith::ExtFOp::create(b, loc, from, rne);
-  Value inexact =
-      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ONE, back, value);
-  Value bits = arith::BitcastOp::create(b, loc, i32, rne);
-  Value one = arith::ConstantIntOp::create(b, loc, i32, 1);
-  Value zero = arith::ConstantIntOp::create(b, loc, i32, 0);
-  Value lowBit = arith::AndIOp::create(b, loc, bits, one);
-  Value even =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lowBit, zero);
-  Value fix = arith::AndIOp::create(b, loc, inexact, even);
-  // |rne| > |x|: RNE rounded away from zero, the odd neighbour toward zero
-  // is bits - 1; otherwise bits + 1 (sign-magnitude encoding).
-  Value awayFromZero = arith::CmpFOp::create(
-      b, loc, arith::CmpFPredicate::OGT, math::AbsFOp::create(b, loc, back),
-      math::AbsFOp::create(b, loc, value));
-  Value down = arith::SubIOp::create(b, loc, bits, one);
-  Value up = arith::AddIOp::create(b, loc, bits, one);
-  Value oddBits = arith::SelectOp::create(
-      b, loc, fix, arith::SelectOp::create(b, loc, awayFromZero, down, up),
-      bits);
-  Value odd = arith::BitcastOp::create(b, loc, f32, oddBits);
-  return arith::TruncFOp::create(b, loc, type, odd);
-}
-
-Value mlir::norm::createReassocAdd(OpBuilder &b, Location loc, Value lhs,
-                                   Value rhs) {
-  return arith::AddFOp::create(b, loc, lhs, rhs, arith::FastMathFlags::reassoc);
-}
-
-Value mlir::norm::createFloatConstant(OpBuilder &b, Location loc,
-                                      FloatType type, double value) {
-  return arith::ConstantOp::create(b, loc, b.getFloatAttr(type, value));
-}
-
-Value mlir::norm::createPowerTerm(OpBuilder &b, Location loc, Value x,
-                                  int64_t p) {
-  if (p == 1)
-    return math::AbsFOp::create(b, loc, x);
-  return arith::MulFOp::create(b, loc, x, x);
-}
-
-Value mlir::norm::createRoot(OpBuilder &b, Location loc, Value sum, int64_t p) {
-  if (p == 1)
-    return sum;
-  return math::SqrtOp::create(b, loc, sum);
-}
 
 //===----------------------------------------------------------------------===//
 // Scaled Lp norm
@@ -288,37 +81,10 @@ Value mlir::norm::buildScaledQuotient(OpBuilder &b, Location loc, Value x,
 // f32 fast paths (LpNormalization, Normalizer)
 //===----------------------------------------------------------------------===//
 
-/// L of getReductionPartialSums for f32.
-static int64_t getF32PartialSums(const NormToLinalgOptions &options) {
-  return llvm::bit_floor(std::max<uint32_t>(options.reductionPartialSums, 1));
-}
-
-int64_t mlir::norm::getReductionPartialSums(const NormToLinalgOptions &options,
-                                            FloatType accType) {
-  int64_t partialSums = getF32PartialSums(options);
-  return accType.isF64() ? std::max<int64_t>(partialSums / 2, 1)
-                         : partialSums;
-}
-
 int64_t mlir::norm::getMaxF32SumLength(const NormToLinalgOptions &options) {
   int64_t partialSums = getF32PartialSums(options);
   // n / L + log2 L <= 68 (L <= 2^31: positive).
   return partialSums * (68 - llvm::Log2_64(partialSums));
-}
-
-LogicalResult mlir::norm::checkDependentDialectsLoaded(Operation *op) {
-  DialectRegistry registry;
-  getNormToLinalgDependentDialects(registry);
-  for (StringRef name : registry.getDialectNames()) {
-    if (op->getContext()->getLoadedDialect(name))
-      continue;
-    return op->emitError("cannot lower '")
-           << op->getName() << "': the '" << name
-           << "' dialect is not loaded (a pass using the norm-to-linalg "
-              "patterns must list getNormToLinalgDependentDialects in its "
-              "getDependentDialects)";
-  }
-  return success();
 }
 
 Value mlir::norm::buildGuardedF32PowerSum(OpBuilder &b, Location loc,
@@ -624,72 +390,4 @@ Value mlir::norm::buildF32RowMax(OpBuilder &b, Location loc, Value input) {
                        .getResult());
              })
       .getResult()[0];
-}
-
-Value mlir::norm::buildBroadcastCopy(OpBuilder &b, Location loc, Value operand,
-                                     Value x, int64_t firstDim,
-                                     bool keepUnitDims, bool runtimeOnes,
-                                     FloatType elementType) {
-  auto type = cast<RankedTensorType>(operand.getType());
-  auto xType = cast<RankedTensorType>(x.getType());
-  int64_t rank = xType.getRank();
-  int64_t offset = rank - type.getRank();
-  SmallVector<int64_t> staticSizes;
-  SmallVector<Value> dynamicSizes;
-  for (int64_t k = firstDim; k < rank; ++k) {
-    if (keepUnitDims && k >= offset && type.getDimSize(k - offset) == 1) {
-      staticSizes.push_back(1);
-      continue;
-    }
-    staticSizes.push_back(xType.getDimSize(k));
-    if (xType.isDynamicDim(k))
-      dynamicSizes.push_back(tensor::DimOp::create(b, loc, x, k));
-  }
-  auto copyType = RankedTensorType::get(staticSizes, elementType);
-  return tensor::GenerateOp::create(
-             b, loc, copyType, dynamicSizes,
-             [&](OpBuilder &nb, Location nloc, ValueRange ivs) {
-               Value zero = arith::ConstantIndexOp::create(nb, nloc, 0);
-               SmallVector<Value> indices;
-               for (int64_t i = 0; i < type.getRank(); ++i) {
-                 int64_t k = offset + i;
-                 if (k < firstDim || type.getDimSize(i) == 1) {
-                   indices.push_back(zero);
-                   continue;
-                 }
-                 Value index = ivs[k - firstDim];
-                 if (runtimeOnes && type.isDynamicDim(i)) {
-                   Value one = arith::ConstantIndexOp::create(nb, nloc, 1);
-                   Value size = tensor::DimOp::create(nb, nloc, operand, i);
-                   Value isOne = arith::CmpIOp::create(
-                       nb, nloc, arith::CmpIPredicate::eq, size, one);
-                   index =
-                       arith::SelectOp::create(nb, nloc, isOne, zero, index);
-                 }
-                 indices.push_back(index);
-               }
-               Value element =
-                   tensor::ExtractOp::create(nb, nloc, operand, indices);
-               tensor::YieldOp::create(
-                   nb, nloc, convertToFloat(nb, nloc, element, elementType));
-             })
-      .getResult();
-}
-
-Value mlir::norm::buildSliceIf(
-    OpBuilder &b, Location loc, Value condition, int64_t numSliceDims,
-    function_ref<Value(OpBuilder &, Location, ValueRange)> thenValue,
-    function_ref<Value(OpBuilder &, Location, ValueRange)> elseValue) {
-  SmallVector<Value> indices;
-  for (int64_t d = 0; d < numSliceDims; ++d)
-    indices.push_back(linalg::IndexOp::create(b, loc, d));
-  auto ifOp = scf::IfOp::create(
-      b, loc, condition,
-      [&](OpBuilder &tb, Location tloc) {
-        scf::YieldOp::create(tb, tloc, thenValue(tb, tloc, indices));
-      },
-      [&](OpBuilder &eb, Location eloc) {
-        scf::YieldOp::create(eb, eloc, elseValue(eb, eloc, indices));
-      });
-  return ifOp.getResult(0);
 }

@@ -1,0 +1,153 @@
+//===- LayerNormalization.h - the LayerNormalization lowering ---*- C++ -*-===//
+//
+// What the files of the LayerNormalization lowering share:
+// LayerNormalization.cpp (the pattern, Y and the stash results) builds on
+// the statistics of LayerNormalizationStatistics.cpp, the exact f64
+// recomputation of LayerNormalizationExact.cpp and the collapse to one
+// normalized dim of CollapseLayerNormalization.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NORM_LIB_CONVERSION_NORMTOLINALG_LAYERNORMALIZATION_H
+#define NORM_LIB_CONVERSION_NORMTOLINALG_LAYERNORMALIZATION_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "norm/Conversion/NormToLinalg/NormToLinalg.h"
+
+#include <optional>
+
+namespace mlir {
+namespace norm {
+
+//===----------------------------------------------------------------------===//
+// Statistics (LayerNormalizationStatistics.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Returns the product of the sizes `dims` of `tensor` converted to `type`:
+/// a constant where all are static, tensor.dim products otherwise.
+Value buildElementCount(OpBuilder &b, Location loc, Value tensor,
+                        ArrayRef<int64_t> dims, FloatType type);
+
+/// n, the element count of a slice, in the stage-one type C, as
+/// divideByCount uses it: for a dynamic n also 1 / n in C and whether n is a
+/// power of two, computed once per call.
+struct SliceCount {
+  Value n;
+  Value reciprocal;
+  Value isPowerOfTwo;
+};
+
+/// Returns the SliceCount of the slices of `x` over `dims`, in `type`.
+SliceCount buildSliceCount(OpBuilder &b, Location loc, Value x,
+                           ArrayRef<int64_t> dims, FloatType type);
+
+/// Returns value / n, rounded once. Where a dynamic n is a power of two at
+/// run time: value * (1 / n), the same result (1 / n is exact, and both
+/// round the same quotient once) without the division's latency on a row's
+/// path from its sums to its Y (docs/Pipeline.md, stage 3); an scf.if,
+/// whose branch the CPU predicts. LLVM rewrites the division by a static
+/// power of two itself.
+Value divideByCount(OpBuilder &b, Location loc, Value value,
+                    const SliceCount &count);
+
+/// Returns a linalg.map over `inputs` (tensors of X's outer dims) with
+/// result element type `type`. A linalg.map, not a linalg.generic, so that
+/// linalg-fuse-elementwise-ops does not pull its scalar loops into Y's
+/// elementwise op.
+Value buildSliceMap(
+    OpBuilder &b, Location loc, ValueRange inputs, Type type,
+    function_ref<Value(OpBuilder &, Location, ValueRange)> body);
+
+/// Returns L, the fewest partial sums of the reductions in the stage-one
+/// type `c` over the slices of `x` from `axis` on: getReductionPartialSums
+/// over a single normalized dim, 1 over several.
+int64_t getSlicePartialSums(Value x, int64_t axis, FloatType c,
+                            const NormToLinalgOptions &options);
+
+/// Returns SumSq = ReduceSum((X - Mean0)^2) per slice of `x` over its dims
+/// [axis, rank), in the stage-one type `c` (Mean0: per slice, in C). D is
+/// computed in C; the accumulation is in f64 where the f32 rounding error
+/// could exceed the tolerance (docs/numerics.md):
+/// * f32 C over one (innermost) normalized dim: in f32 for slices of up to
+///   getMaxF32SumOfSquaresLength elements, in f64 above. A dynamic size takes
+///   both reductions on complementary slices of X (the unused one sums
+///   X[..., 0:0]) and selects per call;
+/// * f32 C over several dims (a LayerNorm that is not collapsed, summed
+///   sequentially): always in f64;
+/// * f64 C: in f64.
+/// The f64 sum is rounded once to C.
+Value buildSumOfSquares(OpBuilder &b, Location loc, Value x, Value mean0,
+                        int64_t axis, FloatType c,
+                        const NormToLinalgOptions &options);
+
+//===----------------------------------------------------------------------===//
+// Exact recomputation (LayerNormalizationExact.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Returns Mean per slice of `x` (the dims from `axis` on, n = `count` in
+/// C, `count64` in f64): Mean0, or for a slice that needs it
+/// (LayerNormalization.cpp's file comment) the shifted mean in f64 rounded once
+/// to C.
+Value buildExactMean(OpBuilder &b, Location loc, Value x, int64_t axis,
+                     Value mean0, Value sumSq, const SliceCount &count,
+                     Value count64, const NormToLinalgOptions &options);
+
+/// Returns InvStdDev = 1 / sqrt(Var + epsilon) per slice of `x`, with
+/// Var = SumSq / n in C, or for a slice that needs it
+/// (LayerNormalization.cpp's file comment) all in f64 around the unrounded
+/// shifted mean (recomputed: a third scalar pass, for these rare slices
+/// only), Var = ReduceSum((X - mean)^2) / n, rounded once to C.
+Value buildInvStdDev(OpBuilder &b, Location loc, Value x, int64_t axis,
+                     Value sumSq, Value mean0, const SliceCount &count,
+                     Value count64, Value eps,
+                     const NormToLinalgOptions &options);
+
+//===----------------------------------------------------------------------===//
+// LayerNormalization over several dims (CollapseLayerNormalization.cpp)
+//===----------------------------------------------------------------------===//
+
+/// X, Scale and B of a LayerNormalization over two or more dims, as one
+/// over a single normalized dim: X [O, n] with axis 1 ([n] with axis 0
+/// when there are no outer dims), Scale and B [n].
+struct CollapsedLayerNormalization {
+  Value x, scale, bias;
+  int64_t axis;
+  /// The type of Mean and InvStdDev for the collapsed X: [O, 1] or [1].
+  RankedTensorType getStatType(Type elementType) const;
+};
+
+/// Collapses X (rank r, normalized dims [axis, r), at least two) to
+/// [O, n], and Scale and B (right-aligned to X) to [n], so that their
+/// dynamic sizes are X's (no run-time broadcast left):
+/// * a view where their normalized sizes are X's (static sizes other than
+///   1 equal X's wherever the op is valid);
+/// * with dynamic sizes, which may be 1 at run time, a view where they all
+///   equal X's at run time and a copy to X's normalized sizes otherwise
+///   (scf.if);
+/// * a copy where they broadcast inside the normalized dims (a static 1, or
+///   fewer dims) or are slices, converted to the stage-two type `c`.
+/// Returns std::nullopt (the op is lowered uncollapsed) when Scale or B may
+/// vary over the outer dims (a dim before `axis` that is not a static 1),
+/// when X is a slice of another tensor (tensor.extract_slice: its strided
+/// buffer could not be collapsed without a copy) or has a static size 0, and
+/// when a static broadcast copy of n elements would serve fewer than 8
+/// slices (axis 0, or a static O < 8).
+std::optional<CollapsedLayerNormalization>
+collapseLayerNormalizationOperands(OpBuilder &b, Location loc, Value x,
+                                   Value scale, Value bias, int64_t axis,
+                                   FloatType c);
+
+/// Expands the collapsed op's Y ([O, n] or [n]), Mean and InvStdDev ([O, 1]
+/// or [1]) to `resultTypes`: Y to X's shape, Mean and InvStdDev to
+/// [d0, ..., d(axis-1), 1, ..., 1].
+SmallVector<Value> expandLayerNormalizationResults(OpBuilder &b, Location loc,
+                                                   Value x, int64_t axis,
+                                                   Value y, Value mean,
+                                                   Value invStdDev,
+                                                   TypeRange resultTypes);
+
+} // namespace norm
+} // namespace mlir
+
+#endif // NORM_LIB_CONVERSION_NORMTOLINALG_LAYERNORMALIZATION_H

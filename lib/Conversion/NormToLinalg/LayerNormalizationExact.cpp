@@ -1,0 +1,284 @@
+//===- LayerNormalizationExact.cpp - LayerNorm f64 recomputation ----------===//
+//
+// Mean and InvStdDev per slice, with the exact recomputation in f64 (the
+// shifted two-pass algorithm, scalar loops) of the rare slices whose
+// statistics from the vector passes may be distorted (LayerNormalization.h;
+// the math is in LayerNormalization.cpp's file comment).
+//
+//===----------------------------------------------------------------------===//
+
+#include "FloatArithmetic.h"
+#include "LayerNormalization.h"
+#include "StructuredBuilders.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/TypeUtilities.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::norm;
+
+//===----------------------------------------------------------------------===//
+// Scalar f64 loops
+//===----------------------------------------------------------------------===//
+
+/// Returns, in f64, the sum over the slice of `x` at the outer indices
+/// `outer` (the dims before `axis`) of `term(x)`, with `x` converted to f64:
+/// nested scf.for loops over the normalized dims, reading elements with
+/// tensor.extract (a scalar path for the rare slices that need it).
+static Value
+buildSliceSumF64(OpBuilder &b, Location loc, Value x, ValueRange outer,
+                 int64_t axis,
+                 function_ref<Value(OpBuilder &, Location, Value)> term) {
+  auto xType = cast<RankedTensorType>(x.getType());
+  FloatType f64 = b.getF64Type();
+  SmallVector<Value> indices(outer);
+  std::function<Value(OpBuilder &, Location, int64_t, Value)> loop =
+      [&](OpBuilder &lb, Location lloc, int64_t dim, Value init) -> Value {
+    Value zero = arith::ConstantIndexOp::create(lb, lloc, 0);
+    Value one = arith::ConstantIndexOp::create(lb, lloc, 1);
+    Value size = tensor::DimOp::create(lb, lloc, x, dim);
+    auto forOp = scf::ForOp::create(
+        lb, lloc, zero, size, one, ValueRange{init},
+        [&](OpBuilder &fb, Location floc, Value iv, ValueRange iterArgs) {
+          indices.push_back(iv);
+          Value next;
+          if (dim + 1 < xType.getRank()) {
+            next = loop(fb, floc, dim + 1, iterArgs[0]);
+          } else {
+            Value element =
+                tensor::ExtractOp::create(fb, floc, x, indices).getResult();
+            next = createReassocAdd(
+                fb, floc, iterArgs[0],
+                term(fb, floc, convertToFloat(fb, floc, element, f64)));
+          }
+          indices.pop_back();
+          scf::YieldOp::create(fb, floc, next);
+        });
+    return forOp.getResult(0);
+  };
+  return loop(b, loc, axis, createFloatConstant(b, loc, f64, 0.0));
+}
+
+//===----------------------------------------------------------------------===//
+// Which slices are recomputed
+//===----------------------------------------------------------------------===//
+
+/// Returns whether the slice's statistics from the vector passes (Mean0 =
+/// Sum / n and Var0 = SumSq / n, in C) need the exact recomputation (see
+/// LayerNormalization.cpp's file comment), when
+/// * 0 < Var0 and (k + 1)^2 * u^2 * (Var0 + Mean0^2) > 2^-17 * Var0, with u
+///   the unit roundoff of C (2^-24 for f32, 2^-53 for f64; compared in f64,
+///   where it cannot underflow): the error of Mean0 may make Var0 more than
+///   2^-17 too large relatively. Var0 exceeds the variance around the exact
+///   mean by (Mean0 - mean)^2, and |Mean0 - mean| is at most
+///   k * u * mean(|X|) (to first order) plus u * |Mean0| for the division,
+///   with mean(|X|) <= sqrt(Var + mean^2) and k = n - 1 for a sequential
+///   sum. With `partialSums` L > 1 (getSlicePartialSums: the later pipeline
+///   splits the sums of rows of 64 or more in at least L partial sums,
+///   NormToLinalgOptions), k = n / L + log2(L), taken + 2 here, for such
+///   rows. Slices whose mean is large against their
+///   spread take the recomputation: |Mean0| / sqrt(Var0) above about
+///   2^15.5 / (k + 1) for f32 (f32 [10000.0625, 10000, 10000]: Mean0 is
+///   3e-4 off, and Var0 1e-4 too large relatively). The rounding of SumSq
+///   itself is bounded by buildSumOfSquares (f64 for long slices);
+/// * Var0 = 0 with 0 < |Mean0| < 2^-50 (2^-480 in f64): D * D may have
+///   underflowed (elsewhere Var0 = 0 means D = 0, an exact Mean);
+/// * Var0 = +inf: SumSq overflowed, from values spread beyond about 2^63
+///   or from the rounding error of a large Mean0 alone (a constant f32
+///   slice of 1e30; f32 [1e19, -1e19] has Var 1e38 < FLT_MAX);
+/// * Mean0 = +-inf: the sum overflowed (a constant f32 slice of 1e38), or
+///   the slice holds an infinity, which the recomputation keeps;
+/// * Mean0 = NaN: the slice holds a NaN (kept), or partial sums overflowed
+///   to +inf and -inf (f32 [1e38, -1e38, 3e38, -3e38]), or it is empty
+///   (n = 0, Mean0 = 0 / 0; the recomputation gives NaN too).
+static Value buildNeedsExactStatistics(OpBuilder &b, Location loc, Value mean0,
+                                       Value var0, Value count64,
+                                       int64_t partialSums) {
+  auto c = cast<FloatType>(mean0.getType());
+  FloatType f64 = b.getF64Type();
+  Value inf = arith::ConstantOp::create(
+      b, loc, b.getFloatAttr(c, APFloat::getInf(c.getFloatSemantics())));
+  Value zero = createFloatConstant(b, loc, c, 0.0);
+  auto cmp = [&](arith::CmpFPredicate predicate, Value lhs, Value rhs) {
+    return arith::CmpFOp::create(b, loc, predicate, lhs, rhs).getResult();
+  };
+  auto any = [&](ArrayRef<Value> conditions) {
+    Value result = conditions.front();
+    for (Value condition : conditions.drop_front())
+      result = arith::OrIOp::create(b, loc, result, condition);
+    return result;
+  };
+  Value absMean0 = math::AbsFOp::create(b, loc, mean0);
+  // (k + 1) * u, and (Var0 + Mean0^2) * ((k + 1) * u)^2 > 2^-17 * Var0.
+  // k = n - 1 for n < 64, else n / L + log2(L) + 2 with L the fewest
+  // partial sums of the reduction.
+  auto constant = [&](double value) {
+    return createFloatConstant(b, loc, f64, value);
+  };
+  double lanes = partialSums;
+  Value k = arith::SubFOp::create(b, loc, count64, constant(1.0));
+  if (partialSums > 1)
+    k = arith::SelectOp::create(
+        b, loc, cmp(arith::CmpFPredicate::OLT, count64, constant(64.0)), k,
+        arith::AddFOp::create(
+            b, loc,
+            arith::MulFOp::create(b, loc, count64, constant(1.0 / lanes)),
+            constant(std::log2(lanes) + 2.0)));
+  Value bound = arith::MulFOp::create(
+      b, loc, arith::AddFOp::create(b, loc, k, constant(1.0)),
+      constant(c.isF64() ? 0x1p-53 : 0x1p-24));
+  Value var64 = convertToFloat(b, loc, var0, f64);
+  Value mean64 = convertToFloat(b, loc, mean0, f64);
+  Value meanErrorBound = arith::MulFOp::create(
+      b, loc,
+      arith::AddFOp::create(b, loc, var64,
+                            arith::MulFOp::create(b, loc, mean64, mean64)),
+      arith::MulFOp::create(b, loc, bound, bound));
+  Value nearConstant = arith::AndIOp::create(
+      b, loc, cmp(arith::CmpFPredicate::OGT, var0, zero),
+      cmp(arith::CmpFPredicate::OGT, meanErrorBound,
+          arith::MulFOp::create(b, loc, var64,
+                                createFloatConstant(b, loc, f64, 0x1p-17))));
+  Value underflowed = arith::AndIOp::create(
+      b, loc, cmp(arith::CmpFPredicate::OEQ, var0, zero),
+      arith::AndIOp::create(
+          b, loc, cmp(arith::CmpFPredicate::OGT, absMean0, zero),
+          cmp(arith::CmpFPredicate::OLT, absMean0,
+              createFloatConstant(b, loc, c, c.isF64() ? 0x1p-480 : 0x1p-50))));
+  // Mean0 = +-inf or NaN (unordered or >= inf): the sum overflowed, the
+  // slice holds an infinity or a NaN, or its partial sums overflowed to
+  // +inf and -inf (f32 [1e38, -1e38, 3e38, -3e38] summed in vector lanes).
+  // An empty slice (Mean0 = 0 / 0) is recomputed too, to NaN again
+  // (buildShiftedMeanF64): this keeps one compare on every slice's path
+  // (excluding empty slices here was measurably slower on short rows,
+  // docs/numerics.md).
+  return any({nearConstant, underflowed,
+              cmp(arith::CmpFPredicate::OEQ, var0, inf),
+              cmp(arith::CmpFPredicate::UGE, absMean0, inf)});
+}
+
+/// Inside a linalg.map over X's outer dims (the dims before `axis`): returns
+/// `exact(outer indices)` for a slice of `x` whose Mean0 and Var0 need the
+/// exact recomputation (buildNeedsExactStatistics), `vector` otherwise,
+/// through an scf.if.
+static Value buildIfNeedsExact(
+    OpBuilder &b, Location loc, Value x, Value mean0, Value var0, Value count64,
+    int64_t axis, const NormToLinalgOptions &options, Value vector,
+    function_ref<Value(OpBuilder &, Location, ValueRange)> exact) {
+  auto c = cast<FloatType>(mean0.getType());
+  Value needed = buildNeedsExactStatistics(
+      b, loc, mean0, var0, count64, getSlicePartialSums(x, axis, c, options));
+  return buildSliceIf(
+      b, loc, needed, axis, exact,
+      [&](OpBuilder &, Location, ValueRange) { return vector; });
+}
+
+//===----------------------------------------------------------------------===//
+// Mean and InvStdDev
+//===----------------------------------------------------------------------===//
+
+/// Inside the exact recomputation (buildIfNeedsExact) of the slice of `x`
+/// at `outer`: returns its mean in f64, K + ReduceSum(X - K) / n with K its
+/// first element (0 if that is infinite, so that an infinity gives an
+/// infinite mean as the reference's; 0 for an empty slice, whose mean is
+/// then 0 / 0 = NaN).
+static Value buildShiftedMeanF64(OpBuilder &b, Location loc, Value x,
+                                 ValueRange outer, int64_t axis,
+                                 Value count64) {
+  FloatType f64 = b.getF64Type();
+  int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
+  SmallVector<Value> first(outer);
+  first.append(rank - axis, arith::ConstantIndexOp::create(b, loc, 0));
+  // An empty slice (n = 0) has no first element: K = 0, and the mean is
+  // 0 / 0 = NaN, as the vector passes' Mean0.
+  Value nonEmpty =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, count64,
+                            createFloatConstant(b, loc, f64, 0.0));
+  auto ifOp = scf::IfOp::create(
+      b, loc, nonEmpty,
+      [&](OpBuilder &tb, Location tloc) {
+        Value element = tensor::ExtractOp::create(tb, tloc, x, first);
+        scf::YieldOp::create(tb, tloc, convertToFloat(tb, tloc, element, f64));
+      },
+      [&](OpBuilder &eb, Location eloc) {
+        scf::YieldOp::create(eb, eloc, createFloatConstant(eb, eloc, f64, 0.0));
+      });
+  Value k = ifOp.getResult(0);
+  Value finite = arith::CmpFOp::create(
+      b, loc, arith::CmpFPredicate::OLT, math::AbsFOp::create(b, loc, k),
+      arith::ConstantOp::create(
+          b, loc,
+          b.getFloatAttr(f64, APFloat::getInf(f64.getFloatSemantics()))));
+  k = arith::SelectOp::create(b, loc, finite, k,
+                              createFloatConstant(b, loc, f64, 0.0));
+  Value shifted = buildSliceSumF64(
+      b, loc, x, outer, axis, [&](OpBuilder &lb, Location lloc, Value element) {
+        return arith::SubFOp::create(lb, lloc, element, k);
+      });
+  return arith::AddFOp::create(b, loc, k,
+                               arith::DivFOp::create(b, loc, shifted, count64));
+}
+
+Value mlir::norm::buildExactMean(OpBuilder &b, Location loc, Value x,
+                                 int64_t axis, Value mean0, Value sumSq,
+                                 const SliceCount &count, Value count64,
+                                 const NormToLinalgOptions &options) {
+  auto c = cast<FloatType>(getElementTypeOrSelf(mean0.getType()));
+  return buildSliceMap(
+      b, loc, ValueRange{mean0, sumSq}, c,
+      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+        Value var0 = divideByCount(nb, nloc, args[1], count);
+        return buildIfNeedsExact(
+            nb, nloc, x, args[0], var0, count64, axis, options, args[0],
+            [&](OpBuilder &tb, Location tloc, ValueRange outer) -> Value {
+              return createTruncF(
+                  tb, tloc,
+                  buildShiftedMeanF64(tb, tloc, x, outer, axis, count64), c);
+            });
+      });
+}
+
+Value mlir::norm::buildInvStdDev(OpBuilder &b, Location loc, Value x,
+                                 int64_t axis, Value sumSq, Value mean0,
+                                 const SliceCount &count, Value count64,
+                                 Value eps,
+                                 const NormToLinalgOptions &options) {
+  auto c = cast<FloatType>(getElementTypeOrSelf(sumSq.getType()));
+  FloatType f64 = b.getF64Type();
+  auto invStdDev = [](OpBuilder &nb, Location nloc, Value var, Value epsilon) {
+    auto type = cast<FloatType>(var.getType());
+    Value stdDev = math::SqrtOp::create(
+        nb, nloc, arith::AddFOp::create(nb, nloc, var, epsilon));
+    return arith::DivFOp::create(
+               nb, nloc, createFloatConstant(nb, nloc, type, 1.0), stdDev)
+        .getResult();
+  };
+  return buildSliceMap(
+      b, loc, ValueRange{sumSq, mean0}, c,
+      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+        Value var = divideByCount(nb, nloc, args[0], count);
+        Value result = invStdDev(nb, nloc, var, eps);
+        return buildIfNeedsExact(
+            nb, nloc, x, args[1], var, count64, axis, options, result,
+            [&](OpBuilder &tb, Location tloc, ValueRange outer) -> Value {
+              Value mean64 =
+                  buildShiftedMeanF64(tb, tloc, x, outer, axis, count64);
+              Value sumSq64 = buildSliceSumF64(
+                  tb, tloc, x, outer, axis,
+                  [&](OpBuilder &lb, Location lloc, Value element) {
+                    Value d = arith::SubFOp::create(lb, lloc, element, mean64);
+                    return arith::MulFOp::create(lb, lloc, d, d);
+                  });
+              Value var64 = arith::DivFOp::create(tb, tloc, sumSq64, count64);
+              return createTruncF(tb, tloc,
+                                  invStdDev(tb, tloc, var64,
+                                            convertToFloat(tb, tloc, eps, f64)),
+                                  c);
+            });
+      });
+}
