@@ -12,6 +12,7 @@
 #include "RuntimeSymbols.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "norm/Dialect/Norm/IR/NormDialect.h"
 #include "norm/Runner/JitSession.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
@@ -74,6 +75,11 @@ bool runner::isPublicEntry(LLVM::LLVMFuncOp func) {
          func.getLinkage() == LLVM::Linkage::External &&
          !func.getName().starts_with("_mlir_ciface_");
 }
+
+/// The attribute holding the tensor FunctionType of a lowered function (set
+/// by the norm-to-llvm pipeline on public functions).
+static constexpr StringLiteral kEntrySignatureAttrName =
+    NormDialect::EntrySignatureAttrHelper::getNameStr();
 
 /// Returns true if `type` looks like the LLVM struct of a memref descriptor.
 static bool isDescriptorStruct(Type type, int64_t rank) {

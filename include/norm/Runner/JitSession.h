@@ -43,10 +43,6 @@ class MLIRContext;
 namespace norm {
 namespace runner {
 
-/// Name of the attribute holding the tensor FunctionType of a lowered
-/// function (set by the norm-to-llvm pipeline on public functions).
-constexpr StringLiteral kEntrySignatureAttrName = "norm.entry_signature";
-
 /// Errors unless `tensor` can be passed as `type`: same element type, same
 /// rank, and equal sizes in every static dimension (a dynamic dimension
 /// accepts any size). The message names expected and found types.

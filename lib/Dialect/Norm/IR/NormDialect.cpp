@@ -1,4 +1,9 @@
 //===- NormDialect.cpp - norm dialect ------------------------------------===//
+//
+// Registers the norm dialect's ops and verifies its discardable attribute
+// `norm.entry_signature` (NormBase.td).
+//
+//===----------------------------------------------------------------------===//
 
 #include "norm/Dialect/Norm/IR/NormDialect.h"
 #include "norm/Dialect/Norm/IR/NormOps.h"
@@ -6,6 +11,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::norm;
@@ -17,4 +23,20 @@ void NormDialect::initialize() {
 #define GET_OP_LIST
 #include "norm/Dialect/Norm/IR/NormOps.cpp.inc"
       >();
+}
+
+LogicalResult NormDialect::verifyOperationAttribute(Operation *op,
+                                                    NamedAttribute attr) {
+  // Other `norm.` attributes (markers of the codegen passes) are free-form.
+  if (attr.getName() != EntrySignatureAttrHelper::getNameStr())
+    return success();
+  // Its value is checked where it is read (the runner's
+  // JitSession::getSignature), whose message names the function: the parser
+  // verifies a module as soon as it has read it, before any runner could.
+  if (!isa<FunctionOpInterface>(op))
+    return op->emitError()
+           << "'" << attr.getName().getValue()
+           << "' must be on a function (func.func, or the llvm.func it "
+              "lowers to)";
+  return success();
 }

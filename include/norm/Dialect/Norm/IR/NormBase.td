@@ -28,6 +28,14 @@ def Norm_Dialect : Dialect {
     `convert-norm-to-linalg` and to the LLVM dialect by the `norm-to-llvm`
     pipeline.
   }];
+  // `norm.entry_signature`: the tensor FunctionType of a public function,
+  // set by norm-record-entry-signatures on func.func, carried to llvm.func by
+  // the lowering and read by the runner (the LLVM calling convention erases
+  // element types). NormDialect::EntrySignatureAttrHelper is its one name.
+  let discardableAttrs = (ins "::mlir::TypeAttr":$entry_signature);
+  // Verifies that `norm.entry_signature` is on a function (where the dialect
+  // is loaded; NormDialect.cpp says why its value is checked by the runner).
+  let hasOperationAttrVerify = 1;
   // Runtime verification of dynamic shapes builds tensor.dim, arith.cmpi and
   // cf.assert.
   let dependentDialects = [
