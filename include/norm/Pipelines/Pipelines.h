@@ -63,8 +63,9 @@ struct NormToLLVMPipelineOptions
       llvm::cl::init(0)};
   /// Smallest function result, in bytes, that `norm-nontemporal-stores`
   /// writes with non-temporal stores (bypassing the cache; see Passes.td);
-  /// 0 turns the pass off. The default, 16 MiB, is half the last-level
-  /// cache of the Zen 5 machine of docs/performance.md.
+  /// 0 turns the pass off. The default, 16 MiB, is about half the
+  /// last-level cache of a current server core complex; set it to half of
+  /// the target's last-level cache.
   PassOptions::Option<uint64_t> nontemporalMinBytes{
       *this, "nontemporal-min-bytes",
       llvm::cl::desc("Smallest result in bytes written with non-temporal "

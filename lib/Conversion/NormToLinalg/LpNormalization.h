@@ -15,9 +15,10 @@
 namespace mlir {
 namespace norm {
 
-/// Rows of X added per step of a reduction over a non-innermost axis. On
-/// LpNorm axis 0 of [4096, 4096] f32 (1 thread, a loaded 2-core machine), 8
-/// was 3-8% faster than 4 and 16 slower than 8.
+/// Rows of X added per step of a reduction over a non-innermost axis: enough
+/// independent loads per step to hide their latency, few enough to keep the
+/// accumulators in registers (measured in docs/performance.md's history:
+/// 8 beat 4 and 16).
 constexpr int64_t kRowsPerStep = 8;
 
 /// Returns S = sum of term(x) over `axis`, which is not the innermost axis:
