@@ -28,8 +28,9 @@ static bool hostHasNativeBF16() {
   return llvm::sys::getHostCPUFeatures().lookup("avx512bf16");
 }
 
-void mlir::norm::buildNormToLLVMPipeline(
-    OpPassManager &pm, const NormToLLVMPipelineOptions &options) {
+/// The pipeline on one module, not entering the modules nested in it.
+static void buildModulePipeline(OpPassManager &pm,
+                                const NormToLLVMPipelineOptions &options) {
   // Keep the tensor signature of public functions for runners.
   pm.addPass(createRecordEntrySignaturesPass());
   // Check at run time what the verifiers cannot check on dynamic sizes
@@ -71,8 +72,14 @@ void mlir::norm::buildNormToLLVMPipeline(
   // are hoisted out of the slice loop (scf.for), then made allocas; in
   // parallel they are made allocas in the loop body, and
   // norm-openmp-cleanup moves them to the start of each thread's region.
+  // A loop-carried tensor (scf.for/scf.while iter_arg) whose yielded value
+  // is a new tensor, such as a norm op's result, becomes a new buffer per
+  // iteration, freed by the deallocation pipeline below
+  // (allow-return-allocs-from-loops only lifts the check that would reject
+  // it; IR without such loops bufferizes the same either way).
   bufferization::OneShotBufferizePassOptions bufferizeOptions;
   bufferizeOptions.bufferizeFunctionBoundaries = true;
+  bufferizeOptions.allowReturnAllocsFromLoops = true;
   bufferizeOptions.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
@@ -154,6 +161,67 @@ void mlir::norm::buildNormToLLVMPipeline(
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createUBToLLVMConversionPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+namespace {
+/// Runs the pipeline of buildModulePipeline on every `builtin.module` nested
+/// in the one it runs on, at any depth, innermost first. A nested module is
+/// a symbol table of its own (its functions cannot call the enclosing
+/// module's), so each is lowered as a module by itself; its functions then
+/// are `llvm.func`s of that nested module.
+class LowerNestedModulesPass
+    : public PassWrapper<LowerNestedModulesPass, OperationPass<ModuleOp>> {
+public:
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LowerNestedModulesPass)
+
+  explicit LowerNestedModulesPass(const NormToLLVMPipelineOptions &options) {
+    pipelineOptions.copyOptionValuesFrom(options);
+  }
+  LowerNestedModulesPass(const LowerNestedModulesPass &other)
+      : PassWrapper(other) {
+    pipelineOptions.copyOptionValuesFrom(other.pipelineOptions);
+  }
+
+  StringRef getArgument() const override {
+    return "norm-to-llvm-nested-modules";
+  }
+  StringRef getDescription() const override {
+    return "Run norm-to-llvm on each nested builtin.module";
+  }
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    OpPassManager pipeline(ModuleOp::getOperationName());
+    buildModulePipeline(pipeline, pipelineOptions);
+    pipeline.getDependentDialects(registry);
+  }
+
+  void runOnOperation() override {
+    SmallVector<ModuleOp> nested;
+    getOperation()->walk<WalkOrder::PostOrder>([&](ModuleOp module) {
+      if (module != getOperation())
+        nested.push_back(module);
+    });
+    if (nested.empty())
+      return;
+    OpPassManager pipeline(ModuleOp::getOperationName());
+    buildModulePipeline(pipeline, pipelineOptions);
+    for (ModuleOp module : nested)
+      if (failed(runPipeline(pipeline, module)))
+        return signalPassFailure();
+  }
+
+private:
+  NormToLLVMPipelineOptions pipelineOptions;
+};
+} // namespace
+
+void mlir::norm::buildNormToLLVMPipeline(
+    OpPassManager &pm, const NormToLLVMPipelineOptions &options) {
+  // Nested modules first: the passes below that run on the whole module
+  // (canonicalize, the conversions) would otherwise also rewrite the
+  // unlowered nested modules' contents part way.
+  pm.addPass(std::make_unique<LowerNestedModulesPass>(options));
+  buildModulePipeline(pm, options);
 }
 
 void mlir::norm::registerNormToLLVMPipeline() {
