@@ -99,11 +99,16 @@ struct NormToLLVMPipelineOptions
 /// module. `pm` must be anchored on `builtin.module` (a PassManager built
 /// with ModuleOp::getOperationName(), or an OpPassManager nested on it).
 /// The input may mix norm ops with other ops of the func, linalg, tensor,
-/// arith and math dialects on ranked tensors; the dialects of the lowering
-/// must be registered (registerNormDialects). Afterwards the module holds
-/// only `llvm` dialect ops (plus the `norm.entry_signature` attributes),
-/// ready for mlir::translateModuleToLLVMIR or mlir::ExecutionEngine (with the
-/// builtin and LLVM dialect translations registered).
+/// arith, math and scf dialects on ranked tensors, including `scf.for` and
+/// `scf.while` loops that carry tensors (each iteration's new value gets a
+/// buffer of its own; the previous iteration's is freed); the dialects of the
+/// lowering must be registered (registerNormDialects). `builtin.module`s
+/// nested in the module, at any depth, are lowered the same way, each as a
+/// module of its own, innermost first. Afterwards the module holds only
+/// `llvm` dialect ops (plus the `norm.entry_signature` attributes, and the
+/// nested modules holding theirs), ready for mlir::translateModuleToLLVMIR
+/// or mlir::ExecutionEngine (with the builtin and LLVM dialect translations
+/// registered), which translate the top-level module's functions only.
 void buildNormToLLVMPipeline(OpPassManager &pm,
                              const NormToLLVMPipelineOptions &options);
 
