@@ -14,6 +14,20 @@ using namespace mlir::norm;
 using namespace mlir::norm::runner;
 using llvm::createStringError;
 
+/// The most elements a shape may have, its sizes other than 0 multiplied:
+/// HostTensor::getNumElements bounds 8 bytes of each by int64_t.
+static constexpr int64_t kMaxNumElements =
+    std::numeric_limits<int64_t>::max() / 8;
+static_assert(kMaxNumElements == (int64_t(1) << 60) - 1);
+
+/// Says what the element-count limit is, for errors about `what` ("its
+/// sizes" or "the sizes").
+static std::string describeSizeLimit(StringRef what) {
+  return ("the product of " + what + ", zeros left out, must be at most " +
+          Twine(kMaxNumElements) + " (2^60 - 1)")
+      .str();
+}
+
 llvm::Expected<TensorTypeSpec> runner::parseTensorType(StringRef text) {
   SmallVector<StringRef> parts;
   text.split(parts, 'x');
@@ -30,13 +44,20 @@ llvm::Expected<TensorTypeSpec> runner::parseTensorType(StringRef text) {
     if (part.trim() == "?")
       return createStringError("dynamic dimension '?' in '" + text +
                                "': give the actual size");
-    if (part.trim().getAsInteger(10, dim) || dim < 0)
+    StringRef digits = part.trim();
+    if (!digits.empty() && llvm::all_of(digits, llvm::isDigit) &&
+        digits.getAsInteger(10, dim))
+      return createStringError(
+          "dimension '" + part + "' in '" + text +
+          "' is too large: " + describeSizeLimit("the sizes"));
+    if (digits.getAsInteger(10, dim) || dim < 0)
       return createStringError("invalid dimension '" + part + "' in '" + text +
                                "'");
     spec.shape.push_back(dim);
   }
   if (!HostTensor::getNumElements(spec.shape))
-    return createStringError("shape '" + text + "' has too many elements");
+    return createStringError("shape '" + text + "' has too many elements: " +
+                             describeSizeLimit("its sizes"));
   return spec;
 }
 

@@ -76,7 +76,7 @@
 // NEGDIM: norm-runner: error: input 0: invalid dimension '-1' in '2x-1xf32'
 // RUN: not norm-runner %t/valid.mlir --function=affine \
 // RUN:   --input="100000000000x100000000000xf32=" 2>&1 | %{check}=HUGE
-// HUGE: norm-runner: error: input 0: shape '100000000000x100000000000xf32' has too many elements
+// HUGE: norm-runner: error: input 0: shape '100000000000x100000000000xf32' has too many elements: the product of its sizes, zeros left out, must be at most 1152921504606846975 (2^60 - 1)
 
 // Integer ranges: i32 and i64 bounds are checked, fractions rejected.
 // RUN: not norm-runner %t/ints.mlir --input="2xi32=1 2147483648" --input="i64=0" \
