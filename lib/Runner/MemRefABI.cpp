@@ -63,8 +63,20 @@ llvm::Error runner::checkTensorMatchesType(const HostTensor &tensor,
 
 llvm::Error runner::checkSupportedType(Type type) {
   auto tensorType = dyn_cast<RankedTensorType>(type);
-  if (tensorType && getElementTypeFromMlir(tensorType.getElementType()))
-    return llvm::Error::success();
+  if (tensorType && getElementTypeFromMlir(tensorType.getElementType())) {
+    // The static sizes alone must fit a host tensor (a dynamic size counts
+    // as 1 here and is checked when the arguments or results arrive): the
+    // lowered code's strides would wrap otherwise.
+    SmallVector<int64_t> staticShape = llvm::map_to_vector(
+        tensorType.getShape(),
+        [](int64_t size) { return ShapedType::isDynamic(size) ? 1 : size; });
+    if (HostTensor::getNumElements(staticShape))
+      return llvm::Error::success();
+    return createStringError(
+        "has type " + typeToString(type) +
+        ", whose static sizes, zeros left out, multiply to more than " +
+        Twine(std::numeric_limits<int64_t>::max() / 8) + " (2^60 - 1) elements");
+  }
   return createStringError("has type " + typeToString(type) +
                            "; norm-runner passes only ranked tensors of " +
                            getSupportedElementTypeNames());

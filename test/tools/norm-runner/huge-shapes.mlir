@@ -37,6 +37,12 @@
 // RUN:   --input="4294967296x4294967296x16xf32=" 2>&1 | %{check}=STATIC
 // STATIC: norm-runner: error: cannot parse '{{.*}}static.mlir': {{.*}}static.mlir:2:8: 'norm.lp_normalization' op expects 'input' of at most 9223372036854775807 bytes (the product of its static sizes, zeros left out, and of its 4-byte element size must fit in int64), but found type 'tensor<4294967296x4294967296x16xf32>'
 
+// A static type that no norm op verifies (a plain tensor.empty result): the
+// runner rejects the signature before running, instead of allocating a
+// wrapped size and reporting that the returned sizes contradict the type.
+// RUN: not norm-runner %t/empty.mlir 2>&1 | %{check}=EMPTY
+// EMPTY: norm-runner: error: function 'main': result 0 has type tensor<4294967296x4294967296x16xf32>, whose static sizes, zeros left out, multiply to more than 1152921504606846975 (2^60 - 1) elements
+
 //--- dynamic.mlir
 func.func @main(%x: tensor<?x?x?xf32>) -> tensor<?x?x?xf32> {
   %y = norm.lp_normalization %x : tensor<?x?x?xf32>
@@ -47,4 +53,10 @@ func.func @main(%x: tensor<?x?x?xf32>) -> tensor<?x?x?xf32> {
 func.func @main(%x: tensor<4294967296x4294967296x16xf32>) -> tensor<4294967296x4294967296x16xf32> {
   %y = norm.lp_normalization %x : tensor<4294967296x4294967296x16xf32>
   return %y : tensor<4294967296x4294967296x16xf32>
+}
+
+//--- empty.mlir
+func.func @main() -> tensor<4294967296x4294967296x16xf32> {
+  %0 = tensor.empty() : tensor<4294967296x4294967296x16xf32>
+  return %0 : tensor<4294967296x4294967296x16xf32>
 }
