@@ -100,7 +100,9 @@ struct ONNXTensorContext {
 /// the others, FLOAT16 and BFLOAT16 as 16-bit patterns). Errors (one line,
 /// see ONNXTensorContext) on external data, tensor segments, an element type
 /// outside ONNXDataType, a negative dimension, an element count that
-/// overflows, and data whose size does not match the dims. The size is
+/// overflows, data whose size does not match the dims, and an `int32_data`
+/// value the element cannot hold (a FLOAT16/BFLOAT16 pattern outside
+/// 0..65535, an INT8 outside -128..127, ...). The size is
 /// checked before anything is allocated for the claimed shape.
 llvm::Expected<ONNXTensor> decodeONNXTensor(const onnx::TensorProto &tensor,
                                             const ONNXTensorContext &context);

@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstdint>
 #include <cstring>
 
 using namespace mlir;
@@ -150,6 +151,26 @@ static void appendBits(std::vector<char> &buffer, uint64_t bits, size_t bytes) {
   buffer.insert(buffer.end(), storage, storage + bytes);
 }
 
+/// The values that `int32_data` may hold for `dataType`, one of the types
+/// stored there: the bit patterns of FLOAT16 and BFLOAT16, the range of the
+/// narrower integers. BOOL takes any value (non-zero is true).
+static std::pair<int64_t, int64_t> getInt32DataRange(ONNXDataType dataType) {
+  switch (dataType) {
+  case ONNXDataType::Float16:
+  case ONNXDataType::BFloat16:
+  case ONNXDataType::UInt16:
+    return {0, UINT16_MAX};
+  case ONNXDataType::UInt8:
+    return {0, UINT8_MAX};
+  case ONNXDataType::Int8:
+    return {INT8_MIN, INT8_MAX};
+  case ONNXDataType::Int16:
+    return {INT16_MIN, INT16_MAX};
+  default: // BOOL, INT32.
+    return {INT32_MIN, INT32_MAX};
+  }
+}
+
 /// Reverses the bytes of each `elementSize`-byte element of `buffer`
 /// (little-endian <-> host order on big-endian hosts).
 static void swapElements(char *buffer, size_t size, size_t elementSize) {
@@ -269,11 +290,24 @@ norm::decodeONNXTensor(const onnx::TensorProto &tensor,
     for (uint64_t value : tensor.uint64_data())
       appendBits(buffer, value, elementSize);
     break;
-  default: // BOOL, INT8/16/32, UINT8/16, FLOAT16, BFLOAT16.
-    for (int32_t value : tensor.int32_data())
+  default: { // BOOL, INT8/16/32, UINT8/16, FLOAT16, BFLOAT16.
+    // A value the element cannot hold is an error, not truncated.
+    auto [min, max] = getInt32DataRange(*dataType);
+    bool isFloat = *dataType == ONNXDataType::Float16 ||
+                   *dataType == ONNXDataType::BFloat16;
+    for (auto [index, value] : llvm::enumerate(tensor.int32_data())) {
+      if (value < min || value > max)
+        return createStringError(what + " holds " + Twine(value) +
+                                 " at index " + Twine(index) +
+                                 " of 'int32_data', outside the range of " +
+                                 getONNXDataTypeName(tensor.data_type()) +
+                                 (isFloat ? " bit patterns, " : ", ") +
+                                 Twine(min) + " to " + Twine(max));
       appendBits(buffer, isBool ? value != 0 : static_cast<uint32_t>(value),
                  elementSize);
+    }
     break;
+  }
   }
   return std::move(result);
 }
