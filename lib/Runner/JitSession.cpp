@@ -168,6 +168,7 @@ JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source,
     if (isPublicEntry(func))
       session->functionNames.push_back(func.getName().str());
 
+  routeRuntimeCheckFailures(module);
   if (llvm::Error err = loadRuntimeLibraries(module, options.numThreads))
     return withPrefix("cannot JIT-compile '" + sourceName + "': ",
                       std::move(err));

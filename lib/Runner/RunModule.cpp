@@ -13,6 +13,8 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdio>
+
 using namespace mlir;
 using namespace mlir::norm;
 using namespace mlir::norm::runner;
@@ -97,6 +99,8 @@ llvm::Expected<int> runner::runModule(const RunOptions &options,
       (*session)->call(*function, inputs);
   if (!results)
     return results.takeError();
+  // What the function printed through C stdio comes before the results.
+  std::fflush(stdout);
 
   // Print or write the results.
   bool printAll = options.outputs.empty() && options.expectedOutputs.empty();

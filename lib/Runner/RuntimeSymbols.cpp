@@ -2,7 +2,7 @@
 //
 // The libraries a compiled module's external functions come from (the
 // process, libomp, MLIR's C runner utilities), and the functions bound to
-// the module's `puts`/`abort` (failed run-time checks) and `malloc`/`free`
+// the module's failed run-time checks, its `abort`, and its `malloc`/`free`
 // (checked allocation, and the block allocator with reuse).
 //
 //===----------------------------------------------------------------------===//
@@ -39,6 +39,11 @@ using namespace mlir;
 using namespace mlir::norm;
 using namespace mlir::norm::runner;
 using llvm::createStringError;
+
+/// The runner's function that the failure paths of lowered `cf.assert`s
+/// call with their message (routeRuntimeCheckFailures).
+static constexpr llvm::StringLiteral kRuntimeCheckFailed =
+    "__norm_runtime_check_failed";
 
 //===----------------------------------------------------------------------===//
 // Libraries
@@ -93,6 +98,7 @@ llvm::Error runner::loadRuntimeLibraries(ModuleOp module, unsigned numThreads) {
   bool loadedRunnerUtils = false;
   for (auto func : module.getOps<LLVM::LLVMFuncOp>()) {
     if (!func.isExternal() || func.symbolKnownUseEmpty(module) ||
+        func.getName() == kRuntimeCheckFailed ||
         llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(
             func.getName().str()))
       continue;
@@ -123,17 +129,84 @@ llvm::Error runner::loadRuntimeLibraries(ModuleOp module, unsigned numThreads) {
 //===----------------------------------------------------------------------===//
 
 // `cf.assert` (emitted by generate-runtime-verification, e.g. for dynamic
-// sizes that disagree) lowers to puts(message) followed by abort(). The JIT
-// binds both to these functions, so that a failed check is one error on
-// stderr and exit status 1, not a SIGABRT with a core dump.
+// sizes that disagree) lowers to puts(message) followed by abort(). The
+// runner routes that pair to its own function (kRuntimeCheckFailed), so that a
+// failed check is one error on stderr and exit status 1, not a SIGABRT with a
+// core dump, while the module's own `puts` prints as usual.
 
-static int reportFailedRuntimeCheck(const char *message) {
-  std::fflush(stdout);
-  llvm::errs() << "error: run-time check failed: " << message << "\n";
-  return 0;
+/// Returns whether `op` is a direct call of the function named `callee`.
+static bool isCallTo(Operation *op, StringRef callee) {
+  auto call = dyn_cast_or_null<LLVM::CallOp>(op);
+  return call && call.getCallee() == callee;
 }
 
-[[noreturn]] static void exitAfterFailedRuntimeCheck() {
+/// Returns whether `message` is the address of a message global of the
+/// `cf.assert` lowering (`assert_msg`, `assert_msg_0`, ...), possibly
+/// through getelementptrs.
+static bool isAssertMessage(Value message, SymbolTableCollection &symbols) {
+  while (auto gep = message.getDefiningOp<LLVM::GEPOp>())
+    message = gep.getBase();
+  auto address = message.getDefiningOp<LLVM::AddressOfOp>();
+  if (!address)
+    return false;
+  LLVM::GlobalOp global = address.getGlobal(symbols);
+  return global && global.getConstant() &&
+         global.getSymName().starts_with("assert_msg");
+}
+
+void runner::routeRuntimeCheckFailures(ModuleOp module) {
+  // The lowering emits `puts(message); abort(); unreachable` in a block of
+  // its own: find each `abort` between such a `puts` and an `unreachable`.
+  SymbolTableCollection symbols;
+  SmallVector<std::pair<LLVM::CallOp, LLVM::CallOp>> failurePaths;
+  module.walk([&](LLVM::CallOp abortCall) {
+    if (!isCallTo(abortCall, "abort") || abortCall.getNumOperands() != 0 ||
+        !isa_and_nonnull<LLVM::UnreachableOp>(abortCall->getNextNode()) ||
+        !isCallTo(abortCall->getPrevNode(), "puts"))
+      return;
+    auto putsCall = cast<LLVM::CallOp>(abortCall->getPrevNode());
+    if (putsCall.getNumOperands() == 1 &&
+        isAssertMessage(putsCall.getOperand(0), symbols))
+      failurePaths.push_back({putsCall, abortCall});
+  });
+  if (failurePaths.empty())
+    return;
+
+  // The name is reserved (a leading double underscore): a declaration of
+  // it that the module already has is reused.
+  auto checkFailed = module.lookupSymbol<LLVM::LLVMFuncOp>(kRuntimeCheckFailed);
+  auto builder = OpBuilder::atBlockBegin(module.getBody());
+  if (!checkFailed) {
+    MLIRContext *context = module.getContext();
+    checkFailed = LLVM::LLVMFuncOp::create(
+        builder, module.getLoc(), kRuntimeCheckFailed,
+        LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(context),
+                                    {LLVM::LLVMPointerType::get(context)}));
+  }
+  for (auto [putsCall, abortCall] : failurePaths) {
+    builder.setInsertionPoint(putsCall);
+    LLVM::CallOp::create(builder, putsCall.getLoc(), checkFailed,
+                         putsCall.getOperands());
+    putsCall.erase();
+    abortCall.erase();
+  }
+}
+
+/// Ends the process after a failed run-time check: what the module printed
+/// so far, then `message` (the op, the broken rule and its location) as one
+/// error, then exit status 1.
+[[noreturn]] static void reportFailedRuntimeCheck(const char *message) {
+  std::fflush(stdout);
+  llvm::errs() << "error: run-time check failed: " << message << "\n";
+  llvm::errs().flush();
+  std::_Exit(1);
+}
+
+/// The module's own calls of `abort`: one error and exit status 1 instead of
+/// SIGABRT with a core dump.
+[[noreturn]] static void reportModuleAbort() {
+  std::fflush(stdout);
+  llvm::errs() << "error: the compiled module called abort()\n";
   llvm::errs().flush();
   std::_Exit(1);
 }
@@ -219,11 +292,11 @@ void runner::registerRuntimeSymbols(ExecutionEngine &engine,
   engine.registerSymbols(
       [reuseAllocations](llvm::orc::MangleAndInterner interner) {
         llvm::orc::SymbolMap symbols;
-        symbols[interner("puts")] = {
+        symbols[interner(kRuntimeCheckFailed)] = {
             llvm::orc::ExecutorAddr::fromPtr(&reportFailedRuntimeCheck),
             llvm::JITSymbolFlags::Exported};
         symbols[interner("abort")] = {
-            llvm::orc::ExecutorAddr::fromPtr(&exitAfterFailedRuntimeCheck),
+            llvm::orc::ExecutorAddr::fromPtr(&reportModuleAbort),
             llvm::JITSymbolFlags::Exported};
         symbols[interner("malloc")] = {
             llvm::orc::ExecutorAddr::fromPtr(reuseAllocations ? &reusingMalloc

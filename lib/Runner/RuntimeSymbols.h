@@ -25,9 +25,18 @@ namespace runner {
 /// function no library provides.
 llvm::Error loadRuntimeLibraries(ModuleOp module, unsigned numThreads);
 
-/// Binds the compiled code's `puts` and `abort` (the failure path of
-/// `cf.assert`) to one error line and exit status 1, and its `malloc` to an
-/// allocator that exits with one error line when memory runs out. With
+/// Routes the failure paths of the lowered `cf.assert`s in the LLVM-dialect
+/// `module` (a `puts` of an `assert_msg` global, then `abort`, then
+/// `llvm.unreachable`) to a function of the runner's own, so that the
+/// module's own `puts` and `abort` keep their meaning. Call it after lowering,
+/// before the module is compiled.
+void routeRuntimeCheckFailures(ModuleOp module);
+
+/// Binds the compiled code's failed run-time checks (routed by
+/// routeRuntimeCheckFailures) to one error line with the check's message and
+/// exit status 1, its own `abort` to one error line saying the module called
+/// it and exit status 1, and its `malloc` to an allocator that exits with
+/// one error line when memory runs out. With
 /// `reuseAllocations`, `malloc` and `free` also keep freed blocks for reuse
 /// by allocations of the same size (JitOptions::reuseAllocations).
 void registerRuntimeSymbols(ExecutionEngine &engine, bool reuseAllocations);
