@@ -58,7 +58,7 @@ static ONNXDataType toONNXDataType(ElementType type) {
 }
 
 bool runner::isTensorProtoPath(StringRef path) {
-  return llvm::sys::path::extension(path) == ".pb";
+  return llvm::sys::path::extension(path).equals_insensitive(".pb");
 }
 
 llvm::Expected<HostTensor>

@@ -144,6 +144,9 @@ runner::parseTensorSpec(StringRef spec,
         "expected 'SHAPExTYPE=VALUES' (e.g. "
         "'2x2xf32=1 2 3 4'), '@FILE.npy' or '@FILE.pb', got '" +
         spec + "'");
+  if (typeText.trim().empty())
+    return createStringError("missing SHAPExTYPE before '=' in '" + spec +
+                             "' (e.g. '2x2xf32=1 2 3 4')");
   llvm::Expected<TensorTypeSpec> type = parseTensorType(typeText.trim());
   if (!type)
     return type.takeError();
@@ -152,11 +155,19 @@ runner::parseTensorSpec(StringRef spec,
   SmallVector<StringRef> tokens;
   llvm::SplitString(valueText, tokens, " \t\r\n,[]");
   int64_t numElements = *HostTensor::getNumElements(type->shape);
-  if (static_cast<int64_t>(tokens.size()) != numElements)
+  if (static_cast<int64_t>(tokens.size()) != numElements) {
+    // A value that is not a number ('1;2;3;4': ';' separates nothing) is
+    // the error to report, not the count it made wrong.
+    HostTensor scratch(type->elementType,
+                       {static_cast<int64_t>(tokens.size())});
+    for (auto [index, token] : llvm::enumerate(tokens))
+      if (llvm::Error err = parseElement(token, scratch, index))
+        return std::move(err);
     return createStringError(formatTensorType(type->shape, type->elementType) +
                              " needs " + Twine(numElements) +
                              (numElements == 1 ? " value" : " values") +
                              ", got " + Twine(tokens.size()));
+  }
 
   HostTensor tensor(type->elementType, type->shape);
   for (auto [index, token] : llvm::enumerate(tokens))

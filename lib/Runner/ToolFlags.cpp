@@ -18,6 +18,15 @@ using namespace mlir;
 using namespace mlir::norm;
 using namespace mlir::norm::runner;
 
+bool runner::NonEmptyStringParser::parse(cl::Option &option, StringRef name,
+                                         StringRef value, std::string &result) {
+  if (value.empty())
+    return option.error("the value is empty: give one, or leave the flag "
+                        "out for its default");
+  result = value.str();
+  return false;
+}
+
 runner::ToolFlags::ToolFlags(cl::OptionCategory &category,
                              StringRef functionHelp, StringRef inputHelp)
     : moduleFile(cl::Positional, cl::desc("<module file, or - for stdin>"),
@@ -36,9 +45,13 @@ llvm::Error runner::ToolFlags::takeThreads(int &argc, char **argv) {
   if (!flag)
     return flag.takeError();
   threads = *flag;
-  if (threads == 0)
-    return checkOpenMPThreadsEnvironment();
-  return llvm::Error::success();
+  if (threads != 0)
+    return llvm::Error::success();
+  // An empty OMP_NUM_THREADS means unset, but the runtime would read it as
+  // no threads and fail an assertion: remove it before the runtime starts.
+  if (const char *value = std::getenv("OMP_NUM_THREADS"); value && !*value)
+    unsetenv("OMP_NUM_THREADS");
+  return checkOpenMPThreadsEnvironment();
 }
 
 llvm::Expected<unsigned> runner::ToolFlags::getVectorBits() const {
@@ -81,8 +94,9 @@ llvm::Expected<unsigned> runner::takeThreadsFlag(int &argc, char **argv) {
 }
 
 llvm::Error runner::checkOpenMPThreadsEnvironment() {
+  // An empty value means unset (ToolFlags::takeThreads removes it).
   const char *value = std::getenv("OMP_NUM_THREADS");
-  if (!value)
+  if (!value || !*value)
     return llvm::Error::success();
   llvm::SmallVector<llvm::StringRef> counts;
   llvm::StringRef(value).split(counts, ',');

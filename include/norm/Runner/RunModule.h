@@ -31,7 +31,7 @@ struct RunOptions {
   std::vector<std::string> inputs;
   /// Either empty (print every result) or one entry per result: "-" prints
   /// it, "@PATH" writes it to PATH, as an ONNX TensorProto if PATH ends in
-  /// ".pb" and as a .npy file otherwise.
+  /// ".pb" (in any case) and as a .npy file otherwise.
   std::vector<std::string> outputs;
   /// Either empty or one SPEC per result to compare with.
   std::vector<std::string> expectedOutputs;

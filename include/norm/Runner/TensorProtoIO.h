@@ -28,7 +28,8 @@ namespace mlir {
 namespace norm {
 namespace runner {
 
-/// Returns true if `path` names a TensorProto file, i.e. ends in ".pb".
+/// Returns true if `path` names a TensorProto file, i.e. ends in ".pb" in
+/// any case (".PB" too).
 /// Other paths are .npy files.
 bool isTensorProtoPath(StringRef path);
 

@@ -42,11 +42,12 @@ llvm::Expected<TensorTypeSpec> parseTensorType(StringRef text);
 /// floats that overflow to infinity in the element type.
 llvm::Error parseElement(StringRef text, HostTensor &tensor, int64_t index);
 
-/// Parses a whole SPEC. `@PATH` reads a TensorProto for a `.pb` PATH and a
-/// .npy file otherwise; `expectedType` is the element type the caller needs
-/// (it lets a '<u2' .npy file be read as bf16, see NpyIO.h); the result is
-/// not checked against it otherwise. Errors name the offending element and
-/// say how many values the type needs when the count is wrong.
+/// Parses a whole SPEC. `@PATH` reads a TensorProto for a `.pb` PATH (in any
+/// case) and a .npy file otherwise; `expectedType` is the element type the
+/// caller needs (it lets a '<u2' .npy file be read as bf16, see NpyIO.h); the
+/// result is not checked against it otherwise. Errors on a missing
+/// SHAPExTYPE, name the first invalid value (also where the count is wrong),
+/// and else say how many values the type needs when the count is wrong.
 llvm::Expected<HostTensor>
 parseTensorSpec(StringRef spec,
                 std::optional<ElementType> expectedType = std::nullopt);

@@ -21,6 +21,16 @@ namespace mlir {
 namespace norm {
 namespace runner {
 
+/// The parser of a string flag that must not be empty (`--function=`
+/// would otherwise mean "not given").
+class NonEmptyStringParser : public llvm::cl::parser<std::string> {
+public:
+  using llvm::cl::parser<std::string>::parser;
+  /// Returns true, after llvm::cl's error, when `value` is empty.
+  bool parse(llvm::cl::Option &option, StringRef name, StringRef value,
+             std::string &result);
+};
+
 /// The flags norm-runner and norm-benchmark share. Construct one object with
 /// static storage duration before llvm::cl::ParseCommandLineOptions runs.
 class ToolFlags {
@@ -31,8 +41,10 @@ public:
             StringRef inputHelp);
 
   /// Removes --threads from argv (takeThreadsFlag) into `threads`; where it
-  /// is absent, checks OMP_NUM_THREADS (checkOpenMPThreadsEnvironment). Call
-  /// it before llvm::cl parses the command line.
+  /// is absent, removes an empty OMP_NUM_THREADS from the environment (the
+  /// OpenMP runtime fails an assertion on it) and checks the variable
+  /// (checkOpenMPThreadsEnvironment). Call it before llvm::cl parses the
+  /// command line, and before the OpenMP runtime starts.
   llvm::Error takeThreads(int &argc, char **argv);
 
   /// Returns --vector-bits, or 0 where it is absent (the host's width).
@@ -41,9 +53,9 @@ public:
 
   /// The module file (positional); "-" reads stdin.
   llvm::cl::opt<std::string> moduleFile;
-  /// --function: the function to run; empty picks the only public function,
-  /// else `main`.
-  llvm::cl::opt<std::string> function;
+  /// --function: the function to run; empty (the flag absent) picks the
+  /// only public function, else `main`. An empty value is an error.
+  llvm::cl::opt<std::string, false, NonEmptyStringParser> function;
   /// --input: one SPEC per function argument, in order.
   llvm::cl::list<std::string> inputs;
   /// --vector-bits; read it through getVectorBits().
@@ -60,8 +72,9 @@ public:
 llvm::Expected<unsigned> takeThreadsFlag(int &argc, char **argv);
 
 /// Checks OMP_NUM_THREADS, which the OpenMP runtime reads when it starts
-/// and which it does not reject cleanly (it may abort or hang): where set,
-/// it must be numbers from 1 to 4096 separated by commas.
+/// and which it does not reject cleanly (it may abort or hang): where set
+/// and not empty, it must be numbers from 1 to 4096 separated by commas. An
+/// empty value counts as unset.
 llvm::Error checkOpenMPThreadsEnvironment();
 
 } // namespace runner
