@@ -6,9 +6,15 @@
 // its even lanes as f32 by one shift and its odd lanes by one and (see
 // Passes.td): half the instructions, and no shuffle.
 //
+// Remarks (category norm-deinterleave-bf16-sums): Deinterleaved or
+// NotDeinterleaved (missed, with the reason) at each arith.extf of a bf16
+// vector to f32.
+//
 //===----------------------------------------------------------------------===//
 
 #include "norm/Codegen/Passes.h"
+
+#include "Remarks.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -24,6 +30,8 @@ namespace norm {
 } // namespace mlir
 
 using namespace mlir;
+
+static constexpr StringLiteral kPass = "norm-deinterleave-bf16-sums";
 
 /// Returns whether `value` has the same value in every lane: a splat
 /// constant, or a broadcast of a scalar or of a one-element vector.
@@ -101,8 +109,14 @@ static bool isPermutableSum(Value sum, unsigned depth = 0) {
 /// `loop`) only reach a loop-carried sum of `loop` whose lanes may be
 /// permuted: through lane-wise arith ops whose other operands are
 /// lane-uniform, into `arith.addf %carried, %term` yielded as %carried's
-/// next value.
-static bool onlyFeedsPermutableSum(Value widened, scf::ForOp loop) {
+/// next value. Otherwise sets `whyNot` (if not null) to the reason.
+static bool onlyFeedsPermutableSum(Value widened, scf::ForOp loop,
+                                   std::string *whyNot = nullptr) {
+  auto reject = [&](const Twine &reason) {
+    if (whyNot)
+      *whyNot = reason.str();
+    return false;
+  };
   SmallVector<Value> worklist{widened};
   llvm::SmallPtrSet<Value, 8> terms{widened};
   bool reachedSum = false;
@@ -110,7 +124,7 @@ static bool onlyFeedsPermutableSum(Value widened, scf::ForOp loop) {
     Value value = worklist.pop_back_val();
     for (Operation *user : value.getUsers()) {
       if (user->getBlock() != loop.getBody())
-        return false;
+        return reject("its lanes are used outside the loop body");
       if (auto add = dyn_cast<arith::AddFOp>(user)) {
         Value other = add.getLhs() == value ? add.getRhs() : add.getLhs();
         auto carried = dyn_cast<BlockArgument>(other);
@@ -118,23 +132,31 @@ static bool onlyFeedsPermutableSum(Value widened, scf::ForOp loop) {
             carried.getArgNumber() > 0) {
           unsigned index = carried.getArgNumber() - 1;
           if (loop.getYieldedValues()[index] != add.getResult() ||
-              !carried.hasOneUse() || !add->hasOneUse() ||
-              !isPermutableSum(loop.getResult(index)))
-            return false;
+              !carried.hasOneUse() || !add->hasOneUse())
+            return reject("the loop-carried sum it is added to is not "
+                          "yielded as is, or has other uses (a masked "
+                          "remainder's select)");
+          if (!isPermutableSum(loop.getResult(index)))
+            return reject("the lane order of the sum it feeds matters: the "
+                          "sum is used other than by a full add-reduction");
           reachedSum = true;
           continue;
         }
       }
       if (!isa<arith::AddFOp, arith::SubFOp, arith::MulFOp>(user))
-        return false;
+        return reject("its lanes reach " + user->getName().getStringRef() +
+                      ", not only arith.addf, subf and mulf");
       for (Value operand : user->getOperands())
         if (!terms.contains(operand) && !isLaneUniform(operand))
-          return false;
+          return reject("its lanes are combined with a value that differs "
+                        "between lanes");
       if (terms.insert(user->getResult(0)).second)
         worklist.push_back(user->getResult(0));
     }
   }
-  return reachedSum;
+  if (!reachedSum)
+    return reject("its lanes reach no sum carried by the loop");
+  return true;
 }
 
 /// Replaces `widen` (bf16 -> f32 of a vector with an even number of lanes)
@@ -178,21 +200,45 @@ struct DeinterleaveBF16SumsPass
           DeinterleaveBF16SumsPass> {
   void runOnOperation() override {
     SmallVector<arith::ExtFOp> widenings;
+    bool remarks = norm::remarksEnabled(&getContext());
     getOperation().walk([&](arith::ExtFOp widen) {
       auto inType = dyn_cast<VectorType>(widen.getIn().getType());
       auto loop = dyn_cast<scf::ForOp>(widen->getParentOp());
       // Power-of-two lane counts only (full tiles), as in
       // norm-native-bf16-truncation: LLVM mishandles some bitcasts of other
       // bf16 vector lengths.
+      std::string whyNot;
       if (inType && !inType.isScalable() && inType.getNumElements() >= 2 &&
           llvm::isPowerOf2_64(inType.getNumElements()) &&
           inType.getElementType().isBF16() &&
           getElementTypeOrSelf(widen.getType()).isF32() && loop &&
-          onlyFeedsPermutableSum(widen.getResult(), loop))
+          onlyFeedsPermutableSum(widen.getResult(), loop,
+                                 remarks ? &whyNot : nullptr)) {
         widenings.push_back(widen);
+        return;
+      }
+      // The remark, for widenings of bf16 vectors to f32 only.
+      if (!remarks || !inType || !inType.getElementType().isBF16() ||
+          !getElementTypeOrSelf(widen.getType()).isF32())
+        return;
+      if (inType.isScalable())
+        whyNot = "a scalable vector";
+      else if (inType.getNumElements() < 2 ||
+               !llvm::isPowerOf2_64(inType.getNumElements()))
+        whyNot = llvm::formatv("{0} lanes, not a power of two of at least 2 "
+                               "(a remainder tile)",
+                               inType.getNumElements());
+      else if (!loop)
+        whyNot = "not directly in the body of an scf.for";
+      norm::remarkMissed(widen, kPass, "NotDeinterleaved", "{0}", whyNot);
     });
-    for (arith::ExtFOp widen : widenings)
+    for (arith::ExtFOp widen : widenings) {
+      norm::remarkPassed(
+          widen, kPass, "Deinterleaved",
+          "bf16 widened to f32 as the even lanes, then the odd lanes, of "
+          "the sum it feeds (shift and mask of i32 lane pairs)");
       deinterleave(widen);
+    }
   }
 };
 } // namespace

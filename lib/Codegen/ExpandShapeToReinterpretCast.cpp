@@ -4,10 +4,13 @@
 // splits one dim into several dynamic ones. Between identity layouts the
 // expanded view is fully determined by its sizes, so it is rewritten here
 // as a memref.reinterpret_cast with row-major strides (see Passes.td).
+// Remarks: Rewritten (passed), NotRewritten (missed, with the layout).
 //
 //===----------------------------------------------------------------------===//
 
 #include "norm/Codegen/Passes.h"
+
+#include "Remarks.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -25,6 +28,8 @@ namespace norm {
 
 using namespace mlir;
 
+static constexpr StringLiteral kPass = "norm-expand-shape-to-reinterpret-cast";
+
 namespace {
 /// memref.expand_shape (identity layouts) -> memref.reinterpret_cast with
 /// offset 0, the output shape as sizes and its row-major strides.
@@ -37,8 +42,14 @@ struct ExpandShapeToReinterpretCast
     MemRefType sourceType = op.getSrcType();
     MemRefType resultType = op.getResultType();
     if (!sourceType.getLayout().isIdentity() ||
-        !resultType.getLayout().isIdentity())
+        !resultType.getLayout().isIdentity()) {
+      norm::remarkMissed(op, kPass, "NotRewritten",
+                         "{0} layout is not the identity: left to "
+                         "expand-strided-metadata",
+                         sourceType.getLayout().isIdentity() ? "the result's"
+                                                             : "the source's");
       return rewriter.notifyMatchFailure(op, "expects identity layouts");
+    }
     Location loc = op.getLoc();
     SmallVector<OpFoldResult> sizes = op.getMixedOutputShape();
     int64_t rank = resultType.getRank();
@@ -61,6 +72,9 @@ struct ExpandShapeToReinterpretCast
     for (int64_t i = 0; i < rank; ++i)
       if (!resultType.isDynamicDim(i))
         sizes[i] = rewriter.getIndexAttr(resultType.getDimSize(i));
+    norm::remarkPassed(
+        op, kPass, "Rewritten",
+        "rewritten as a memref.reinterpret_cast with row-major strides");
     rewriter.replaceOpWithNewOp<memref::ReinterpretCastOp>(
         op, resultType, op.getSrc(), rewriter.getIndexAttr(0), sizes, strides);
     return success();

@@ -4,9 +4,15 @@
 // Passes.td): elementwise producer-consumer fusion and the canonicalizations
 // that pass runs with it.
 //
+// Remarks (category norm-fuse-elementwise): Fused at each consumer a producer
+// is fused into; NotFused (missed) at each consumer left with a fusable
+// producer that has other uses.
+//
 //===----------------------------------------------------------------------===//
 
 #include "norm/Codegen/Passes.h"
+
+#include "Remarks.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -23,6 +29,8 @@ namespace norm {
 
 using namespace mlir;
 
+static constexpr StringLiteral kPass = "norm-fuse-elementwise";
+
 namespace {
 struct FuseElementwisePass
     : public norm::impl::FuseElementwisePassBase<FuseElementwisePass> {
@@ -34,7 +42,19 @@ struct FuseElementwisePass
       Operation *producer = fusedOperand->get().getDefiningOp();
       return producer && producer->hasOneUse();
     };
-    linalg::populateElementwiseOpsFusionPatterns(patterns, singleUse);
+    // The same decision, for the elementwise fusion (which calls it for the
+    // operands that linalg::areElementwiseOpsFusable accepts), with remarks.
+    linalg::ControlFusionFn fuseSingleUse = [](OpOperand *fusedOperand) {
+      Operation *producer = fusedOperand->get().getDefiningOp();
+      if (!producer || !producer->hasOneUse())
+        return false;
+      norm::remarkPassed(fusedOperand->getOwner(), kPass, "Fused",
+                         "its single-use producer of operand {0} fused into "
+                         "it",
+                         fusedOperand->getOperandNumber());
+      return true;
+    };
+    linalg::populateElementwiseOpsFusionPatterns(patterns, fuseSingleUse);
     linalg::populateConstantFoldLinalgOperations(patterns, singleUse);
     affine::AffineApplyOp::getCanonicalizationPatterns(patterns, ctx);
     linalg::GenericOp::getCanonicalizationPatterns(patterns, ctx);
@@ -47,6 +67,22 @@ struct FuseElementwisePass
     GreedyRewriteConfig config;
     config.setUseTopDownTraversal(true);
     (void)applyPatternsGreedily(getOperation(), std::move(patterns), config);
+
+    // The producers left unfused for having other uses.
+    if (norm::remarksEnabled(ctx))
+      getOperation()->walk([&](linalg::GenericOp consumer) {
+        for (OpOperand &operand : consumer->getOpOperands()) {
+          Operation *producer = operand.get().getDefiningOp();
+          if (!linalg::areElementwiseOpsFusable(&operand) ||
+              producer->hasOneUse())
+            continue;
+          norm::remarkMissed(
+              consumer, kPass, "NotFused",
+              "the producer of operand {0} has other uses: fusing it would "
+              "compute it again in each consumer",
+              operand.getOperandNumber());
+        }
+      });
   }
 };
 } // namespace

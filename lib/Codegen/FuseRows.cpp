@@ -13,9 +13,17 @@
 // its results are empty, and the linalg ops left outside the loops are
 // skipped (scf.if) when their iteration space is empty.
 //
+// Remarks (category norm-fuse-rows): RowLoop at each root tiled into a loop
+// over slices, CombinedRoot where one per-slice op roots several reductions,
+// NotFused (missed, with the reason) at each linalg op left outside the
+// loops, EmptyIterationSpace, EmptyResultsSkipped and EmptyGuard at the
+// rewrites for empty tensors.
+//
 //===----------------------------------------------------------------------===//
 
 #include "norm/Codegen/Passes.h"
+
+#include "Remarks.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -37,6 +45,8 @@ namespace norm {
 } // namespace mlir
 
 using namespace mlir;
+
+static constexpr StringLiteral kPass = "norm-fuse-rows";
 
 /// Returns the dims of `op`'s loop nest that index per-slice values: the
 /// dims used by the indexing map of an input produced by a linalg op with a
@@ -264,6 +274,10 @@ static void skipWhenResultsEmpty(RewriterBase &rewriter, scf::ForallOp loop) {
     loop.getDynamicUpperBoundMutable().assign(dynamicUpperBounds);
     loop.setStaticUpperBound(staticUpperBounds);
   });
+  norm::remarkPassed(
+      loop, kPass, "EmptyResultsSkipped",
+      "the loop over slices runs no iteration when all its results are "
+      "empty");
 }
 
 /// Skips `op`, a linalg op on tensors with at least two loops outside the
@@ -283,6 +297,8 @@ static void skipWhenIterationSpaceEmpty(RewriterBase &rewriter,
   Value empty = buildAnyZero(rewriter, loc, sizes);
   if (!empty)
     return;
+  norm::remarkPassed(op, kPass, "EmptyGuard",
+                     "skipped by an scf.if when its iteration space is empty");
   auto ifOp = scf::IfOp::create(rewriter, loc, op->getResultTypes(), empty,
                                 /*withElseRegion=*/true);
   rewriter.replaceAllUsesWith(op->getResults(), ifOp.getResults());
@@ -345,6 +361,10 @@ static void rootAtCombiningMaps(
     }
     if (fed.size() < 2)
       return;
+    norm::remarkPassed(op, kPass, "CombinedRoot",
+                       "roots the loop of the {0} reductions it combines per "
+                       "slice: one loop computes them all",
+                       fed.size());
     combinedRoots.insert(fed.begin(), fed.end());
     combiners.push_back({op, op.getNumLoops()});
   });
@@ -352,6 +372,31 @@ static void rootAtCombiningMaps(
     return combinedRoots.contains(root.first);
   });
   roots.append(combiners.begin(), combiners.end());
+}
+
+/// Returns why `op`, a linalg op on tensors outside the loops over slices,
+/// is not a root of norm-fuse-rows (the conditions of collectRoots).
+static std::string getRootRejection(linalg::LinalgOp op) {
+  if (op.getNumLoops() < 2)
+    return "it has fewer than two loops: a loop over slices needs a slice "
+           "dim and a dim within each slice";
+  llvm::SmallBitVector dims = getSliceDims(op);
+  int64_t numSliceDims = dims.count();
+  if (numSliceDims == 0)
+    return "it reads no per-slice value computed by a reduction, and no "
+           "loop over slices fused it as a producer";
+  if (numSliceDims == op.getNumLoops())
+    return "all its dims are slice dims (a per-slice value), and no loop "
+           "over slices fused it as a producer";
+  for (int64_t d = 0; d < numSliceDims; ++d)
+    if (!dims.test(d))
+      return "its slice dims are not its leading dims";
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  for (int64_t d = 0; d < numSliceDims; ++d)
+    if (iterators[d] != utils::IteratorType::parallel)
+      return "a slice dim is a reduction dim: tiling by 1 along it would "
+             "fuse nothing";
+  return "it is not a root of a loop over slices";
 }
 
 /// Returns the roots of norm-fuse-rows in `func`, each with its number of
@@ -404,8 +449,12 @@ static void foldEmptyIterationSpaces(RewriterBase &rewriter,
         llvm::is_contained(op.getStaticLoopRanges(), 0))
       empty.push_back(op);
   });
-  for (linalg::LinalgOp op : empty)
+  for (linalg::LinalgOp op : empty) {
+    norm::remarkPassed(
+        op, kPass, "EmptyIterationSpace",
+        "static iteration space of size 0: replaced by its inits");
     rewriter.replaceOp(op, op.getDpsInits());
+  }
 }
 
 namespace {
@@ -419,11 +468,20 @@ struct FuseRowsPass : public norm::impl::FuseRowsPassBase<FuseRowsPass> {
     IRRewriter rewriter(&getContext());
     foldEmptyIterationSpaces(rewriter, func);
     llvm::SmallPtrSet<Operation *, 1> none;
-    if (failed(fuseRoots(collectRoots(func, /*reductions=*/false))))
+    if (failed(fuseRoots(collectRoots(func, /*reductions=*/false),
+                         /*reductions=*/false)))
       return signalPassFailure();
     eraseDeadOps(rewriter, func, none);
-    if (failed(fuseRoots(collectRoots(func, /*reductions=*/true))))
+    if (failed(fuseRoots(collectRoots(func, /*reductions=*/true),
+                         /*reductions=*/true)))
       return signalPassFailure();
+    if (norm::remarksEnabled(&getContext()))
+      func.walk([&](linalg::LinalgOp op) {
+        if (op.hasPureTensorSemantics() && op.getNumLoops() >= 1 &&
+            !op->getParentOfType<scf::ForallOp>())
+          norm::remarkMissed(op, kPass, "NotFused", "{0}",
+                             getRootRejection(op));
+      });
 
     // Empty tensors: no time spent in their non-zero dims. All slice loops
     // on tensors count, also those a lowering built itself.
@@ -446,9 +504,10 @@ struct FuseRowsPass : public norm::impl::FuseRowsPassBase<FuseRowsPass> {
   }
 
   /// Tiles each root by 1 along its slice dims in an scf.forall and fuses
-  /// its producers into the loop.
-  LogicalResult
-  fuseRoots(ArrayRef<std::pair<linalg::LinalgOp, int64_t>> roots) {
+  /// its producers into the loop. `reductions`: the roots are reductions (or
+  /// ops combining them), not elementwise tails.
+  LogicalResult fuseRoots(ArrayRef<std::pair<linalg::LinalgOp, int64_t>> roots,
+                          bool reductions) {
     IRRewriter rewriter(&getContext());
     llvm::SmallPtrSet<Operation *, 4> pendingRoots;
     for (auto [root, numSliceDims] : roots)
@@ -505,6 +564,16 @@ struct FuseRowsPass : public norm::impl::FuseRowsPassBase<FuseRowsPass> {
                                                     options);
       if (failed(result))
         return root->emitError("norm-fuse-rows: cannot tile and fuse");
+      norm::remarkPassed(
+          root, kPass, "RowLoop",
+          "{0} tiled by 1 along its {1} slice dim{2} in an scf.forall, {3} "
+          "producers fused into the loop ({4} of them also yielded for uses "
+          "after it)",
+          !reductions                        ? "elementwise tail"
+          : root.getNumReductionLoops() != 0 ? "reduction"
+                                             : "combining op",
+          numSliceDims, numSliceDims == 1 ? "" : "s",
+          result->fusedProducers.size(), yielded.size());
       auto loop = cast<scf::ForallOp>(result->loops.front().getOperation());
       // Uses after the loop read its results.
       Block *block = loop->getBlock();

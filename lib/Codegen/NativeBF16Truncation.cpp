@@ -5,9 +5,15 @@
 // exact integer expansion kept for the vectors that hold an f32 subnormal,
 // which the instruction flushes to zero (see Passes.td).
 //
+// Remarks (category norm-native-bf16-truncation): NativeTruncation or
+// NotNative (missed, with the reason) at each arith.truncf of an f32 vector
+// to bf16.
+//
 //===----------------------------------------------------------------------===//
 
 #include "norm/Codegen/Passes.h"
+
+#include "Remarks.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -24,6 +30,8 @@ namespace norm {
 } // namespace mlir
 
 using namespace mlir;
+
+static constexpr StringLiteral kPass = "norm-native-bf16-truncation";
 
 /// Returns whether every use of `value` (through vector.extract and
 /// vector.shape_cast) is an unmasked store of it: vector.store, or an
@@ -58,18 +66,35 @@ static bool isOnlyStoredWhole(Value value) {
 /// LLVM 22's x86 code generation never firing, and subnormal results were
 /// flushed (found in review, not analyzed further;
 /// test/Integration/LayerNormalization/fast-path/bf16-rounding-98.mlir).
-static bool isVectorF32ToBF16(arith::TruncFOp op) {
+/// Otherwise sets `whyNot` (if not null) to the reason.
+static bool isVectorF32ToBF16(arith::TruncFOp op,
+                              std::string *whyNot = nullptr) {
+  auto reject = [&](const Twine &reason) {
+    if (whyNot)
+      *whyNot = reason.str();
+    return false;
+  };
   auto inType = dyn_cast<VectorType>(op.getIn().getType());
   auto outType = dyn_cast<VectorType>(op.getType());
-  if (!inType || !outType || inType.isScalable() ||
-      !inType.getElementType().isF32() || !outType.getElementType().isBF16() ||
-      inType.getNumElements() < 2 ||
+  if (!inType || !outType || !inType.getElementType().isF32() ||
+      !outType.getElementType().isBF16())
+    return reject("not a truncation of an f32 vector to bf16");
+  if (inType.isScalable())
+    return reject("a scalable vector");
+  if (inType.getNumElements() < 2 ||
       !llvm::isPowerOf2_64(inType.getNumElements()))
-    return false;
+    return reject(Twine(inType.getNumElements()) +
+                  " lanes, not a power of two of at least 2 (a static "
+                  "remainder)");
   std::optional<arith::RoundingMode> mode = op.getRoundingmode();
   if (mode && *mode != arith::RoundingMode::to_nearest_even)
-    return false;
-  return isOnlyStoredWhole(op.getResult());
+    return reject("rounding mode " + arith::stringifyRoundingMode(*mode) +
+                  ", not to_nearest_even");
+  if (!isOnlyStoredWhole(op.getResult()))
+    return reject("a use is not an unmasked, in-bounds store of the whole "
+                  "vector (LLVM 22's x86 backend cannot select the masked "
+                  "store of native code)");
+  return true;
 }
 
 /// Returns whether some lane of the 1-D bf16 vector `y` (of even length) is
@@ -137,12 +162,27 @@ struct NativeBF16TruncationPass
           NativeBF16TruncationPass> {
   void runOnOperation() override {
     SmallVector<arith::TruncFOp> truncations;
+    bool remarks = norm::remarksEnabled(&getContext());
     getOperation().walk([&](arith::TruncFOp op) {
-      if (isVectorF32ToBF16(op))
+      std::string whyNot;
+      if (isVectorF32ToBF16(op, remarks ? &whyNot : nullptr)) {
         truncations.push_back(op);
+        return;
+      }
+      // The remark, for truncations of f32 vectors to bf16 only.
+      auto inType = dyn_cast<VectorType>(op.getIn().getType());
+      if (remarks && inType && inType.getElementType().isF32() &&
+          getElementTypeOrSelf(op.getType()).isBF16())
+        norm::remarkMissed(op, kPass, "NotNative",
+                           "{0}: the exact integer expansion stays", whyNot);
     });
-    for (arith::TruncFOp op : truncations)
+    for (arith::TruncFOp op : truncations) {
+      norm::remarkPassed(
+          op, kPass, "NativeTruncation",
+          "the CPU's conversion instruction (llvm.fptrunc), with the exact "
+          "expansion only for vectors with a +-0 result");
       rewriteTruncation(op);
+    }
   }
 };
 } // namespace

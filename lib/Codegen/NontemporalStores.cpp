@@ -9,9 +9,17 @@
 // non-temporal vector stores need addresses aligned to the vector size, so
 // the loop nest is versioned on both at run time (see Passes.td).
 //
+// Remarks (category norm-nontemporal-stores): NontemporalStore at each store
+// made non-temporal; at the other vector.transfer_write ops UnsupportedWrite,
+// PartialLine, NotAligned, NotResult, TooSmall or NotVersioned (missed, with
+// the reason), and NoResultBuffer at a function that returns no buffer it
+// allocates.
+//
 //===----------------------------------------------------------------------===//
 
 #include "norm/Codegen/Passes.h"
+
+#include "Remarks.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -33,6 +41,8 @@ namespace norm {
 } // namespace mlir
 
 using namespace mlir;
+
+static constexpr StringLiteral kPass = "norm-nontemporal-stores";
 
 /// Alignment in bytes of the non-temporal stores: a cache line, and the
 /// largest x86 vector (MOVNTPS zmm needs 64, ymm 32, xmm 16).
@@ -122,26 +132,39 @@ struct Candidate {
 /// Returns the result buffer that `write` stores into at an address that is
 /// a multiple of kStoreAlignment whenever the buffer is aligned to it and,
 /// for rank >= 2, its innermost size is a multiple of kStoreAlignment
-/// bytes' worth of elements; null otherwise. `results` are the function's
-/// returned allocations.
+/// bytes' worth of elements; null otherwise, with the remark's name and the
+/// reason in `whyNot` (if not null). `results` are the function's returned
+/// allocations.
 static memref::AllocOp
 matchAlignedResultWrite(vector::TransferWriteOp write,
-                        const llvm::SmallPtrSetImpl<Operation *> &results) {
+                        const llvm::SmallPtrSetImpl<Operation *> &results,
+                        std::pair<StringRef, std::string> *whyNot = nullptr) {
+  auto reject = [&](StringRef name, const Twine &reason) {
+    if (whyNot)
+      *whyNot = {name, reason.str()};
+    return memref::AllocOp();
+  };
   auto vectorType = write.getVectorType();
   if (!vectorType.getElementType().isIntOrFloat() ||
       vectorType.getRank() != 1 || write.getMask() ||
       !write.getPermutationMap().isMinorIdentity() ||
       !llvm::all_of(write.getInBoundsValues(), [](bool b) { return b; }))
-    return {};
+    return reject("UnsupportedWrite",
+                  "not an unmasked, in-bounds, contiguous write of a 1-D "
+                  "vector of integers or floats");
   unsigned bits = vectorType.getElementTypeBitWidth();
   if (bits % 8 || (vectorType.getNumElements() * bits / 8) % kStoreAlignment)
-    return {};
+    return reject("PartialLine", "the vector is not a multiple of " +
+                                     Twine(kStoreAlignment) + " bytes");
   int64_t lanes = kStoreAlignment / (bits / 8);
   if (!isMultipleOf(write.getIndices().back(), lanes))
-    return {};
+    return reject("NotAligned",
+                  "the innermost index is not known to be a multiple of " +
+                      Twine(lanes) + " elements (" + Twine(kStoreAlignment) +
+                      " bytes)");
   Value base = write.getBase();
   if (!isa<MemRefType>(base.getType()))
-    return {};
+    return reject("NotResult", "it does not write a memref");
   // Unit-stride subviews that keep the innermost dim (they may drop unit
   // outer dims) add their innermost offset to the innermost index; offsets
   // in other dims move by multiples of the innermost size.
@@ -150,13 +173,20 @@ matchAlignedResultWrite(vector::TransferWriteOp write,
     if (!subview.hasUnitStride() ||
         subview.getDroppedDims().test(sourceRank - 1) ||
         !isMultipleOf(subview.getMixedOffsets().back(), lanes, 0))
-      return {};
+      return reject("NotAligned",
+                    "it writes a subview whose innermost offset is not known "
+                    "to be a multiple of " +
+                        Twine(kStoreAlignment) +
+                        " bytes, or with a non-unit stride or without the "
+                        "innermost dim");
     base = subview.getSource();
   }
   auto alloc = base.getDefiningOp<memref::AllocOp>();
   if (!alloc || !results.contains(alloc) ||
       !alloc.getType().getLayout().isIdentity())
-    return {};
+    return reject("NotResult", "it does not write a buffer with the identity "
+                               "layout that the function allocates and "
+                               "returns");
   return alloc;
 }
 
@@ -183,22 +213,34 @@ struct NontemporalStoresPass
             results.insert(alloc);
       }
     });
-    if (results.empty())
+    if (results.empty()) {
+      norm::remarkMissed(func, kPass, "NoResultBuffer",
+                         "the function returns no buffer it allocates");
       return;
+    }
 
     // Candidates grouped by the top-level op (in the function's entry
     // block) that holds them.
     llvm::MapVector<Operation *, SmallVector<Candidate>> groups;
     Block &entry = func.getBody().front();
+    bool remarks = norm::remarksEnabled(&getContext());
     func.walk([&](vector::TransferWriteOp write) {
-      memref::AllocOp alloc = matchAlignedResultWrite(write, results);
-      if (!alloc)
+      std::pair<StringRef, std::string> whyNot;
+      memref::AllocOp alloc =
+          matchAlignedResultWrite(write, results, remarks ? &whyNot : nullptr);
+      if (!alloc) {
+        norm::remarkMissed(write, kPass, whyNot.first, "{0}", whyNot.second);
         return;
+      }
       Operation *top = entry.findAncestorOpInBlock(*write);
       if (top && top->getNumResults() == 0 &&
           !top->hasTrait<OpTrait::IsTerminator>() &&
           alloc->isBeforeInBlock(top))
         groups[top].push_back({write, alloc});
+      else
+        norm::remarkMissed(write, kPass, "NotVersioned",
+                           "the op of the function's body that holds it "
+                           "has results, or precedes the allocation");
     });
 
     for (auto &[top, candidates] : groups)
@@ -217,16 +259,32 @@ struct NontemporalStoresPass
       return kStoreAlignment / (type.getElementTypeBitWidth() / 8);
     };
     // Statically too small, or rows statically misaligned: nothing to do.
+    auto missAll = [&](StringRef name, MemRefType type, const char *why) {
+      if (!norm::remarksEnabled(&getContext()))
+        return;
+      for (const Candidate &candidate : candidates)
+        norm::remarkMissed(candidate.write, kPass, name,
+                           "the result buffer {0} {1}", type,
+                           llvm::formatv(why, kStoreAlignment).str());
+    };
     for (memref::AllocOp alloc : allocs) {
       MemRefType type = alloc.getType();
       if (type.hasStaticShape() &&
           static_cast<uint64_t>(type.getNumElements() *
-                                (type.getElementTypeBitWidth() / 8)) < minBytes)
+                                (type.getElementTypeBitWidth() / 8)) <
+              minBytes) {
+        missAll("TooSmall", type,
+                "is smaller than min-bytes: a consumer reads it from the "
+                "cache");
         return;
+      }
       int64_t last = type.getRank() - 1;
       if (last >= 1 && !type.isDynamicDim(last) &&
-          type.getDimSize(last) % lanesOf(type))
+          type.getDimSize(last) % lanesOf(type)) {
+        missAll("NotAligned", type,
+                "has rows that are not a multiple of {0} bytes");
         return;
+      }
     }
 
     // The run-time condition on dynamic sizes (null: always true).
@@ -277,6 +335,12 @@ struct NontemporalStoresPass
       units[unit].push_back(candidate.write);
     }
     auto makeNontemporal = [&](vector::TransferWriteOp write) {
+      norm::remarkPassed(
+          write, kPass, "NontemporalStore",
+          "non-temporal store, aligned to {0} bytes{1}", kStoreAlignment,
+          condition ? ", in a copy of its loop taken when the result buffers "
+                      "hold at least min-bytes and their rows are aligned"
+                    : "");
       OpBuilder wb(write);
       vector::StoreOp::create(wb, write.getLoc(), write.getVector(),
                               write.getBase(), write.getIndices(),

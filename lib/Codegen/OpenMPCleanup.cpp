@@ -17,9 +17,16 @@
 // partition computed in the region (Debian's libomp formats a debug string
 // in every __kmpc_for_static_init; see replaceWorksharingLoop).
 //
+// Remarks (category norm-openmp-cleanup): AllocasHoisted or ScopeKept
+// (missed) at each alloca scope in a parallel loop; SequentialVersion or
+// NotVersioned (missed) at each omp.parallel; StaticPartition or
+// WorksharingLoopKept (missed) at its work-sharing loop.
+//
 //===----------------------------------------------------------------------===//
 
 #include "norm/Codegen/Passes.h"
+
+#include "Remarks.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -39,6 +46,8 @@ namespace norm {
 
 using namespace mlir;
 
+static constexpr StringLiteral kPass = "norm-openmp-cleanup";
+
 namespace {
 struct OpenMPCleanupPass
     : public norm::impl::OpenMPCleanupPassBase<OpenMPCleanupPass> {
@@ -52,10 +61,14 @@ struct OpenMPCleanupPass
     });
     for (memref::AllocaScopeOp scope : scopes) {
       auto parallel = scope->getParentOfType<omp::ParallelOp>();
-      if (!parallel)
+      if (!parallel) {
+        norm::remarkMissed(scope, kPass, "ScopeKept",
+                           "not in an omp.parallel region");
         continue;
+      }
       Block &entry = parallel.getRegion().front();
       bool allHoisted = true;
+      unsigned hoisted = 0;
       scope.walk([&](memref::AllocaOp alloca) {
         if (!alloca.getType().hasStaticShape() ||
             !alloca.getOperands().empty() ||
@@ -64,8 +77,24 @@ struct OpenMPCleanupPass
           return;
         }
         rewriter.moveOpBefore(alloca, &entry, entry.begin());
+        ++hoisted;
       });
-      if (allHoisted && scope.getBodyRegion().hasOneBlock()) {
+      bool inlined = allHoisted && scope.getBodyRegion().hasOneBlock();
+      if (inlined)
+        norm::remarkPassed(
+            scope, kPass, "AllocasHoisted",
+            "{0} static alloca{1} hoisted to the start of the omp.parallel "
+            "region (one copy per thread), the scope inlined",
+            hoisted, hoisted == 1 ? "" : "s");
+      else
+        norm::remarkMissed(
+            scope, kPass, "ScopeKept",
+            "{0} static alloca{1} hoisted; the scope stays: {2}", hoisted,
+            hoisted == 1 ? "" : "s",
+            allHoisted ? "its body has several blocks"
+                       : "it holds a dynamically shaped alloca, or one in a "
+                         "nested scope");
+      if (inlined) {
         Block &body = scope.getBodyRegion().front();
         Operation *terminator = body.getTerminator();
         rewriter.eraseOp(terminator);
@@ -94,8 +123,15 @@ struct OpenMPCleanupPass
   /// omp.parallel are left as they are.
   LogicalResult addSequentialVersion(IRRewriter &rewriter,
                                      omp::ParallelOp parallel) {
-    if (parallel.getIfExpr() || parallel.getRegion().getBlocks().size() != 1)
+    auto notVersioned = [&](StringRef reason) {
+      norm::remarkMissed(parallel, kPass, "NotVersioned",
+                         "{0}: no sequential version", reason);
       return success();
+    };
+    if (parallel.getIfExpr())
+      return notVersioned("it already has an if clause");
+    if (parallel.getRegion().getBlocks().size() != 1)
+      return notVersioned("its region has several blocks");
     Block &entry = parallel.getRegion().front();
     omp::WsloopOp wsloop;
     for (Operation &op : entry) {
@@ -105,10 +141,11 @@ struct OpenMPCleanupPass
         wsloop = ws;
         continue;
       }
-      return success();
+      return notVersioned("its region holds other ops than allocas and one "
+                          "omp.wsloop");
     }
     if (!wsloop)
-      return success();
+      return notVersioned("its region holds no omp.wsloop");
     // The work-sharing loop is the region's last work: its implicit barrier
     // only precedes the one that joins the team (nowait saves one barrier
     // per call: [48, 768] LpNorm on 2 threads, 2.18 -> 2.06 us). Where
@@ -118,7 +155,8 @@ struct OpenMPCleanupPass
     auto loop = dyn_cast<omp::LoopNestOp>(wsloop.getWrappedLoop());
     if (!loop || loop.getLoopLowerBounds().size() != 1 ||
         !loop.getRegion().hasOneBlock())
-      return success();
+      return notVersioned("its loop is not a 1-d omp.loop_nest with one "
+                          "block");
     Value lb = loop.getLoopLowerBounds()[0];
     Value ub = loop.getLoopUpperBounds()[0];
     Value step = loop.getLoopSteps()[0];
@@ -127,10 +165,10 @@ struct OpenMPCleanupPass
       return v.getParentRegion()->isAncestor(outer);
     };
     if (!definedOutside(lb) || !definedOutside(ub) || !definedOutside(step))
-      return success();
+      return notVersioned("its loop bounds are defined in the region");
 
     if (!parallel->getParentOfType<FunctionOpInterface>())
-      return success();
+      return notVersioned("it is not in a function");
 
     // Elements per iteration: the largest subview with loop-invariant sizes.
     Location loc = parallel.getLoc();
@@ -215,6 +253,18 @@ struct OpenMPCleanupPass
     if (neverParallel)
       cond =
           arith::ConstantIntOp::create(rewriter, loc, rewriter.getI1Type(), 0);
+    if (neverParallel)
+      norm::remarkPassed(
+          parallel, kPass, "SequentialVersion",
+          "statically too small for threads (at most one iteration, or fewer "
+          "than {0} elements in all): runs on the calling thread",
+          kMinParallelElements);
+    else
+      norm::remarkPassed(
+          parallel, kPass, "SequentialVersion",
+          "runs on the calling thread unless it has several iterations, {0} "
+          "elements or more in all, and more than one thread",
+          kMinParallelElements);
 
     auto ifOp = scf::IfOp::create(rewriter, loc, cond, /*withElse=*/true);
     rewriter.moveOpBefore(parallel, ifOp.thenBlock()->getTerminator());
@@ -258,11 +308,22 @@ struct OpenMPCleanupPass
                               omp::LoopNestOp loop) {
     if (loop.getLoopInclusive() || wsloop.getScheduleChunk() ||
         wsloop.getOrdered() || !wsloop.getReductionVars().empty() ||
-        !wsloop.getLinearVars().empty() || !wsloop.getPrivateVars().empty())
+        !wsloop.getLinearVars().empty() || !wsloop.getPrivateVars().empty()) {
+      norm::remarkMissed(wsloop, kPass, "WorksharingLoopKept",
+                         "an inclusive bound, a chunk size, or an ordered, "
+                         "reduction, linear or private clause");
       return;
+    }
     if (std::optional<omp::ClauseScheduleKind> kind = wsloop.getScheduleKind();
-        kind && *kind != omp::ClauseScheduleKind::Static)
+        kind && *kind != omp::ClauseScheduleKind::Static) {
+      norm::remarkMissed(wsloop, kPass, "WorksharingLoopKept",
+                         "a schedule other than static");
       return;
+    }
+    norm::remarkPassed(
+        wsloop, kPass, "StaticPartition",
+        "the static partition of the iterations computed in the region "
+        "(no __kmpc_for_static_init)");
     Location loc = wsloop.getLoc();
     rewriter.setInsertionPoint(wsloop);
     Type index = rewriter.getIndexType();

@@ -15,9 +15,16 @@
 // so that reading the next rows from memory overlaps the computation on this
 // one.
 //
+// Remarks (category norm-prefetch-rows): RowPrefetch or SinglePass (missed) per
+// memref read by a loop over rows, NotRowLoop (missed) at a loop over slices
+// of rank > 1, StreamPrefetch or FewStreams (missed) at each column loop that
+// reads full tiles of several rows, Disabled (missed) where an option is 0.
+//
 //===----------------------------------------------------------------------===//
 
 #include "norm/Codegen/Passes.h"
+
+#include "Remarks.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -34,6 +41,8 @@ namespace norm {
 } // namespace mlir
 
 using namespace mlir;
+
+static constexpr StringLiteral kPass = "norm-prefetch-rows";
 
 /// Bytes per cache line prefetched (x86-64, AArch64 cores).
 static constexpr int64_t kCacheLineBytes = 64;
@@ -88,8 +97,20 @@ static void prefetchStreams(func::FuncOp func, int64_t distance) {
   func.walk([&](scf::ForOp loop) { loops.push_back(loop); });
   for (scf::ForOp loop : loops) {
     SmallVector<vector::TransferReadOp> reads = getStreamReads(loop);
-    if (reads.size() < kMinStreams)
+    if (reads.size() < kMinStreams) {
+      if (reads.size() >= 2)
+        norm::remarkMissed(
+            loop, kPass, "FewStreams",
+            "the loop reads {0} rows at once, fewer than {1}: the hardware "
+            "prefetchers keep up",
+            reads.size(), kMinStreams);
       continue;
+    }
+    norm::remarkPassed(
+        loop, kPass, "StreamPrefetch",
+        "prefetches each of the {0} rows it reads {1} bytes ahead of its "
+        "tile",
+        reads.size(), distance);
     Location loc = loop.getLoc();
     for (vector::TransferReadOp read : reads) {
       auto type = cast<MemRefType>(read.getBase().getType());
@@ -184,11 +205,24 @@ struct PrefetchRowsPass
   void runOnOperation() override {
     if (streamDistance)
       prefetchStreams(getOperation(), streamDistance);
-    if (distance == 0)
+    else
+      norm::remarkMissed(getOperation(), kPass, "Disabled",
+                         "stream-distance=0: no prefetches in column "
+                         "loops that read several rows");
+    if (distance == 0) {
+      norm::remarkMissed(getOperation(), kPass, "Disabled",
+                         "distance=0: no prefetches of the rows ahead");
       return;
+    }
     getOperation().walk([&](scf::ForallOp rowLoop) {
-      if (rowLoop.getRank() != 1)
+      if (rowLoop.getRank() != 1) {
+        norm::remarkMissed(
+            rowLoop, kPass, "NotRowLoop",
+            "a loop over slices of rank {0}: only loops over rows (rank 1) "
+            "prefetch the rows ahead",
+            rowLoop.getRank());
         return;
+      }
       Value row = rowLoop.getInductionVar(0);
       // Per memref: the column loops (in order) with full-tile reads of its
       // current row, and one such read per loop.
@@ -224,10 +258,21 @@ struct PrefetchRowsPass
         // runs no step), else the one pass after the first (LpNorm and
         // Normalizer: Y; LayerNorm Mean and InvStdDev without Y: the sum of
         // squares). docs/Pipeline.md (stage 7) has the measurements.
-        if (reads.size() < 2)
+        if (reads.size() < 2) {
+          norm::remarkMissed(reads.front(), kPass, "SinglePass",
+                             "one pass over the row of this memref: the "
+                             "hardware prefetchers follow its misses");
           continue;
+        }
         size_t end =
             writesRows && reads.size() > 2 ? reads.size() - 1 : reads.size();
+        norm::remarkPassed(
+            rowLoop, kPass, "RowPrefetch",
+            "prefetches the row {0} bytes ahead of a {1} in {2} of its {3} "
+            "passes over the row (from the 2nd{4})",
+            static_cast<unsigned>(distance), reads.front().getBase().getType(),
+            end - 1, reads.size(),
+            end < reads.size() ? "; not the last, which writes Y" : "");
         // The row ahead is built once, before the first of these loops,
         // for the later ones in the same block (which it dominates).
         Value next;

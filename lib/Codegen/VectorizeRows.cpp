@@ -17,9 +17,15 @@
 // Partial sums per lane reassociate the reduction, which the norm lowerings
 // allow (their combiners carry fastmath<reassoc>); the formula is unchanged.
 //
+// Remarks (category norm-vectorize-rows): Tiled or NotTiled (missed, with the
+// reason) at each linalg op with loops, Peeled or NoRemainder at each tiled
+// loop, Vectorized or NotVectorized (missed, with the reason) at each tile.
+//
 //===----------------------------------------------------------------------===//
 
 #include "norm/Codegen/Passes.h"
+
+#include "Remarks.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -51,6 +57,8 @@ namespace norm {
 
 using namespace mlir;
 
+static constexpr StringLiteral kPass = "norm-vectorize-rows";
+
 /// Marks the ops this pass creates and will vectorize.
 static constexpr StringLiteral kVectorizeMarker = "norm.vectorize";
 
@@ -72,20 +80,29 @@ static unsigned getHostVectorBits() {
 /// see tile-relative indices), and each combiner may be reassociated:
 /// integer add/mul/and/or/xor/min/max, float min/max, and float add/mul
 /// carrying fastmath<reassoc> (as the norm lowerings' reductions do).
-static bool isReassociableRowReduction(linalg::LinalgOp op) {
-  if (op.getNumReductionLoops() != 1)
+/// Otherwise sets `whyNot` (if not null) to the reason.
+static bool isReassociableRowReduction(linalg::LinalgOp op,
+                                       std::string *whyNot = nullptr) {
+  auto reject = [&](const Twine &reason) {
+    if (whyNot)
+      *whyNot = reason.str();
     return false;
+  };
+  if (op.getNumReductionLoops() != 1)
+    return reject("it has more than one reduction dim");
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   for (int64_t d = 0, e = ranges.size() - 1; d < e; ++d)
     if (ranges[d] != 1)
-      return false;
+      return reject("dim " + Twine(d) +
+                    " is not of static size 1 (a partial reduction tiles "
+                    "only the reduced dim)");
   if (!op.getBlock()->getOps<linalg::IndexOp>().empty())
-    return false;
+    return reject("its body uses linalg.index");
   for (unsigned i = 0, e = op.getNumDpsInits(); i < e; ++i) {
     SmallVector<Operation *> combiners;
     if (!matchReduction(op.getRegionOutputArgs(), i, combiners) ||
         combiners.size() != 1)
-      return false;
+      return reject("result " + Twine(i) + " has no single combiner");
     Operation *combiner = combiners.front();
     if (isa<arith::AddIOp, arith::MulIOp, arith::AndIOp, arith::OrIOp,
             arith::XOrIOp, arith::MaxSIOp, arith::MinSIOp, arith::MaxUIOp,
@@ -96,7 +113,10 @@ static bool isReassociableRowReduction(linalg::LinalgOp op) {
     if (!isa<arith::AddFOp, arith::MulFOp>(combiner) || !fastMath ||
         !bitEnumContainsAll(fastMath.getFastMathFlagsAttr().getValue(),
                             arith::FastMathFlags::reassoc))
-      return false;
+      return reject("the combiner " + combiner->getName().getStringRef() +
+                    " of result " + Twine(i) +
+                    " may not be reassociated (a float add or mul needs "
+                    "fastmath<reassoc>)");
   }
   return true;
 }
@@ -107,39 +127,63 @@ static bool isReassociableRowReduction(linalg::LinalgOp op) {
 /// elements, its innermost loop dim must be the innermost dim of every
 /// operand that uses it, it may have no other reduction dim when that one
 /// is a reduction, and its innermost size must not be statically smaller
-/// than one register.
+/// than one register. Where it returns 0, sets `whyNot` (if not null) to the
+/// reason.
 static int64_t getTileSize(linalg::LinalgOp op, unsigned vectorBits,
-                           unsigned unroll) {
-  if (!op.hasPureTensorSemantics() || isa<linalg::FillOp>(op) ||
-      op.getNumLoops() == 0)
+                           unsigned unroll, std::string *whyNot = nullptr) {
+  auto reject = [&](const Twine &reason) -> int64_t {
+    if (whyNot)
+      *whyNot = reason.str();
     return 0;
+  };
+  if (!op.hasPureTensorSemantics())
+    return reject("it is not on tensors");
+  if (isa<linalg::FillOp>(op))
+    return reject("a linalg.fill is not tiled here (only the partial-sum "
+                  "inits that tiling creates are vectorized)");
+  if (op.getNumLoops() == 0)
+    return reject("it has no loops");
   unsigned innermost = op.getNumLoops() - 1;
   unsigned maxBits = 0;
   for (OpOperand &operand : op->getOpOperands()) {
+    unsigned number = operand.getOperandNumber();
     auto type = dyn_cast<RankedTensorType>(operand.get().getType());
     if (!type)
-      return 0;
+      return reject("operand " + Twine(number) + " is not a ranked tensor");
     Type element = type.getElementType();
     if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() > 64 ||
         element.getIntOrFloatBitWidth() < 8)
-      return 0;
+      return reject("operand " + Twine(number) +
+                    " has elements that are not integers or floats of 8 to "
+                    "64 bits");
     maxBits = std::max(maxBits, element.getIntOrFloatBitWidth());
     AffineMap map = op.getMatchingIndexingMap(&operand);
     if (!map.isProjectedPermutation())
-      return 0;
+      return reject("the indexing map of operand " + Twine(number) +
+                    " is not a projected permutation");
     for (auto [i, expr] : llvm::enumerate(map.getResults()))
       if (cast<AffineDimExpr>(expr).getPosition() == innermost &&
           i + 1 != map.getNumResults())
-        return 0;
+        return reject("the innermost loop dim is not the innermost dim of "
+                      "operand " +
+                      Twine(number) + " (not contiguous)");
   }
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  std::string notReassociable;
   if (iterators[innermost] == utils::IteratorType::reduction &&
-      !isReassociableRowReduction(op))
-    return 0;
+      !isReassociableRowReduction(op, whyNot ? &notReassociable : nullptr))
+    return reject("the innermost dim is a reduction that cannot be split "
+                  "into partial sums per lane: " +
+                  notReassociable);
   int64_t lanes = vectorBits / maxBits;
   int64_t size = op.getStaticLoopRanges()[innermost];
-  if (lanes < 2 || (!ShapedType::isDynamic(size) && size < lanes))
-    return 0;
+  if (lanes < 2)
+    return reject("a " + Twine(vectorBits) +
+                  "-bit register holds fewer than 2 lanes of " +
+                  Twine(maxBits) + " bits");
+  if (!ShapedType::isDynamic(size) && size < lanes)
+    return reject("the innermost size " + Twine(size) +
+                  " is smaller than one register (" + Twine(lanes) + " lanes)");
   return lanes * unroll;
 }
 
@@ -163,13 +207,25 @@ tileInnermost(RewriterBase &rewriter, linalg::LinalgOp op, int64_t tileSize) {
             ReductionTilingStrategy::PartialReductionOuterReduction)
         .setReductionDims({innermost});
   rewriter.setInsertionPoint(op);
-  // An op that cannot be tiled is left as it is: not an error.
-  ScopedDiagnosticHandler quiet(op->getContext(),
-                                [](Diagnostic &) { return success(); });
-  FailureOr<scf::SCFTilingResult> result = scf::tileUsingSCF(
-      rewriter, cast<TilingInterface>(op.getOperation()), options);
-  if (failed(result) || result->loops.empty())
+  FailureOr<scf::SCFTilingResult> result = failure();
+  std::string diagnostic;
+  {
+    // An op that cannot be tiled is left as it is: not an error (its
+    // diagnostic only goes into the remark).
+    norm::QuietDiagnostics quiet(op->getContext());
+    result = scf::tileUsingSCF(
+        rewriter, cast<TilingInterface>(op.getOperation()), options);
+    diagnostic = quiet.getMessage().str();
+  }
+  if (failed(result) || result->loops.empty()) {
+    norm::remarkMissed(op, kPass, "NotTiled",
+                       "tiling its innermost dim by {0} failed{1}{2}", tileSize,
+                       diagnostic.empty() ? "" : ": ", diagnostic);
     return failure();
+  }
+  norm::remarkPassed(
+      op, kPass, "Tiled", "innermost dim tiled by {0} elements{1}", tileSize,
+      partial ? " as a partial reduction (partial sums per lane)" : "");
   rewriter.replaceOp(op, result->replacements);
   auto mark = [&](Operation *marked) {
     if (isa<linalg::LinalgOp>(marked))
@@ -211,21 +267,58 @@ static void vectorizeMarked(RewriterBase &rewriter, linalg::LinalgOp op,
     // Masked vectorization: only bodies of arith/math ops (MLIR 22 builds
     // an invalid mask for a broadcast transfer_read of a masked
     // tensor.extract); the other remainders stay scalar loops.
-    if (tileSize == 0 || !isElementwiseBody(op))
+    if (tileSize == 0) {
+      norm::remarkMissed(op, kPass, "NotVectorized",
+                         "a dynamic shape outside the tiled loops");
       return;
+    }
+    if (!isElementwiseBody(op)) {
+      norm::remarkMissed(op, kPass, "NotVectorized",
+                         "a remainder tile whose body is not only arith "
+                         "and math ops or may trap: left a scalar loop");
+      return;
+    }
     for (int64_t size : op.getStaticLoopRanges())
       vectorSizes.push_back(ShapedType::isDynamic(size) ? tileSize : size);
   }
   SmallVector<bool> scalableDims(vectorSizes.size(), false);
-  ScopedDiagnosticHandler quiet(op->getContext(),
-                                [](Diagnostic &) { return success(); });
-  if (failed(linalg::vectorizeOpPrecondition(op, vectorSizes, scalableDims)))
+  FailureOr<linalg::VectorizationResult> result = failure();
+  bool ready = false;
+  std::string diagnostic;
+  {
+    // An op that cannot be vectorized is left as it is: not an error (its
+    // diagnostic only goes into the remark).
+    norm::QuietDiagnostics quiet(op->getContext());
+    ready = succeeded(
+        linalg::vectorizeOpPrecondition(op, vectorSizes, scalableDims));
+    if (ready) {
+      rewriter.setInsertionPoint(op);
+      result = linalg::vectorize(rewriter, op, vectorSizes, scalableDims);
+    }
+    diagnostic = quiet.getMessage().str();
+  }
+  if (failed(result)) {
+    norm::remarkMissed(op, kPass, "NotVectorized", "{0}{1}{2}",
+                       ready ? "linalg::vectorize failed"
+                             : "linalg::vectorizeOpPrecondition failed",
+                       diagnostic.empty() ? "" : ": ", diagnostic);
     return;
-  rewriter.setInsertionPoint(op);
-  FailureOr<linalg::VectorizationResult> result =
-      linalg::vectorize(rewriter, op, vectorSizes, scalableDims);
-  if (failed(result))
-    return;
+  }
+  if (norm::remarksEnabled(op->getContext())) {
+    std::string shape;
+    llvm::raw_string_ostream os(shape);
+    llvm::interleave(
+        vectorSizes.empty() ? op.getStaticLoopRanges() : vectorSizes, os, "x");
+    StringRef role = isa<linalg::FillOp>(op) ? "the partial sums' init"
+                     : isa<linalg::ReduceOp>(op)
+                         ? "the merge of the partial sums"
+                     : vectorSizes.empty() ? "a tile"
+                                           : "the remainder tile";
+    norm::remarkPassed(op, kPass, "Vectorized",
+                       "{0} ({1}) vectorized{2}, vector shape {3}", role,
+                       op->getName().getStringRef(),
+                       vectorSizes.empty() ? "" : " with masks", shape);
+  }
   if (result->replacements.empty())
     rewriter.eraseOp(op);
   else
@@ -334,9 +427,14 @@ struct VectorizeRowsPass
 
     // 1. Tile. Collect first: tiling creates and erases linalg ops.
     SmallVector<std::pair<linalg::LinalgOp, int64_t>> candidates;
+    bool remarks = norm::remarksEnabled(context);
     func.walk([&](linalg::LinalgOp op) {
-      if (int64_t tileSize = getTileSize(op, bits, unroll))
+      std::string whyNot;
+      if (int64_t tileSize =
+              getTileSize(op, bits, unroll, remarks ? &whyNot : nullptr))
         candidates.push_back({op, tileSize});
+      else if (op.getNumLoops() != 0)
+        norm::remarkMissed(op, kPass, "NotTiled", "{0}", whyNot);
     });
     IRRewriter rewriter(context);
     SmallVector<std::pair<scf::ForOp, int64_t>> loops;
@@ -351,7 +449,15 @@ struct VectorizeRowsPass
     DenseMap<Operation *, int64_t> tileSizeOf;
     for (auto [loop, tileSize] : loops) {
       scf::ForOp partial;
-      (void)scf::peelForLoopAndSimplifyBounds(rewriter, loop, partial);
+      if (succeeded(scf::peelForLoopAndSimplifyBounds(rewriter, loop, partial)))
+        norm::remarkPassed(
+            loop, kPass, "Peeled",
+            "the full tiles run in the main loop, the remainder in one "
+            "partial step after it");
+      else
+        norm::remarkAnalysis(
+            loop, kPass, "NoRemainder",
+            "not peeled: the tile size divides the static size");
       for (scf::ForOp l : {loop, partial})
         if (l)
           l.walk([&, ts = tileSize](linalg::LinalgOp op) {
