@@ -11,7 +11,7 @@
 // An empty X must not cost time in its non-zero dims (X [2^40, 0] has 2^40
 // rows of nothing): each scf.forall on tensors runs no iteration when all
 // its results are empty, and the linalg ops left outside the loops are
-// skipped (scf.if) when their iteration space is empty.
+// skipped (scf.if) when their iteration space is empty (FuseRowsEmpty.cpp).
 //
 // Remarks (category norm-fuse-rows): RowLoop at each root tiled into a loop
 // over slices, CombinedRoot where one per-slice op roots several reductions,
@@ -23,10 +23,9 @@
 
 #include "norm/Codegen/Passes.h"
 
+#include "FuseRows.h"
 #include "Remarks.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -46,7 +45,7 @@ namespace norm {
 
 using namespace mlir;
 
-static constexpr StringLiteral kPass = "norm-fuse-rows";
+static constexpr StringLiteral kPass = norm::kFuseRowsPass;
 
 /// Returns the dims of `op`'s loop nest that index per-slice values: the
 /// dims used by the indexing map of an input produced by a linalg op with a
@@ -185,130 +184,6 @@ static void mergeYieldedTiles(RewriterBase &rewriter, scf::ForallOp loop,
   }
 }
 
-/// Returns an i1 that is true if one of `sizes` is 0, or null if none can
-/// be (all static and non-zero). A static 0 gives a constant true.
-static Value buildAnyZero(RewriterBase &rewriter, Location loc,
-                          ArrayRef<OpFoldResult> sizes) {
-  Value anyZero;
-  Value zero;
-  for (OpFoldResult size : sizes) {
-    std::optional<int64_t> constant = getConstantIntValue(size);
-    if (constant && *constant != 0)
-      continue;
-    if (constant)
-      return arith::ConstantIntOp::create(rewriter, loc, rewriter.getI1Type(),
-                                          1);
-    if (!zero)
-      zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
-    Value isZero = arith::CmpIOp::create(
-        rewriter, loc, arith::CmpIPredicate::eq, cast<Value>(size), zero);
-    anyZero =
-        anyZero
-            ? arith::OrIOp::create(rewriter, loc, anyZero, isZero).getResult()
-            : isZero;
-  }
-  return anyZero;
-}
-
-/// Returns true if `lhs` and `rhs` are the same constant or value, or
-/// `tensor.dim`s of the same dim of the same tensor.
-static bool isSameSize(OpFoldResult lhs, OpFoldResult rhs) {
-  if (isEqualConstantIntOrValue(lhs, rhs))
-    return true;
-  auto lhsValue = dyn_cast<Value>(lhs), rhsValue = dyn_cast<Value>(rhs);
-  if (!lhsValue || !rhsValue)
-    return false;
-  auto lhsDim = lhsValue.getDefiningOp<tensor::DimOp>();
-  auto rhsDim = rhsValue.getDefiningOp<tensor::DimOp>();
-  if (!lhsDim || !rhsDim || lhsDim.getSource() != rhsDim.getSource())
-    return false;
-  std::optional<int64_t> lhsIndex = lhsDim.getConstantIndex();
-  return lhsIndex && lhsIndex == rhsDim.getConstantIndex();
-}
-
-/// Makes `loop` run no iteration when every tensor it yields is empty (its
-/// first upper bound becomes 0): X [2^40, 0] gives an empty Y, and the loop
-/// would otherwise run 2^40 times for nothing. A loop that also yields a
-/// per-slice value (LayerNorm's Mean, NaN for an empty row) still runs.
-static void skipWhenResultsEmpty(RewriterBase &rewriter, scf::ForallOp loop) {
-  Location loc = loop.getLoc();
-  OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.setInsertionPoint(loop);
-  SmallVector<OpFoldResult> upperBounds = loop.getMixedUpperBound();
-  SmallVector<SmallVector<OpFoldResult>> outputSizes;
-  for (Value output : loop.getOutputs()) {
-    auto empty = output.getDefiningOp<tensor::EmptyOp>();
-    outputSizes.push_back(empty ? empty.getMixedSizes()
-                                : tensor::getMixedSizes(rewriter, loc, output));
-    // Nothing to skip if a result has elements, or is sized by the loop's
-    // bounds alone (a per-slice value): that one is empty only when the
-    // loop runs no iteration anyway.
-    if (llvm::all_of(outputSizes.back(), [&](OpFoldResult size) {
-          std::optional<int64_t> constant = getConstantIntValue(size);
-          return (constant && *constant != 0) ||
-                 llvm::any_of(upperBounds, [&](OpFoldResult bound) {
-                   return isSameSize(size, bound);
-                 });
-        }))
-      return;
-  }
-  Value allEmpty;
-  for (ArrayRef<OpFoldResult> sizes : outputSizes) {
-    Value empty = buildAnyZero(rewriter, loc, sizes);
-    allEmpty =
-        allEmpty
-            ? arith::AndIOp::create(rewriter, loc, allEmpty, empty).getResult()
-            : empty;
-  }
-  if (!allEmpty)
-    return; // No result.
-  Value first = getValueOrCreateConstantIndexOp(rewriter, loc, upperBounds[0]);
-  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
-  upperBounds[0] =
-      arith::SelectOp::create(rewriter, loc, allEmpty, zero, first).getResult();
-  SmallVector<Value> dynamicUpperBounds;
-  SmallVector<int64_t> staticUpperBounds;
-  dispatchIndexOpFoldResults(upperBounds, dynamicUpperBounds,
-                             staticUpperBounds);
-  rewriter.modifyOpInPlace(loop, [&] {
-    loop.getDynamicUpperBoundMutable().assign(dynamicUpperBounds);
-    loop.setStaticUpperBound(staticUpperBounds);
-  });
-  norm::remarkPassed(
-      loop, kPass, "EmptyResultsSkipped",
-      "the loop over slices runs no iteration when all its results are "
-      "empty");
-}
-
-/// Skips `op`, a linalg op on tensors with at least two loops outside the
-/// slice loops, when its iteration space is empty: its results are then its
-/// inits. Its loop nest would otherwise iterate over the non-zero outer dims
-/// (X [2^40, 0] reduced along axis 0). The op moves into the else-branch of
-/// an scf.if whose then-branch yields the inits, which are defined outside
-/// the scf.if, so that bufferization gives both branches the same buffer.
-static void skipWhenIterationSpaceEmpty(RewriterBase &rewriter,
-                                        linalg::LinalgOp op) {
-  Location loc = op.getLoc();
-  OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.setInsertionPoint(op);
-  SmallVector<OpFoldResult> sizes;
-  for (Range range : op.createLoopRanges(rewriter, loc))
-    sizes.push_back(range.size);
-  Value empty = buildAnyZero(rewriter, loc, sizes);
-  if (!empty)
-    return;
-  norm::remarkPassed(op, kPass, "EmptyGuard",
-                     "skipped by an scf.if when its iteration space is empty");
-  auto ifOp = scf::IfOp::create(rewriter, loc, op->getResultTypes(), empty,
-                                /*withElseRegion=*/true);
-  rewriter.replaceAllUsesWith(op->getResults(), ifOp.getResults());
-  rewriter.setInsertionPointToStart(ifOp.thenBlock());
-  scf::YieldOp::create(rewriter, loc, op.getDpsInits());
-  rewriter.moveOpBefore(op, ifOp.elseBlock(), ifOp.elseBlock()->end());
-  rewriter.setInsertionPointToEnd(ifOp.elseBlock());
-  scf::YieldOp::create(rewriter, loc, op->getResults());
-}
-
 /// Erases the trivially dead ops nested in `scope` (not `scope` itself),
 /// except those in `keep`, until none is left.
 static void eraseDeadOps(RewriterBase &rewriter, Operation *scope,
@@ -435,28 +310,6 @@ collectRoots(func::FuncOp func, bool reductions) {
   return roots;
 }
 
-/// Replaces the results of linalg ops on tensors with a static iteration
-/// space of size 0 by their inits: such an op runs no iteration, so each
-/// result is its init. They come from statically empty X, and from slices
-/// whose run-time size folded to 0 (the unused one of two reductions
-/// selected by the slice length, when X is a constant): fusing them crashes
-/// MLIR 22's tiling, and they have no work to do.
-static void foldEmptyIterationSpaces(RewriterBase &rewriter,
-                                     func::FuncOp func) {
-  SmallVector<linalg::LinalgOp> empty;
-  func.walk([&](linalg::LinalgOp op) {
-    if (op.hasPureTensorSemantics() &&
-        llvm::is_contained(op.getStaticLoopRanges(), 0))
-      empty.push_back(op);
-  });
-  for (linalg::LinalgOp op : empty) {
-    norm::remarkPassed(
-        op, kPass, "EmptyIterationSpace",
-        "static iteration space of size 0: replaced by its inits");
-    rewriter.replaceOp(op, op.getDpsInits());
-  }
-}
-
 namespace {
 struct FuseRowsPass : public norm::impl::FuseRowsPassBase<FuseRowsPass> {
   void runOnOperation() override {
@@ -466,7 +319,7 @@ struct FuseRowsPass : public norm::impl::FuseRowsPassBase<FuseRowsPass> {
     // Dead ops are erased in between: the unfused statistics of a LayerNorm
     // whose Mean and InvStdDev are unused must not become a loop.
     IRRewriter rewriter(&getContext());
-    foldEmptyIterationSpaces(rewriter, func);
+    norm::foldEmptyIterationSpaces(rewriter, func);
     llvm::SmallPtrSet<Operation *, 1> none;
     if (failed(fuseRoots(collectRoots(func, /*reductions=*/false),
                          /*reductions=*/false)))
@@ -492,7 +345,7 @@ struct FuseRowsPass : public norm::impl::FuseRowsPassBase<FuseRowsPass> {
         loops.push_back(loop);
     });
     for (scf::ForallOp loop : loops)
-      skipWhenResultsEmpty(rewriter, loop);
+      norm::skipWhenResultsEmpty(rewriter, loop);
     SmallVector<linalg::LinalgOp> outside;
     func.walk([&](linalg::LinalgOp op) {
       if (op.hasPureTensorSemantics() && op.getNumLoops() >= 2 &&
@@ -500,7 +353,7 @@ struct FuseRowsPass : public norm::impl::FuseRowsPassBase<FuseRowsPass> {
         outside.push_back(op);
     });
     for (linalg::LinalgOp op : outside)
-      skipWhenIterationSpaceEmpty(rewriter, op);
+      norm::skipWhenIterationSpaceEmpty(rewriter, op);
   }
 
   /// Tiles each root by 1 along its slice dims in an scf.forall and fuses
