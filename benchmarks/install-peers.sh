@@ -13,18 +13,5 @@ packages=(libdnnl-dev libjemalloc2 python3-torch)
 command -v node >/dev/null || packages+=(nodejs)
 command -v npm >/dev/null || packages+=(npm)
 
-SUDO=""
-if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
-
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
-    missing+=("$p")
-done
-if [ ${#missing[@]} -eq 0 ]; then
-  echo "install-peers: all packages present"
-  exit 0
-fi
-echo "install-peers: installing ${missing[*]}"
-$SUDO apt-get update -q
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q "${missing[@]}"
+exec "$(dirname "$0")/../scripts/apt-install-missing.sh" install-peers \
+  "${packages[@]}"
