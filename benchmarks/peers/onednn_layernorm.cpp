@@ -12,6 +12,8 @@
 // OMP_NUM_THREADS = THREADS when the environment says otherwise, since the
 // OpenMP runtime reads it when it is loaded.
 // Usage: onednn_layernorm N C THREADS [TYPE]   (TYPE: f32 | bf16 | f16)
+#include "median_time.h"
+
 #include <oneapi/dnnl/dnnl.hpp>
 #include <oneapi/dnnl/dnnl_version.h>
 
@@ -205,22 +207,7 @@ int main(int argc, char **argv) {
     return 1;
   }
 
-  // Tiny calls are timed in batches (each sample >= ~20 us of work).
-  long batch = std::max(1L, 4000000L / (n * c + 1));
-  std::vector<double> times;
-  double total = 0;
-  while (total < 0.5 || times.size() < 5) {
-    auto t0 = std::chrono::steady_clock::now();
-    for (long k = 0; k < batch; ++k)
-      run();
-    double t =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
-            .count();
-    times.push_back(t / batch);
-    total += t;
-  }
-  std::sort(times.begin(), times.end());
-  double median = times[times.size() / 2];
+  double median = medianSeconds(run, n * c);
   std::printf("layernorm %ldx%ld %s threads=%s ms=%.6f impl=%s maxerr=%.3g "
               "oneDNN=%d.%d.%d\n",
               n, c, type.c_str(), argv[3], median * 1e3, pd.impl_info_str(),

@@ -3,6 +3,8 @@
 // -O3 -march=native -ffast-math -fopenmp. Rows are split over OpenMP threads.
 // Prints the median time of a call over at least 0.5 s of calls.
 // Usage: twopass OP N C THREADS   (OP: layernorm | lpnorm | normalizer)
+#include "median_time.h"
+
 #include <omp.h>
 
 #include <algorithm>
@@ -76,24 +78,7 @@ int main(int argc, char **argv) {
       lpnorm(x.data(), y.data(), n, c); // Normalizer L2 = LpNorm p=2 on f32
   };
   run();
-  // Tiny calls are timed in batches (each sample >= ~20 us of work) with
-  // steady_clock: omp_get_wtime's resolution is too coarse for a [1, 768]
-  // call.
-  long batch = std::max(1L, 4000000L / (n * c + 1));
-  std::vector<double> times;
-  double total = 0;
-  while (total < 0.5 || times.size() < 5) {
-    auto t0 = std::chrono::steady_clock::now();
-    for (long k = 0; k < batch; ++k)
-      run();
-    double t =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
-            .count();
-    times.push_back(t / batch);
-    total += t;
-  }
-  std::sort(times.begin(), times.end());
-  double median = times[times.size() / 2];
+  double median = medianSeconds(run, n * c);
   double bytes = 2.0 * n * c * 4 + (isLayerNorm ? 2.0 * c * 4 : 0);
   std::printf("%s %ldx%ld threads=%s ms=%.6f GB/s=%.2f check=%g\n", op, n, c,
               argv[4], median * 1e3, bytes / median / 1e9, y[n * c / 2]);
