@@ -3,7 +3,7 @@
 // Y = X / ||X||_p along `axis`, with ||x||_1 = sum(|x|) and
 // ||x||_2 = sqrt(sum(x * x)); a zero slice gives 0.
 //
-// No spurious overflow or underflow (docs: semantics.md):
+// No spurious overflow or underflow (docs/semantics.md):
 // * f16: the sum runs in f32. |x| <= 65504 and the smallest subnormal is
 //   2^-24, so every x * x lies in [2^-48, 2^32]: no f32 sum can overflow or
 //   underflow. The result is rounded once from f32 to f16.
