@@ -41,6 +41,9 @@ import shutil
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from repo_files import repository_files  # noqa: E402
+
 # Modules and tools that install-deps.sh does not install, with the lit
 # feature (test/lit.cfg.py) that tells whether they are usable. README.md's
 # Requirements names them.
@@ -63,27 +66,6 @@ IMPORT = re.compile(r"^\s*import\s+([\w.]+(?:\s+as\s+\w+)?(?:\s*,\s*[\w.]+(?:\s+
 FROM_IMPORT = re.compile(r"^\s*from\s+([\w.]+)\s+import\s")
 RUN = re.compile(r"\bRUN:(.*)$", re.M)
 REQUIRES = re.compile(r"\bREQUIRES:(.*)$", re.M)
-
-
-def tracked_files(root):
-    """Repository files, relative; git's list when root is a checkout."""
-    try:
-        top = subprocess.run(["git", "-C", root, "rev-parse", "--show-toplevel"],
-                             capture_output=True, text=True, check=True)
-        if os.path.realpath(top.stdout.strip()) == os.path.realpath(root):
-            out = subprocess.run(["git", "-C", root, "ls-files", "-z"],
-                                 capture_output=True, text=True, check=True)
-            return [p for p in out.stdout.split("\0")
-                    if p and os.path.isfile(os.path.join(root, p))]
-    except (OSError, subprocess.CalledProcessError):
-        pass
-    files = []
-    for dirpath, dirnames, filenames in os.walk(root):
-        rel = os.path.relpath(dirpath, root)
-        dirnames[:] = [d for d in dirnames if d != ".git" and
-                       not (rel == "." and d.startswith("build"))]
-        files += [os.path.normpath(os.path.join(rel, f)) for f in filenames]
-    return sorted(files)
 
 
 def read(path):
@@ -306,7 +288,7 @@ def main():
     tool_dirs = sys.argv[2:]
     dpkg = have_dpkg()
     errors = []
-    files = tracked_files(root)
+    files = repository_files(root)
 
     allowed, packages = set(), {}
     listed = listed_packages(root)

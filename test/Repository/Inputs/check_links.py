@@ -26,6 +26,9 @@ import re
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from repo_files import repository_files  # noqa: E402
+
 # Spelled in pieces so that this file does not report itself.
 OUTSIDE = ["/" + "work/", "/" + "home/", "/" + "root/", "../" + "shared"]
 
@@ -38,30 +41,6 @@ TOP_LEVEL = {".ci", "benchmarks", "cmake", "docs", "examples", "fuzz",
 # mutated bytes that may contain a mangled path, and the tests of these
 # checkers name the files of the trees they plant.
 NOT_CITING = ("fuzz/corpus/", "test/Repository/")
-
-
-def repository_files(root):
-    """Paths (relative, '/'-separated) of the files to check."""
-    try:
-        top = subprocess.run(["git", "-C", root, "rev-parse", "--show-toplevel"],
-                             capture_output=True, text=True, check=True)
-        if os.path.realpath(top.stdout.strip()) == os.path.realpath(root):
-            out = subprocess.run(["git", "-C", root, "ls-files", "-z"],
-                                 capture_output=True, text=True, check=True)
-            # A tracked file deleted in the work tree (say, mid-move) is gone.
-            return [p for p in out.stdout.split("\0")
-                    if p and os.path.isfile(os.path.join(root, p))]
-    except (OSError, subprocess.CalledProcessError):
-        pass
-    files = []
-    for dirpath, dirnames, filenames in os.walk(root):
-        rel = os.path.relpath(dirpath, root)
-        dirnames[:] = sorted(
-            d for d in dirnames
-            if d != ".git" and not (rel == "." and d.startswith("build")))
-        for f in sorted(filenames):
-            files.append(os.path.normpath(os.path.join(rel, f)).replace(os.sep, "/"))
-    return files
 
 
 def read_text(path):
