@@ -10,9 +10,9 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Format.h"
-#include "llvm/Support/MemAlloc.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdlib>
 #include <cstring>
 
 using namespace mlir;
@@ -129,8 +129,18 @@ std::string runner::formatTensorType(ArrayRef<int64_t> shape,
 // HostTensor
 //===----------------------------------------------------------------------===//
 
-void HostTensor::BufferDeleter::operator()(char *ptr) const {
-  llvm::deallocate_buffer(ptr, size, kBufferAlignment);
+void HostTensor::BufferDeleter::operator()(char *ptr) const { std::free(ptr); }
+
+/// Returns a zero-filled buffer of `size` bytes aligned to kBufferAlignment,
+/// or null where the memory is not there. The C allocator, since a failed
+/// operator new, even std::nothrow's, calls the new-handler, which
+/// llvm::InitLLVM sets to abort with "LLVM ERROR: out of memory".
+static char *allocateBuffer(size_t size) {
+  void *ptr = nullptr;
+  if (posix_memalign(&ptr, kBufferAlignment, size) != 0)
+    return nullptr;
+  std::memset(ptr, 0, size);
+  return static_cast<char *>(ptr);
 }
 
 std::optional<int64_t> HostTensor::getNumElements(ArrayRef<int64_t> shape) {
@@ -161,17 +171,16 @@ HostTensor::HostTensor(ElementType type, ArrayRef<int64_t> shape)
   numElements = *count;
   // Never allocate zero bytes: JIT code gets a valid, aligned pointer even
   // for empty tensors.
-  size_t size = std::max<size_t>(getSizeInBytes(), kBufferAlignment);
-  auto *ptr =
-      static_cast<char *>(llvm::allocate_buffer(size, kBufferAlignment));
-  std::memset(ptr, 0, size);
-  data = std::unique_ptr<char[], BufferDeleter>(ptr, BufferDeleter{size});
+  char *ptr =
+      allocateBuffer(std::max<size_t>(getSizeInBytes(), kBufferAlignment));
+  if (!ptr)
+    llvm::report_bad_alloc_error("cannot allocate a HostTensor buffer");
+  data.reset(ptr);
 }
 
 HostTensor::HostTensor(ElementType type, ArrayRef<int64_t> shape,
-                       int64_t numElements, char *buffer, size_t size)
-    : elementType(type), shape(shape), numElements(numElements),
-      data(buffer, BufferDeleter{size}) {}
+                       int64_t numElements, char *buffer)
+    : elementType(type), shape(shape), numElements(numElements), data(buffer) {}
 
 llvm::Expected<HostTensor> HostTensor::allocate(ElementType type,
                                                 ArrayRef<int64_t> shape) {
@@ -181,16 +190,12 @@ llvm::Expected<HostTensor> HostTensor::allocate(ElementType type,
                                    "' has too many elements");
   size_t size = std::max<size_t>(
       static_cast<size_t>(*count) * getElementTypeSize(type), kBufferAlignment);
-  // The same allocation as llvm::allocate_buffer (so BufferDeleter frees
-  // it), but one that may fail.
-  auto *ptr = static_cast<char *>(
-      ::operator new(size, std::align_val_t(kBufferAlignment), std::nothrow));
+  char *ptr = allocateBuffer(size);
   if (!ptr)
     return llvm::createStringError(
         "cannot allocate " + llvm::Twine(size) + " bytes for a " +
         formatTensorType(shape, type) + " tensor: out of memory");
-  std::memset(ptr, 0, size);
-  return HostTensor(type, shape, *count, ptr, size);
+  return HostTensor(type, shape, *count, ptr);
 }
 
 std::string HostTensor::getTypeString() const {

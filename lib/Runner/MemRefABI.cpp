@@ -184,7 +184,11 @@ static llvm::Expected<HostTensor> copyResult(ArrayRef<int64_t> words,
     return createStringError(
         "the returned sizes " + formatTensorType(sizes, elementType) +
         " contradict the signature type " + typeToString(type));
-  HostTensor tensor(elementType, sizes);
+  llvm::Expected<HostTensor> allocated =
+      HostTensor::allocate(elementType, sizes);
+  if (!allocated)
+    return allocated.takeError();
+  HostTensor &tensor = *allocated;
   if (tensor.getNumElements() == 0)
     return std::move(tensor);
 

@@ -9,12 +9,15 @@
 
 #include "norm/Runner/NpyIO.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Endian.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SwapByteOrder.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cstring>
 
 using namespace mlir;
@@ -207,39 +210,60 @@ getElementTypeFromDtype(StringRef descr,
   return *type;
 }
 
-llvm::Expected<HostTensor>
-runner::readNpy(llvm::MemoryBufferRef buffer,
-                std::optional<ElementType> expectedType) {
-  StringRef bytes = buffer.getBuffer();
-  if (!bytes.starts_with(kMagic))
+namespace {
+/// What the bytes before the data of a .npy image say.
+struct NpyLayout {
+  ElementType type;
+  SmallVector<int64_t> shape;
+  /// Where the data starts, and its size in bytes.
+  uint64_t dataOffset;
+  uint64_t dataSize;
+};
+} // namespace
+
+/// The longest prelude (magic, version, header length) of a .npy image.
+static constexpr size_t kMaxPreludeSize = kMagic.size() + 6;
+
+/// Decodes the prelude at the start of `start` (the first kMaxPreludeSize
+/// bytes of the image, or all of it if shorter) into the size of the
+/// prelude and the length of the header that follows it. `imageSize` is the
+/// size of the whole image.
+static llvm::Error parsePrelude(StringRef start, uint64_t imageSize,
+                                size_t &prelude, uint64_t &headerLength) {
+  if (!start.starts_with(kMagic))
     return createStringError("not a .npy file (bad magic string)");
-  if (bytes.size() < kMagic.size() + 2)
+  if (start.size() < kMagic.size() + 2)
     return createStringError("truncated .npy prelude");
-  uint8_t major = bytes[kMagic.size()];
-  size_t prelude;
-  uint64_t headerLength;
-  const char *lengthField = bytes.data() + kMagic.size() + 2;
+  uint8_t major = start[kMagic.size()];
+  const char *lengthField = start.data() + kMagic.size() + 2;
   if (major == 1) {
     prelude = kMagic.size() + 4;
-    if (bytes.size() < prelude)
+    if (start.size() < prelude)
       return createStringError("truncated .npy prelude");
     headerLength = llvm::support::endian::read16le(lengthField);
   } else if (major == 2 || major == 3) {
     prelude = kMagic.size() + 6;
-    if (bytes.size() < prelude)
+    if (start.size() < prelude)
       return createStringError("truncated .npy prelude");
     headerLength = llvm::support::endian::read32le(lengthField);
   } else {
     return createStringError(
         "unsupported .npy format version " + Twine(unsigned(major)) + "." +
-        Twine(unsigned(static_cast<uint8_t>(bytes[kMagic.size() + 1]))));
+        Twine(unsigned(static_cast<uint8_t>(start[kMagic.size() + 1]))));
   }
-  if (headerLength > bytes.size() - prelude)
+  if (headerLength > imageSize - prelude)
     return createStringError("header length " + Twine(headerLength) +
                              " runs past the end of the file");
+  return llvm::Error::success();
+}
 
-  llvm::Expected<NpyHeader> header =
-      HeaderParser(bytes.substr(prelude, headerLength)).parse();
+/// Decodes the header `text` of an image of `imageSize` bytes whose data
+/// starts at `dataOffset`, and checks that the data has the size the shape
+/// needs.
+static llvm::Expected<NpyLayout>
+parseLayout(StringRef text, uint64_t dataOffset, uint64_t imageSize,
+            std::optional<ElementType> expectedType) {
+  llvm::Expected<NpyHeader> header = HeaderParser(text).parse();
   if (!header)
     return header.takeError();
   llvm::Expected<ElementType> type =
@@ -255,32 +279,121 @@ runner::readNpy(llvm::MemoryBufferRef buffer,
   if (!numElements)
     return createStringError("shape has too many elements");
   uint64_t needed = *numElements * getElementTypeSize(*type);
-  StringRef data = bytes.drop_front(prelude + headerLength);
+  uint64_t available = imageSize - dataOffset;
   std::string typeText = formatTensorType(header->shape, *type);
-  if (data.size() < needed)
+  if (available < needed)
     return createStringError("truncated data: " + typeText + " needs " +
                              Twine(needed) + " bytes, the file has " +
-                             Twine(data.size()));
-  if (data.size() > needed)
+                             Twine(available));
+  if (available > needed)
     return createStringError("data size mismatch: " + typeText + " needs " +
                              Twine(needed) + " bytes, the file has " +
-                             Twine(data.size()));
+                             Twine(available));
+  return NpyLayout{*type, std::move(header->shape), dataOffset, needed};
+}
 
-  HostTensor tensor(*type, header->shape);
-  std::memcpy(tensor.getData(), data.data(), needed);
-  return std::move(tensor);
+llvm::Expected<HostTensor>
+runner::readNpy(llvm::MemoryBufferRef buffer,
+                std::optional<ElementType> expectedType) {
+  StringRef bytes = buffer.getBuffer();
+  size_t prelude;
+  uint64_t headerLength;
+  if (llvm::Error err = parsePrelude(bytes.take_front(kMaxPreludeSize),
+                                     bytes.size(), prelude, headerLength))
+    return std::move(err);
+  llvm::Expected<NpyLayout> layout =
+      parseLayout(bytes.substr(prelude, headerLength), prelude + headerLength,
+                  bytes.size(), expectedType);
+  if (!layout)
+    return layout.takeError();
+  llvm::Expected<HostTensor> tensor =
+      HostTensor::allocate(layout->type, layout->shape);
+  if (!tensor)
+    return tensor.takeError();
+  if (layout->dataSize)
+    std::memcpy(tensor->getData(), bytes.data() + layout->dataOffset,
+                layout->dataSize);
+  return tensor;
+}
+
+/// Reads `size` bytes at `offset` of the open file `fd` into `data`.
+static llvm::Error readFileRange(llvm::sys::fs::file_t fd, char *data,
+                                 uint64_t size, uint64_t offset) {
+  while (size) {
+    // Linux reads at most about 2 GiB per call.
+    size_t chunk = std::min<uint64_t>(size, uint64_t(1) << 30);
+    llvm::Expected<size_t> read = llvm::sys::fs::readNativeFileSlice(
+        fd, llvm::MutableArrayRef<char>(data, chunk), offset);
+    if (!read)
+      return read.takeError();
+    if (*read == 0)
+      return createStringError("the file ended early (did it change while "
+                               "being read?)");
+    data += *read;
+    size -= *read;
+    offset += *read;
+  }
+  return llvm::Error::success();
+}
+
+/// Reads a .npy image from the open regular file `fd` of `fileSize` bytes:
+/// the prelude and header first, then the data straight into a tensor
+/// allocated with HostTensor::allocate, so that a file too large for memory
+/// is an error and is never held twice.
+static llvm::Expected<HostTensor>
+readNpyRegularFile(llvm::sys::fs::file_t fd, StringRef path, uint64_t fileSize,
+                   std::optional<ElementType> expectedType) {
+  auto readSlice = [&](uint64_t size) {
+    return llvm::MemoryBuffer::getOpenFileSlice(fd, path, size, /*Offset=*/0);
+  };
+  auto start = readSlice(std::min<uint64_t>(fileSize, kMaxPreludeSize));
+  if (!start)
+    return llvm::errorCodeToError(start.getError());
+  size_t prelude;
+  uint64_t headerLength;
+  if (llvm::Error err =
+          parsePrelude((*start)->getBuffer(), fileSize, prelude, headerLength))
+    return std::move(err);
+  auto header = readSlice(prelude + headerLength);
+  if (!header)
+    return llvm::errorCodeToError(header.getError());
+  llvm::Expected<NpyLayout> layout =
+      parseLayout((*header)->getBuffer().drop_front(prelude),
+                  prelude + headerLength, fileSize, expectedType);
+  if (!layout)
+    return layout.takeError();
+  llvm::Expected<HostTensor> tensor =
+      HostTensor::allocate(layout->type, layout->shape);
+  if (!tensor)
+    return tensor.takeError();
+  if (llvm::Error err = readFileRange(fd, tensor->getData(), layout->dataSize,
+                                      layout->dataOffset))
+    return std::move(err);
+  return tensor;
 }
 
 llvm::Expected<HostTensor>
 runner::readNpyFile(StringRef path, std::optional<ElementType> expectedType) {
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
-      llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
-                                  /*RequiresNullTerminator=*/false);
-  if (!buffer)
+  llvm::Expected<llvm::sys::fs::file_t> fd =
+      llvm::sys::fs::openNativeFileForRead(path);
+  if (!fd)
     return createStringError("cannot read '" + path +
-                             "': " + buffer.getError().message());
-  llvm::Expected<HostTensor> tensor =
-      readNpy((*buffer)->getMemBufferRef(), expectedType);
+                             "': " + llvm::toString(fd.takeError()));
+  llvm::scope_exit closeFile([&] { llvm::sys::fs::closeFile(*fd); });
+  llvm::sys::fs::file_status status;
+  if (std::error_code error = llvm::sys::fs::status(*fd, status))
+    return createStringError("cannot read '" + path + "': " + error.message());
+  llvm::Expected<HostTensor> tensor = [&]() -> llvm::Expected<HostTensor> {
+    if (status.type() == llvm::sys::fs::file_type::regular_file)
+      return readNpyRegularFile(*fd, path, status.getSize(), expectedType);
+    // A pipe or device: read it whole, then decode it.
+    auto buffer = llvm::MemoryBuffer::getOpenFile(*fd, path, /*FileSize=*/-1,
+                                                  /*RequiresNullTerminator=*/
+                                                  false);
+    if (!buffer)
+      return llvm::errorCodeToError(buffer.getError());
+    return readNpy((*buffer)->getMemBufferRef(), expectedType);
+  }();
   if (!tensor)
     return createStringError("'" + path +
                              "': " + llvm::toString(tensor.takeError()));

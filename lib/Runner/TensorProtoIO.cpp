@@ -13,6 +13,9 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <sys/mman.h>
+
+#include <climits>
 #include <cstring>
 
 using namespace mlir;
@@ -77,14 +80,17 @@ runner::readTensorProto(llvm::MemoryBufferRef buffer) {
         "BFLOAT16, FLOAT, DOUBLE, INT32, INT64");
   if (!HostTensor::getNumElements(decoded->dims))
     return createStringError(what + " has too many elements");
-  HostTensor tensor(*type, decoded->dims);
-  assert(tensor.getSizeInBytes() == decoded->data.size() &&
+  llvm::Expected<HostTensor> tensor =
+      HostTensor::allocate(*type, decoded->dims);
+  if (!tensor)
+    return createStringError(what + ": " + llvm::toString(tensor.takeError()));
+  assert(tensor->getSizeInBytes() == decoded->data.size() &&
          "the decoder checked the data size");
   // An empty std::vector may have a null data(); memcpy's arguments must not
   // be null even for zero bytes (UBSan: nonnull-attribute).
   if (!decoded->data.empty())
-    std::memcpy(tensor.getData(), decoded->data.data(), decoded->data.size());
-  return std::move(tensor);
+    std::memcpy(tensor->getData(), decoded->data.data(), decoded->data.size());
+  return tensor;
 }
 
 llvm::Expected<HostTensor> runner::readTensorProtoFile(StringRef path) {
@@ -94,6 +100,22 @@ llvm::Expected<HostTensor> runner::readTensorProtoFile(StringRef path) {
   if (!buffer)
     return createStringError("cannot read '" + path +
                              "': " + buffer.getError().message());
+  // Decoding holds the file's data three times: in protobuf's message, in
+  // the decoded buffer and in the tensor. The first two allocations abort
+  // the process where they fail (operator new calls llvm::InitLLVM's
+  // new-handler): check that the memory can be mapped first. Protobuf
+  // limits a message to 2 GiB.
+  uint64_t size = (*buffer)->getBufferSize();
+  if (size > 0 && size <= static_cast<uint64_t>(INT_MAX)) {
+    size_t needed = 3 * size;
+    void *probe = mmap(nullptr, needed, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (probe == MAP_FAILED)
+      return createStringError("'" + path + "': cannot allocate " +
+                               Twine(needed) +
+                               " bytes to decode the file: out of memory");
+    munmap(probe, needed);
+  }
   return readTensorProto((*buffer)->getMemBufferRef());
 }
 

@@ -72,7 +72,9 @@ public:
 
   /// Like the constructor, but returns an error ("cannot allocate N bytes
   /// for a SHAPE tensor: out of memory") instead of aborting when the buffer
-  /// cannot be allocated, or when the shape is invalid.
+  /// cannot be allocated, or when the shape is invalid. Every buffer whose
+  /// size comes from a file or a shape (not from values on the command line)
+  /// is allocated here.
   static llvm::Expected<HostTensor> allocate(ElementType type,
                                              ArrayRef<int64_t> shape);
 
@@ -124,10 +126,10 @@ public:
 
 private:
   HostTensor(ElementType type, ArrayRef<int64_t> shape, int64_t numElements,
-             char *buffer, size_t size);
+             char *buffer);
 
+  /// Frees a buffer of the C allocator (posix_memalign).
   struct BufferDeleter {
-    size_t size;
     void operator()(char *ptr) const;
   };
 

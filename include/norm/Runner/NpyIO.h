@@ -36,13 +36,16 @@ StringRef getNpyDtype(ElementType type);
 /// an unsupported version, a header that runs past the end of the data or
 /// does not parse as the {'descr', 'fortran_order', 'shape'} dict, an
 /// unsupported or big-endian dtype, fortran_order True, and data shorter or
-/// longer than the shape requires.
+/// longer than the shape requires, and a tensor that cannot be allocated.
 llvm::Expected<HostTensor>
 readNpy(llvm::MemoryBufferRef buffer,
         std::optional<ElementType> expectedType = std::nullopt);
 
 /// Reads the .npy file at `path`; see readNpy(MemoryBufferRef, ...). Errors
-/// mention `path`.
+/// mention `path`. A regular file's data is read straight into the tensor,
+/// which is allocated with HostTensor::allocate: a shape too large for the
+/// memory is an error ("cannot allocate N bytes for a SHAPE tensor: out of
+/// memory"), whatever the file's size on disk (sparse files too).
 llvm::Expected<HostTensor>
 readNpyFile(StringRef path,
             std::optional<ElementType> expectedType = std::nullopt);
