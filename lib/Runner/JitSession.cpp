@@ -26,16 +26,19 @@
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "norm/InitAllNorm.h"
 #include "norm/Pipelines/Pipelines.h"
+#include "norm/Runner/ToolFlags.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Target/TargetMachine.h"
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 
 using namespace mlir;
 using namespace mlir::norm;
@@ -123,6 +126,23 @@ static llvm::Error checkNoUnrankedSignature(ModuleOp module) {
   return llvm::Error::success();
 }
 
+/// Returns true if the LLVM-dialect `module` has OpenMP ops or calls the
+/// OpenMP runtime's API: then its calls start the runtime's threads.
+static bool hasOpenMPOps(ModuleOp module) {
+  return module
+      .walk([](Operation *op) {
+        if (op->getName().getDialectNamespace() == "omp")
+          return WalkResult::interrupt();
+        auto func = dyn_cast<LLVM::LLVMFuncOp>(op);
+        if (func && func.isExternal() &&
+            (func.getName().starts_with("omp_") ||
+             func.getName().starts_with("__kmpc_")))
+          return WalkResult::interrupt();
+        return WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 llvm::Expected<std::unique_ptr<JitSession>>
 JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source,
                    const JitOptions &options) {
@@ -168,6 +188,8 @@ JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source,
     if (isPublicEntry(func))
       session->functionNames.push_back(func.getName().str());
 
+  session->usesOpenMP = hasOpenMPOps(module);
+  session->numThreads = options.numThreads;
   routeRuntimeCheckFailures(module);
   if (llvm::Error err = loadRuntimeLibraries(module, options.numThreads))
     return withPrefix("cannot JIT-compile '" + sourceName + "': ",
@@ -234,4 +256,17 @@ JitSession::resolveFunctionName(StringRef requested) const {
                            available +
                            ") and none is 'main'; choose one "
                            "with --function");
+}
+
+llvm::Error JitSession::checkThreadResources() const {
+  if (!usesOpenMP)
+    return llvm::Error::success();
+  unsigned threads = numThreads;
+  // OMP_NUM_THREADS was checked by the tools (checkOpenMPThreadsEnvironment);
+  // a count that does not parse leaves the runtime's default.
+  if (const char *env = std::getenv("OMP_NUM_THREADS"); !threads && env)
+    StringRef(env).split(',').first.trim().getAsInteger(10, threads);
+  if (!threads)
+    threads = llvm::hardware_concurrency().compute_thread_count();
+  return checkOpenMPThreadResources(threads);
 }

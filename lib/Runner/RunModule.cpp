@@ -9,6 +9,7 @@
 #include "norm/Runner/TensorCompare.h"
 #include "norm/Runner/TensorProtoIO.h"
 #include "norm/Runner/TensorSpec.h"
+#include "norm/Runner/ToolMain.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -95,8 +96,12 @@ llvm::Expected<int> runner::runModule(const RunOptions &options,
     expectedOutputs.push_back(std::move(*expected));
   }
 
-  llvm::Expected<SmallVector<HostTensor>> results =
-      (*session)->call(*function, inputs);
+  if (llvm::Error err = (*session)->checkThreadResources())
+    return std::move(err);
+  llvm::Expected<SmallVector<HostTensor>> results = [&] {
+    RunningModuleCode running(*function);
+    return (*session)->call(*function, inputs);
+  }();
   if (!results)
     return results.takeError();
   // What the function printed through C stdio comes before the results.

@@ -1,17 +1,28 @@
 //===- ToolFlags.cpp - flags shared by norm-runner and norm-benchmark -----===//
 //
-// The llvm::cl options of ToolFlags, and the --threads flag, which is read
-// from argv before llvm::cl (libLLVM has an option named `threads`).
+// The llvm::cl options of ToolFlags, the --threads flag, which is read
+// from argv before llvm::cl (libLLVM has an option named `threads`), and the
+// checks of what the OpenMP runtime is given: thread counts, stack sizes,
+// and the memory their threads need.
 //
 //===----------------------------------------------------------------------===//
 
 #include "norm/Runner/ToolFlags.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <cstdlib>
+#include <optional>
+#include <vector>
 
 namespace cl = llvm::cl;
 using namespace mlir;
@@ -45,6 +56,8 @@ llvm::Error runner::ToolFlags::takeThreads(int &argc, char **argv) {
   if (!flag)
     return flag.takeError();
   threads = *flag;
+  if (llvm::Error err = checkOpenMPStackSizeEnvironment())
+    return err;
   if (threads != 0)
     return llvm::Error::success();
   // An empty OMP_NUM_THREADS means unset, but the runtime would read it as
@@ -110,4 +123,116 @@ llvm::Error runner::checkOpenMPThreadsEnvironment() {
           "separated by commas");
   }
   return llvm::Error::success();
+}
+
+/// The variables the OpenMP runtime (libomp) reads a thread's stack size
+/// from.
+static const char *const kStackSizeVariables[] = {
+    "OMP_STACKSIZE", "KMP_STACKSIZE", "GOMP_STACKSIZE"};
+
+/// Parses a stack size as libomp does: an integer, then optionally a unit
+/// B, K, M, G or T (any case, with an optional trailing B: "4mb"), K where
+/// absent; blanks around the parts. Returns bytes, or std::nullopt for
+/// anything else, zero, or a size that overflows 64 bits.
+static std::optional<uint64_t> parseStackSize(StringRef text) {
+  StringRef rest = text.trim();
+  unsigned long long count;
+  if (llvm::consumeUnsignedInteger(rest, 10, count) || count == 0)
+    return std::nullopt;
+  rest = rest.trim();
+  uint64_t unit = 1024;
+  if (!rest.empty()) {
+    switch (llvm::toLower(rest.front())) {
+    case 'b':
+      unit = 1;
+      break;
+    case 'k':
+      unit = uint64_t(1) << 10;
+      break;
+    case 'm':
+      unit = uint64_t(1) << 20;
+      break;
+    case 'g':
+      unit = uint64_t(1) << 30;
+      break;
+    case 't':
+      unit = uint64_t(1) << 40;
+      break;
+    default:
+      return std::nullopt;
+    }
+    rest = rest.drop_front();
+    if (unit != 1 && !rest.empty() && llvm::toLower(rest.front()) == 'b')
+      rest = rest.drop_front();
+    if (!rest.trim().empty())
+      return std::nullopt;
+  }
+  return llvm::checkedMulUnsigned<uint64_t>(count, unit);
+}
+
+llvm::Error runner::checkOpenMPStackSizeEnvironment() {
+  for (const char *name : kStackSizeVariables) {
+    // An empty value means unset, as for OMP_NUM_THREADS.
+    const char *value = std::getenv(name);
+    if (value && *value && !parseStackSize(value))
+      return llvm::createStringError(
+          llvm::Twine(name) + "='" + value +
+          "' is not a stack size: expected a positive integer with an "
+          "optional unit B, K, M, G or T (default K), e.g. '16M'");
+  }
+  return llvm::Error::success();
+}
+
+/// Returns the stack size of libomp's threads: the largest size the stack
+/// size variables give, else the stack limit (ulimit -s) up to 64 MiB, as
+/// libomp chooses it. `source` gets where the size came from, for messages.
+static uint64_t getOpenMPStackSize(std::string &source) {
+  std::optional<uint64_t> largest;
+  for (const char *name : kStackSizeVariables)
+    if (const char *value = std::getenv(name))
+      if (std::optional<uint64_t> size = parseStackSize(value);
+          size && (!largest || *size > *largest)) {
+        largest = size;
+        source = (llvm::Twine(name) + "=" + value).str();
+      }
+  if (largest)
+    return *largest;
+  constexpr uint64_t kMaxDefault = uint64_t(64) << 20;
+  source = "the stack limit, ulimit -s";
+  struct rlimit limit;
+  if (getrlimit(RLIMIT_STACK, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY)
+    return kMaxDefault;
+  return std::min<uint64_t>(limit.rlim_cur, kMaxDefault);
+}
+
+llvm::Error runner::checkOpenMPThreadResources(unsigned threads) {
+  if (threads <= 1)
+    return llvm::Error::success();
+  std::string source;
+  uint64_t stackSize = getOpenMPStackSize(source);
+  // Map each worker's stack as the thread library does (read-write, private,
+  // not touched), plus room for the runtime's per-thread data, then unmap.
+  unsigned workers = threads - 1;
+  std::optional<uint64_t> mapSize =
+      llvm::checkedAddUnsigned<uint64_t>(stackSize, uint64_t(1) << 20);
+  std::vector<void *> mapped;
+  mapped.reserve(workers);
+  while (mapSize && mapped.size() < workers) {
+    void *stack = mmap(nullptr, *mapSize, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
+    if (stack == MAP_FAILED)
+      break;
+    mapped.push_back(stack);
+  }
+  size_t fitted = mapped.size();
+  for (void *stack : mapped)
+    munmap(stack, *mapSize);
+  if (fitted == workers)
+    return llvm::Error::success();
+  return llvm::createStringError(
+      "cannot start " + llvm::Twine(threads) + " OpenMP threads: only " +
+      llvm::Twine(fitted) + " of the " + llvm::Twine(workers) +
+      " worker stacks of " + llvm::Twine(stackSize) + " bytes (" + source +
+      ") fit in the memory this process may map; use fewer threads "
+      "(--threads, OMP_NUM_THREADS) or a smaller OMP_STACKSIZE");
 }

@@ -10,6 +10,9 @@
 //
 // --help lists norm-benchmark's own flags and then Google Benchmark's.
 //
+// Like norm-runner, it compiles and runs on the tool thread of
+// norm/Runner/ToolMain.h: a fault of the compiled code is one error line.
+//
 // Timing excludes compilation and the page faults of first-touched result
 // buffers: the compiled code allocates from a pool that reuses freed blocks
 // of the same size (JitOptions::reuseAllocations), so every timed call gets
@@ -21,6 +24,7 @@
 #include "norm/Runner/JitSession.h"
 #include "norm/Runner/TensorSpec.h"
 #include "norm/Runner/ToolFlags.h"
+#include "norm/Runner/ToolMain.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/WithColor.h"
@@ -33,6 +37,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <thread>
 
 using namespace mlir;
@@ -154,7 +159,7 @@ static int fail(llvm::Error err) {
   return 1;
 }
 
-int main(int argc, char **argv) {
+static int runTool(int &argc, char **argv) {
   cl::HideUnrelatedOptions(benchCategory);
   if (llvm::any_of(llvm::ArrayRef(argv + 1, argv + argc),
                    [](const char *arg) { return isHelpFlag(arg); })) {
@@ -209,6 +214,11 @@ int main(int argc, char **argv) {
     bytes += tensor->getSizeInBytes();
     args.push_back(std::move(*tensor));
   }
+  if (llvm::Error err = (*session)->checkThreadResources())
+    return fail(std::move(err));
+  // Until the benchmarks ran, a fault is the module's (ToolMain.h).
+  std::optional<RunningModuleCode> running;
+  running.emplace(*functionName);
   // Result sizes: call once through the checked path (this also warms up).
   auto results = (*session)->call(*functionName, args);
   if (!results)
@@ -266,6 +276,7 @@ int main(int argc, char **argv) {
   // A --benchmark_filter that matches nothing runs nothing: an error, so
   // that scripts do not take an empty run for a measurement.
   size_t ran = benchmark::RunSpecifiedBenchmarks();
+  running.reset();
   benchmark::Shutdown();
   if (ran == 0) {
     llvm::errs() << "norm-benchmark: error: no benchmark ran (the benchmark "
@@ -274,4 +285,8 @@ int main(int argc, char **argv) {
     return 1;
   }
   return 0;
+}
+
+int main(int argc, char **argv) {
+  return runToolMain("norm-benchmark", [&] { return runTool(argc, argv); });
 }

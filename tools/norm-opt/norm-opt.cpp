@@ -1,7 +1,9 @@
 //===- norm-opt.cpp - the norm-mlir optimizer driver ----------------------===//
 //
 // mlir-opt with the norm dialect, its passes and the norm-to-llvm pipeline,
-// next to all upstream dialects, extensions and passes.
+// next to all upstream dialects, extensions and passes. It runs on a thread
+// with a fixed, large stack (norm/Runner/ToolMain.h): MLIR's parser,
+// verifier and printer recurse once per nesting level of the input.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +13,7 @@
 #include "mlir/InitAllPasses.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "norm/InitAllNorm.h"
+#include "norm/Runner/ToolMain.h"
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
@@ -21,6 +24,9 @@ int main(int argc, char **argv) {
   mlir::registerAllExtensions(registry);
   mlir::norm::registerNormDialects(registry);
 
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "norm-mlir optimizer driver\n", registry));
+  // MlirOptMain sets up LLVM (InitLLVM) itself, on the tool thread.
+  return mlir::norm::runner::runToolMain("norm-opt", [&] {
+    return mlir::asMainReturnCode(mlir::MlirOptMain(
+        argc, argv, "norm-mlir optimizer driver\n", registry));
+  });
 }

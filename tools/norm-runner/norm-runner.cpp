@@ -4,12 +4,15 @@
 // LLVM dialect from `norm-opt --norm-to-llvm`) with the MLIR ExecutionEngine,
 // calls one function on tensors given on the command line and prints,
 // writes or checks its results. Flags and formats: docs/Runner.md. All logic
-// lives in the NormRunner library (norm/Runner/RunModule.h).
+// lives in the NormRunner library (norm/Runner/RunModule.h); it runs on the
+// tool thread of norm/Runner/ToolMain.h, whose stack bounds how deeply the
+// module may nest and recurse.
 //
 //===----------------------------------------------------------------------===//
 
 #include "norm/Runner/RunModule.h"
 #include "norm/Runner/ToolFlags.h"
+#include "norm/Runner/ToolMain.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/WithColor.h"
@@ -59,7 +62,9 @@ static int fail(llvm::Error err) {
   return 1;
 }
 
-int main(int argc, char **argv) {
+static int runTool(int &argc, char **&argv) {
+  // On the tool thread, so that LLVM's crash report of a bug names the
+  // program arguments.
   llvm::InitLLVM initLLVM(argc, argv);
   if (llvm::Error err = flags.takeThreads(argc, argv))
     return fail(std::move(err));
@@ -98,4 +103,9 @@ int main(int argc, char **argv) {
   if (!status)
     return fail(status.takeError());
   return *status;
+}
+
+int main(int argc, char **argv) {
+  return mlir::norm::runner::runToolMain("norm-runner",
+                                         [&] { return runTool(argc, argv); });
 }

@@ -138,6 +138,13 @@ public:
   llvm::Expected<std::unique_ptr<PreparedCall>>
   prepare(StringRef name, ArrayRef<HostTensor> inputs);
 
+  /// Errors if the module has parallel loops and the OpenMP runtime could
+  /// not start their threads (checkOpenMPThreadResources with
+  /// JitOptions::numThreads, else the first count of OMP_NUM_THREADS, else
+  /// the number of CPUs this process may run on). The runtime aborts when it
+  /// cannot create a thread; call this before the first call().
+  llvm::Error checkThreadResources() const;
+
 private:
   JitSession();
 
@@ -146,6 +153,8 @@ private:
   std::unique_ptr<ExecutionEngine> engine;
   std::vector<std::string> functionNames;
   bool reuseAllocations = false;
+  bool usesOpenMP = false;
+  unsigned numThreads = 0;
   double loweringSeconds = 0;
   double codegenSeconds = 0;
 };

@@ -43,8 +43,9 @@ public:
   /// Removes --threads from argv (takeThreadsFlag) into `threads`; where it
   /// is absent, removes an empty OMP_NUM_THREADS from the environment (the
   /// OpenMP runtime fails an assertion on it) and checks the variable
-  /// (checkOpenMPThreadsEnvironment). Call it before llvm::cl parses the
-  /// command line, and before the OpenMP runtime starts.
+  /// (checkOpenMPThreadsEnvironment). Then checks the OpenMP stack size
+  /// variables (checkOpenMPStackSizeEnvironment). Call it before llvm::cl
+  /// parses the command line, and before the OpenMP runtime starts.
   llvm::Error takeThreads(int &argc, char **argv);
 
   /// Returns --vector-bits, or 0 where it is absent (the host's width).
@@ -76,6 +77,21 @@ llvm::Expected<unsigned> takeThreadsFlag(int &argc, char **argv);
 /// and not empty, it must be numbers from 1 to 4096 separated by commas. An
 /// empty value counts as unset.
 llvm::Error checkOpenMPThreadsEnvironment();
+
+/// Checks OMP_STACKSIZE, KMP_STACKSIZE and GOMP_STACKSIZE, the stack size
+/// of the OpenMP runtime's threads, which the runtime ignores with a warning
+/// where it cannot parse them: where set and not empty, each must be a
+/// positive integer with an optional unit B, K, M, G or T (K where absent),
+/// as the runtime reads it.
+llvm::Error checkOpenMPStackSizeEnvironment();
+
+/// Errors unless the OpenMP runtime can start `threads` threads: the stacks
+/// of its `threads - 1` workers (the largest size of the stack size
+/// variables, else the stack limit up to 64 MiB, as the runtime chooses)
+/// must fit in the memory this process may map, which `ulimit -v` and the
+/// size of the address space bound. The runtime aborts with a stack dump
+/// when it cannot create a thread; the message here says what to lower.
+llvm::Error checkOpenMPThreadResources(unsigned threads);
 
 } // namespace runner
 } // namespace norm

@@ -1,0 +1,63 @@
+//===- ToolMain.h - run a tool on a fixed stack, report faults --*- C++ -*-===//
+//
+// How norm-opt, norm-runner and norm-benchmark run their work: on a thread
+// whose stack they choose (MLIR's parser, verifier and printer recurse once
+// per nesting level of the input, so the default 8 MiB stack limits how
+// deeply an input may nest), with fault handlers that turn what would be a
+// crash with LLVM's "PLEASE submit a bug report" banner into one error line
+// and exit status 1 where the cause is the user's input:
+//
+// * a stack overflow of that thread: the input nests too deeply, or, while
+//   compiled code runs, the module recursed without bound;
+// * any fault while a module's compiled code runs (RunningModuleCode): the
+//   module read or wrote out of bounds, divided by zero, trapped.
+//
+// Faults elsewhere are bugs of the tools and keep LLVM's crash report.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NORM_RUNNER_TOOLMAIN_H
+#define NORM_RUNNER_TOOLMAIN_H
+
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringRef.h"
+
+namespace mlir {
+namespace norm {
+namespace runner {
+
+/// The stack size of the thread runToolMain runs a tool on, in bytes. The
+/// compiled code of norm-runner and norm-benchmark runs on it as well, so it
+/// also bounds the recursion depth of a module.
+constexpr unsigned kToolStackSize = 64u << 20;
+
+/// Runs `body` on a thread with a kToolStackSize-byte stack and returns its
+/// result (the tool's exit status). Installs, for the whole process, the
+/// handlers of SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP and SIGABRT that
+/// report a stack overflow of that thread ("<toolName>: error: out of stack
+/// space ...") and any fault while a RunningModuleCode is alive as one
+/// error line, then exit with status 1; other faults go on to the handlers
+/// installed before (LLVM's crash report). Call it from main, after
+/// llvm::InitLLVM if the tool uses it. Where the thread cannot be created
+/// (no memory for its stack), `body` runs on the calling thread.
+int runToolMain(StringRef toolName, llvm::function_ref<int()> body);
+
+/// While an object of this class is alive, a fault in any thread is
+/// reported as a run-time fault of the module's function `function`
+/// ("<tool>: error: function 'NAME' faulted at run time: SIGSEGV (...)"),
+/// and a stack overflow of the tool thread as unbounded recursion of it.
+/// Scope it around calls of compiled code. Objects do not nest.
+class RunningModuleCode {
+public:
+  explicit RunningModuleCode(StringRef function);
+  ~RunningModuleCode();
+  RunningModuleCode(const RunningModuleCode &) = delete;
+  RunningModuleCode &operator=(const RunningModuleCode &) = delete;
+};
+
+} // namespace runner
+} // namespace norm
+} // namespace mlir
+
+#endif // NORM_RUNNER_TOOLMAIN_H
