@@ -126,23 +126,6 @@ static llvm::Error checkNoUnrankedSignature(ModuleOp module) {
   return llvm::Error::success();
 }
 
-/// Returns true if the LLVM-dialect `module` has OpenMP ops or calls the
-/// OpenMP runtime's API: then its calls start the runtime's threads.
-static bool hasOpenMPOps(ModuleOp module) {
-  return module
-      .walk([](Operation *op) {
-        if (op->getName().getDialectNamespace() == "omp")
-          return WalkResult::interrupt();
-        auto func = dyn_cast<LLVM::LLVMFuncOp>(op);
-        if (func && func.isExternal() &&
-            (func.getName().starts_with("omp_") ||
-             func.getName().starts_with("__kmpc_")))
-          return WalkResult::interrupt();
-        return WalkResult::advance();
-      })
-      .wasInterrupted();
-}
-
 llvm::Expected<std::unique_ptr<JitSession>>
 JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source,
                    const JitOptions &options) {
@@ -188,7 +171,7 @@ JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source,
     if (isPublicEntry(func))
       session->functionNames.push_back(func.getName().str());
 
-  session->usesOpenMP = hasOpenMPOps(module);
+  session->usesOpenMP = moduleUsesOpenMP(module);
   session->numThreads = options.numThreads;
   routeRuntimeCheckFailures(module);
   if (llvm::Error err = loadRuntimeLibraries(module, options.numThreads))

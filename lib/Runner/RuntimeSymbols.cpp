@@ -49,26 +49,27 @@ static constexpr llvm::StringLiteral kRuntimeCheckFailed =
 // Libraries
 //===----------------------------------------------------------------------===//
 
+bool runner::moduleUsesOpenMP(ModuleOp module) {
+  return module
+      .walk([](Operation *op) {
+        if (op->getName().getDialectNamespace() == "omp")
+          return WalkResult::interrupt();
+        auto func = dyn_cast<LLVM::LLVMFuncOp>(op);
+        if (func && func.isExternal() &&
+            (func.getName().starts_with("omp_") ||
+             func.getName().starts_with("__kmpc_")))
+          return WalkResult::interrupt();
+        return WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 /// If `module` has OpenMP ops (parallel loops lowered by
 /// convert-scf-to-openmp), loads libomp into the process so that the JIT
 /// resolves __kmpc_* from it, and sets its thread count unless `numThreads`
 /// is 0.
 static llvm::Error loadOpenMPIfNeeded(ModuleOp module, unsigned numThreads) {
-  // omp ops become __kmpc_* calls only in the translation to LLVM IR.
-  bool usesOpenMP = module
-                        .walk([](Operation *op) {
-                          if (op->getName().getDialectNamespace() == "omp")
-                            return WalkResult::interrupt();
-                          // Calls of the runtime's API (norm-openmp-cleanup
-                          // asks omp_get_max_threads).
-                          auto func = dyn_cast<LLVM::LLVMFuncOp>(op);
-                          if (func && func.isExternal() &&
-                              (func.getName().starts_with("omp_") ||
-                               func.getName().starts_with("__kmpc_")))
-                            return WalkResult::interrupt();
-                          return WalkResult::advance();
-                        })
-                        .wasInterrupted();
+  bool usesOpenMP = moduleUsesOpenMP(module);
   if (!usesOpenMP)
     return llvm::Error::success();
   std::string error;

@@ -17,6 +17,12 @@ namespace mlir {
 class ExecutionEngine;
 namespace norm {
 namespace runner {
+/// Returns true if the LLVM-dialect `module` has OpenMP ops or calls the
+/// OpenMP runtime's API (norm-openmp-cleanup asks omp_get_max_threads): then
+/// its calls start the runtime's threads. (omp ops become __kmpc_* calls only
+/// in the translation to LLVM IR.)
+bool moduleUsesOpenMP(ModuleOp module);
+
 /// Makes every function that the LLVM-dialect `module` declares and uses
 /// resolvable: loads the process's own symbols (libc, libm), libomp if the
 /// module has OpenMP ops or calls the OpenMP API (then sets its thread count
