@@ -33,6 +33,8 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 
+#include <limits>
+
 namespace mlir {
 namespace norm {
 #define GEN_PASS_DEF_NONTEMPORALSTORESPASS
@@ -193,6 +195,19 @@ matchAlignedResultWrite(vector::TransferWriteOp write,
 struct NontemporalStoresPass
     : public norm::impl::NontemporalStoresPassBase<NontemporalStoresPass> {
   using Base::Base;
+
+  /// Rejects a `min-bytes` outside its range (Passes.td): the pass fails
+  /// before it runs, with the option, its value, the range and why.
+  LogicalResult initialize(MLIRContext *context) override {
+    constexpr uint64_t maxBytes = std::numeric_limits<int64_t>::max();
+    if (minBytes > maxBytes)
+      return emitError(UnknownLoc::get(context))
+             << kPass << ": min-bytes must be 0 to " << maxBytes
+             << " (2^63 - 1: it is compared with result sizes computed as "
+                "signed 64-bit `index` values), got "
+             << static_cast<uint64_t>(minBytes);
+    return success();
+  }
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();

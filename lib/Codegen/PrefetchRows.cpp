@@ -47,6 +47,10 @@ static constexpr StringLiteral kPass = "norm-prefetch-rows";
 /// Bytes per cache line prefetched (x86-64, AArch64 cores).
 static constexpr int64_t kCacheLineBytes = 64;
 
+/// The largest `distance` and `stream-distance`, 1 MiB: lines prefetched
+/// further ahead would leave the cache before the loop reads them.
+static constexpr unsigned kMaxDistance = 1u << 20;
+
 /// Returns whether `read` loads a full tile (no mask, minor identity) of a
 /// rank-2 memref of int or float elements (whose size in bytes is known;
 /// not `index`) defined outside `scope`, at column `loop`'s induction
@@ -200,6 +204,22 @@ namespace {
 struct PrefetchRowsPass
     : public norm::impl::PrefetchRowsPassBase<PrefetchRowsPass> {
   using Base::Base;
+
+  /// Rejects option values outside their ranges (Passes.td): the pass
+  /// fails before it runs, with the option, its value, the range and why.
+  LogicalResult initialize(MLIRContext *context) override {
+    for (auto [name, value] :
+         {std::pair<StringRef, unsigned>{"distance", distance},
+          {"stream-distance", streamDistance}})
+      if (value > kMaxDistance)
+        return emitError(UnknownLoc::get(context))
+               << kPass << ": " << name << " must be 0 (no prefetches) to "
+               << kMaxDistance
+               << " bytes (1 MiB: lines prefetched further ahead would leave "
+                  "the cache before the loop reads them), got "
+               << value;
+    return success();
+  }
 
   void runOnOperation() override {
     if (streamDistance)

@@ -59,6 +59,11 @@ using namespace mlir;
 
 static constexpr StringLiteral kPass = "norm-vectorize-rows";
 
+/// The largest `unroll`: the tile's partial sums, one vector register each,
+/// and the registers they are loaded into must fit in the 32 vector
+/// registers of AVX-512 (x86) or AArch64.
+static constexpr unsigned kMaxUnroll = 16;
+
 /// Marks the ops this pass creates and will vectorize.
 static constexpr StringLiteral kVectorizeMarker = "norm.vectorize";
 
@@ -410,14 +415,24 @@ struct VectorizeRowsPass
     : public norm::impl::VectorizeRowsPassBase<VectorizeRowsPass> {
   using Base::Base;
 
+  /// Rejects option values outside their ranges (Passes.td): the pass
+  /// fails before it runs, with the option, its value, the range and why.
   LogicalResult initialize(MLIRContext *context) override {
-    if (vectorBits == 0 || vectorBits == 128 || vectorBits == 256 ||
-        vectorBits == 512)
-      return success();
-    return emitError(UnknownLoc::get(context))
-           << "norm-vectorize-rows: vector-bits must be 0 (the host's), 128, "
-              "256 or 512, got "
-           << static_cast<unsigned>(vectorBits);
+    if (vectorBits != 0 && vectorBits != 128 && vectorBits != 256 &&
+        vectorBits != 512)
+      return emitError(UnknownLoc::get(context))
+             << kPass
+             << ": vector-bits must be 0 (the host's), 128, 256 or 512 (the "
+                "widths of CPU vector registers), got "
+             << static_cast<unsigned>(vectorBits);
+    if (unroll < 1 || unroll > kMaxUnroll)
+      return emitError(UnknownLoc::get(context))
+             << kPass << ": unroll must be 1 to " << kMaxUnroll
+             << " (vector registers of partial sums per tile: 0 would tile "
+                "nothing, and more than a CPU's register file holds would "
+                "spill), got "
+             << static_cast<unsigned>(unroll);
+    return success();
   }
 
   void runOnOperation() override {

@@ -19,6 +19,8 @@
 #include "norm/Dialect/Norm/Transforms/Passes.h"
 #include "llvm/TargetParser/Host.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::norm;
 
@@ -164,6 +166,52 @@ static void buildModulePipeline(OpPassManager &pm,
 }
 
 namespace {
+/// The pipeline's first pass: fails, before any pass runs, where an option
+/// of the pipeline is outside its range (Pipelines.h), with the option, its
+/// value, the range and why. A pass, not a check in the option parser, so
+/// that it holds for every caller of buildNormToLLVMPipeline (textual
+/// pipelines and C++ alike). It changes nothing.
+class CheckPipelineOptionsPass
+    : public PassWrapper<CheckPipelineOptionsPass, OperationPass<ModuleOp>> {
+public:
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CheckPipelineOptionsPass)
+
+  explicit CheckPipelineOptionsPass(const NormToLLVMPipelineOptions &options)
+      : vectorBits(options.vectorBits),
+        nontemporalMinBytes(options.nontemporalMinBytes) {}
+
+  StringRef getArgument() const override {
+    return "norm-to-llvm-check-options";
+  }
+  StringRef getDescription() const override {
+    return "Check the options of norm-to-llvm";
+  }
+
+  LogicalResult initialize(MLIRContext *context) override {
+    if (vectorBits != 0 && vectorBits != 128 && vectorBits != 256 &&
+        vectorBits != 512)
+      return emitError(UnknownLoc::get(context))
+             << "norm-to-llvm: vector-bits must be 0 (the host's), 128, 256 "
+                "or 512 (the widths of CPU vector registers), got "
+             << vectorBits;
+    constexpr uint64_t maxBytes = std::numeric_limits<int64_t>::max();
+    if (nontemporalMinBytes > maxBytes)
+      return emitError(UnknownLoc::get(context))
+             << "norm-to-llvm: nontemporal-min-bytes must be 0 (never) to "
+             << maxBytes
+             << " (2^63 - 1: it is compared with result sizes computed as "
+                "signed 64-bit `index` values), got "
+             << nontemporalMinBytes;
+    return success();
+  }
+
+  void runOnOperation() override {}
+
+private:
+  unsigned vectorBits;
+  uint64_t nontemporalMinBytes;
+};
+
 /// Runs the pipeline of buildModulePipeline on every `builtin.module` nested
 /// in the one it runs on, at any depth, innermost first. A nested module is
 /// a symbol table of its own (its functions cannot call the enclosing
@@ -220,6 +268,8 @@ void mlir::norm::buildNormToLLVMPipeline(
   // Nested modules first: the passes below that run on the whole module
   // (canonicalize, the conversions) would otherwise also rewrite the
   // unlowered nested modules' contents part way.
+  // Options out of range fail here, before any pass runs.
+  pm.addPass(std::make_unique<CheckPipelineOptionsPass>(options));
   pm.addPass(std::make_unique<LowerNestedModulesPass>(options));
   buildModulePipeline(pm, options);
 }

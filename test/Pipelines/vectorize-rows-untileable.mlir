@@ -6,11 +6,6 @@
 // CHECK-NOT: error
 // CHECK-NOT: warning
 
-// A vector width other than 0, 128, 256 or 512 is an error.
-// RUN: not norm-opt %s --norm-to-llvm='vector-bits=100' -o /dev/null 2>&1 \
-// RUN:   | FileCheck %s --check-prefix=BITS
-// BITS: error: norm-vectorize-rows: vector-bits must be 0 (the host's), 128, 256 or 512, got 100
-
 func.func @stats(%x: tensor<?x?xf32>, %s: tensor<?xf32>) -> (tensor<?x1xf32>, tensor<?x1xf32>) {
   %y, %m, %i = norm.layer_normalization %x, %s
       : (tensor<?x?xf32>, tensor<?xf32>) -> (tensor<?x?xf32>, tensor<?x1xf32>, tensor<?x1xf32>)

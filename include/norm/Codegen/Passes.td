@@ -234,7 +234,9 @@ def NontemporalStoresPass
   }];
   let options = [
     Option<"minBytes", "min-bytes", "uint64_t", /*default=*/"16777216",
-           "Smallest result, in bytes, written with non-temporal stores">,
+           "Smallest result, in bytes, written with non-temporal stores "
+           "(0 to 2^63 - 1, the largest size an index holds; 0: every "
+           "result)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -319,10 +321,13 @@ def PrefetchRowsPass : Pass<"norm-prefetch-rows", "::mlir::func::FuncOp"> {
   }];
   let options = [
     Option<"distance", "distance", "unsigned", /*default=*/"4096",
-           "Bytes ahead to prefetch, rounded up to whole rows (0: none)">,
+           "Bytes ahead to prefetch, rounded up to whole rows (0: none; at "
+           "most 1048576, 1 MiB: lines prefetched further ahead would leave "
+           "the cache before they are read)">,
     Option<"streamDistance", "stream-distance", "unsigned",
            /*default=*/"1024",
-           "Bytes ahead within each row of multi-row loops (0: none)">,
+           "Bytes ahead within each row of multi-row loops (0: none; at "
+           "most 1048576, as for distance)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -361,9 +366,11 @@ def VectorizeRowsPass : Pass<"norm-vectorize-rows", "::mlir::func::FuncOp"> {
   }];
   let options = [
     Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"0",
-           "Vector register width in bits (0: the host's)">,
+           "Vector register width in bits: 128, 256 or 512 (0: the host's)">,
     Option<"unroll", "unroll", "unsigned", /*default=*/"4",
-           "Vector registers per tile (independent partial sums)">,
+           "Vector registers per tile (independent partial sums), 1 to 16: "
+           "with the registers they are loaded into, they must fit in a "
+           "register file of 32">,
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",

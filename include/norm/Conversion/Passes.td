@@ -47,7 +47,9 @@ def ConvertNormToLinalgPass : Pass<"convert-norm-to-linalg"> {
            /*default=*/"1",
            "The fewest partial sums the later pipeline keeps in every "
            "reassociated f32 reduction over an innermost dim of 64 or more "
-           "elements (half for f64); 1: none assumed (NormToLinalgOptions)">,
+           "elements (half for f64); 1: none assumed (NormToLinalgOptions). "
+           "1 to 65536 (2^16, far more than a vectorized loop keeps), a "
+           "power of two (others are rounded down to one)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

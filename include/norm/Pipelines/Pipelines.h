@@ -30,7 +30,8 @@ enum class BF16Truncation {
 /// written `norm-to-llvm{name=value ...}`; in C++ set the fields (each is a
 /// PassOptions::Option) before calling buildNormToLLVMPipeline. A
 /// default-constructed struct gives the pipeline that `--norm-to-llvm`
-/// runs.
+/// runs. Values outside an option's range make the pipeline's first pass
+/// fail (an error naming the option, before anything is lowered).
 struct NormToLLVMPipelineOptions
     : public PassPipelineOptions<NormToLLVMPipelineOptions> {
   /// Run `generate-runtime-verification` first: dynamic sizes that the
@@ -53,23 +54,26 @@ struct NormToLLVMPipelineOptions
       *this, "parallel",
       llvm::cl::desc("Run the slice loops on OpenMP threads (libomp)"),
       llvm::cl::init(true)};
-  /// Vector register width in bits for `norm-vectorize-rows`; 0 (the
-  /// default) takes the host's: 512 with AVX-512F, 256 with AVX/AVX2, 128
-  /// otherwise. Set it when compiling for another CPU than the one running
-  /// the compiler (the JIT always targets the host).
+  /// Vector register width in bits for `norm-vectorize-rows`: 128, 256 or
+  /// 512; 0 (the default) takes the host's: 512 with AVX-512F, 256 with
+  /// AVX/AVX2, 128 otherwise. Set it when compiling for another CPU than the
+  /// one running the compiler (the JIT always targets the host). Other
+  /// values make the pipeline fail before it runs.
   PassOptions::Option<unsigned> vectorBits{
       *this, "vector-bits",
-      llvm::cl::desc("Vector register width in bits (0: the host's)"),
+      llvm::cl::desc("Vector register width in bits: 128, 256 or 512 (0: the "
+                     "host's)"),
       llvm::cl::init(0)};
   /// Smallest function result, in bytes, that `norm-nontemporal-stores`
   /// writes with non-temporal stores (bypassing the cache; see Passes.td);
-  /// 0 turns the pass off. The default, 16 MiB, is about half the
-  /// last-level cache of a current server core complex; set it to half of
-  /// the target's last-level cache.
+  /// 0 turns the pass off. At most 2^63 - 1 (the largest size an `index`
+  /// holds): larger values make the pipeline fail before it runs. The
+  /// default, 16 MiB, is about half the last-level cache of a current server
+  /// core complex; set it to half of the target's last-level cache.
   PassOptions::Option<uint64_t> nontemporalMinBytes{
       *this, "nontemporal-min-bytes",
       llvm::cl::desc("Smallest result in bytes written with non-temporal "
-                     "stores (0: never)"),
+                     "stores (0: never; at most 2^63 - 1)"),
       llvm::cl::init(16u << 20)};
   /// How f32 vectors are rounded to bf16. Both ways give the same results
   /// (round to nearest even, subnormals kept; a NaN may keep its sign and

@@ -38,10 +38,31 @@ void mlir::norm::populateNormToLinalgConversionPatterns(
   populateLayerNormalizationToLinalgPatterns(patterns, options);
 }
 
+/// The largest `reduction-partial-sums`, 2^16: far more partial sums than a
+/// vectorized loop keeps in registers (norm-vectorize-rows: at most 16
+/// registers of 16 f32 lanes). The option promises what the later pipeline
+/// keeps; no pipeline keeps more.
+static constexpr uint32_t kMaxPartialSums = 1u << 16;
+
 namespace {
 struct ConvertNormToLinalgPass
     : public norm::impl::ConvertNormToLinalgPassBase<ConvertNormToLinalgPass> {
   using Base::Base;
+
+  /// Rejects a `reduction-partial-sums` outside its range (Passes.td): the
+  /// pass fails before it runs, with the option, its value, the range and
+  /// why.
+  LogicalResult initialize(MLIRContext *context) override {
+    if (reductionPartialSums < 1 || reductionPartialSums > kMaxPartialSums)
+      return emitError(UnknownLoc::get(context))
+             << "convert-norm-to-linalg: reduction-partial-sums must be 1 "
+                "(none assumed) to "
+             << kMaxPartialSums
+             << " (2^16, far more than norm-vectorize-rows keeps: at most "
+                "16 registers of 16 f32 lanes), got "
+             << static_cast<uint32_t>(reductionPartialSums);
+    return success();
+  }
 
   void runOnOperation() override {
     ConversionTarget target(getContext());
