@@ -8,8 +8,30 @@ BUILD_DIR=${BUILD_DIR:-build}
 scripts/install-deps.sh
 scripts/build.sh
 
+# Prints WORD quoted for the shell where it needs it: --name='value' for an
+# option, 'word' otherwise (a ' inside as '\'').
+quote() {
+  local word=$1 prefix=
+  if [[ $word =~ ^[A-Za-z0-9_./:@%+,=-]+$ ]]; then
+    printf '%s' "$word"
+    return
+  fi
+  if [[ $word =~ ^(--?[A-Za-z0-9-]+=)(.*)$ ]]; then
+    prefix=${BASH_REMATCH[1]}
+    word=${BASH_REMATCH[2]}
+  fi
+  printf "%s'%s'" "$prefix" "${word//\'/\'\\\'\'}"
+}
+
+# Prints the command (ready to paste into a shell in the repository root),
+# then runs it.
 run() {
-  echo "\$ norm-runner $*"
+  local line word
+  line=$(quote "$BUILD_DIR/bin/norm-runner")
+  for word in "$@"; do
+    line+=" $(quote "$word")"
+  done
+  echo "\$ $line"
   "$BUILD_DIR/bin/norm-runner" "$@"
 }
 run examples/lp_normalization.mlir --input="2x2x3xf32=1 2 2 3 4 0 0 5 5 6 8 0"
