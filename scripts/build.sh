@@ -9,16 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
-NINJA_JOBS=${NINJA_JOBS:-}
-
-jobs=()
-if [ -n "$NINJA_JOBS" ]; then
-  if ! [[ "$NINJA_JOBS" =~ ^[0-9]+$ ]]; then
-    echo "build.sh: NINJA_JOBS must be a number of jobs, got '$NINJA_JOBS'" >&2
-    exit 2
-  fi
-  jobs=(-j "$NINJA_JOBS")
-fi
+source scripts/ninja-jobs.sh
 
 if [ ! -f "$BUILD_DIR/build.ninja" ]; then
   cmake -G Ninja -S . -B "$BUILD_DIR" \
@@ -26,4 +17,4 @@ if [ ! -f "$BUILD_DIR/build.ninja" ]; then
     -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
     -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir
 fi
-ninja -C "$BUILD_DIR" ${jobs[@]+"${jobs[@]}"}
+ninja -C "$BUILD_DIR" ${ninja_jobs[@]+"${ninja_jobs[@]}"}

@@ -7,15 +7,18 @@
 # on every run. Fails on any crash, leak or sanitizer report; the full output
 # is in build-asan/fuzz-logs/<target>.log, the report is printed, and the
 # crashing input is left in build-asan/artifacts (turn each into a fix plus a
-# seed fuzz/corpus/<target>/regression-<what>).
+# seed fuzz/corpus/<target>/regression-<what>). NINJA_JOBS=N sets ninja's
+# -j N, as in build.sh.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build-asan}
+source scripts/ninja-jobs.sh
 SECONDS_EACH=${FUZZ_SECONDS:-60}
 cmake -G Ninja -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
   -DNORM_ENABLE_SANITIZERS=ON -DNORM_ENABLE_FUZZERS=ON >/dev/null || exit 1
-ninja -C "$BUILD_DIR" norm-opt-fuzzer norm-runner-input-fuzzer || exit 1
+ninja -C "$BUILD_DIR" ${ninja_jobs[@]+"${ninja_jobs[@]}"} \
+  norm-opt-fuzzer norm-runner-input-fuzzer || exit 1
 
 # Leak detection on, as in sanitize.sh: libFuzzer runs LeakSanitizer after
 # an input that malloc'ed more than it freed.

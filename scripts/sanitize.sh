@@ -5,16 +5,19 @@
 # reuses these objects (it only adds coverage instrumentation to our code).
 # Sanitizer reports go to files under build-asan/reports; the script fails
 # if lit fails or if any report was written.
-# Usage: scripts/sanitize.sh   (BUILD_DIR=... to change the build dir)
+# Usage: scripts/sanitize.sh   (BUILD_DIR=... to change the build dir;
+# NINJA_JOBS=N for ninja's -j N, as in build.sh)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build-asan}
+source scripts/ninja-jobs.sh
 cmake -G Ninja -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
   -DNORM_ENABLE_SANITIZERS=ON -DNORM_ENABLE_FUZZERS=ON >/dev/null || exit 1
 # Only what the lit suite runs (the tools test/lit.cfg.py substitutes; keep
 # in sync): a full build would add targets the suite never runs.
-ninja -C "$BUILD_DIR" norm-opt norm-runner norm-translate norm-benchmark || exit 1
+ninja -C "$BUILD_DIR" ${ninja_jobs[@]+"${ninja_jobs[@]}"} \
+  norm-opt norm-runner norm-translate norm-benchmark || exit 1
 
 reports="$PWD/$BUILD_DIR/reports"
 rm -rf "$reports" && mkdir -p "$reports"
