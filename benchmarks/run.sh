@@ -53,8 +53,11 @@ if echo '#include <oneapi/dnnl/dnnl.hpp>' | "$cxx" -E -x c++ - >/dev/null 2>&1; 
     -ldnnl -o "$work/onednn_layernorm" || echo "onednn_layernorm.cpp failed to build"
 fi
 
-# ONNX Runtime: onnxruntime-node with its install script skipped (the npm
-# package ships the native linux-x64 binary; nothing is downloaded).
+# ONNX Runtime: on the first run (no $work/ort/node_modules yet), `npm i`
+# downloads onnxruntime-node and its dependencies from the npm registry. Its
+# install script, which would also download CUDA binaries from ONNX Runtime's
+# GitHub releases on linux-x64, is skipped (ONNXRUNTIME_NODE_INSTALL=skip):
+# the package itself ships the native linux-x64 CPU library.
 ort_dir="$work/ort"
 if [ ! -d "$ort_dir/node_modules/onnxruntime-node" ] && command -v npm >/dev/null; then
   mkdir -p "$ort_dir"
