@@ -57,7 +57,8 @@ PROVIDED_BY_LIT = {"lit"}
 SHELL_BUILTINS = {
     ".", ":", "[", "cd", "echo", "eval", "exec", "exit", "export", "false",
     "printf", "pwd", "read", "set", "test", "true", "unset", "for", "while",
-    "do", "done", "if", "then", "else", "fi", "case", "esac",
+    "do", "done", "if", "then", "else", "fi", "case", "esac", "ulimit",
+    "umask", "wait", "trap", "shift", "source", "type", "command", "times",
 }
 
 OPERATORS = {"|", "||", "&&", ";", "(", ")", "!", "&", "|&"}
@@ -260,6 +261,9 @@ def tools_and_files(command):
         if w in OPERATORS:
             start = True
             continue
+        if re.match(r"^\d+$", w) and i < len(words) and \
+                re.match(r"^[<>]", words[i]):
+            continue  # the descriptor of a redirection (2 in 2 >& 1)
         if re.match(r"^[<>&|]+$", w):  # a redirection: skip its target
             i += 1
             continue
