@@ -9,6 +9,9 @@
 
 #include "RuntimeSymbols.h"
 
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "llvm/ADT/DenseMap.h"
@@ -145,14 +148,42 @@ static bool isCallTo(Operation *op, StringRef callee) {
 /// `cf.assert` lowering (`assert_msg`, `assert_msg_0`, ...), possibly
 /// through getelementptrs.
 static bool isAssertMessage(Value message, SymbolTableCollection &symbols) {
-  while (auto gep = message.getDefiningOp<LLVM::GEPOp>())
-    message = gep.getBase();
-  auto address = message.getDefiningOp<LLVM::AddressOfOp>();
-  if (!address)
-    return false;
-  LLVM::GlobalOp global = address.getGlobal(symbols);
-  return global && global.getConstant() &&
-         global.getSymName().starts_with("assert_msg");
+  // The message may reach the puts through block arguments, where the
+  // failure blocks of several checks were merged: every incoming value must
+  // be an assert message.
+  SmallVector<Value> worklist{message};
+  llvm::DenseSet<Value> seen;
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    if (!seen.insert(value).second)
+      continue;
+    while (auto gep = value.getDefiningOp<LLVM::GEPOp>())
+      value = gep.getBase();
+    if (auto arg = dyn_cast<BlockArgument>(value)) {
+      Block *block = arg.getOwner();
+      if (block->isEntryBlock())
+        return false;
+      for (auto it = block->pred_begin(); it != block->pred_end(); ++it) {
+        auto branch = dyn_cast<BranchOpInterface>((*it)->getTerminator());
+        if (!branch)
+          return false;
+        Value incoming = branch.getSuccessorOperands(it.getSuccessorIndex())
+            [arg.getArgNumber()];
+        if (!incoming)
+          return false;
+        worklist.push_back(incoming);
+      }
+      continue;
+    }
+    auto address = value.getDefiningOp<LLVM::AddressOfOp>();
+    if (!address)
+      return false;
+    LLVM::GlobalOp global = address.getGlobal(symbols);
+    if (!global || !global.getConstant() ||
+        !global.getSymName().starts_with("assert_msg"))
+      return false;
+  }
+  return true;
 }
 
 void runner::routeRuntimeCheckFailures(ModuleOp module) {
