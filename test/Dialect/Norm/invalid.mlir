@@ -414,3 +414,132 @@ func.func @ln_mean_bytes_overflow(%x: tensor<?x?xf32>, %s: tensor<?xf32>) -> ten
   %y, %m, %i = norm.layer_normalization %x, %s : (tensor<?x?xf32>, tensor<?xf32>) -> (tensor<?x?xf32>, tensor<4611686018427387904x1xf32>, tensor<?x1xf32>)
   return %y : tensor<?x?xf32>
 }
+
+//===----------------------------------------------------------------------===//
+// norm.rms_normalization
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @rms_axis_out_of_range(%x: tensor<2x3xf32>, %s: tensor<3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{attribute 'axis' = 2 is out of range: expected a value in [-2, 2) for 'X' of rank 2}}
+  %y, %i = norm.rms_normalization %x, %s axis = 2 : (tensor<2x3xf32>, tensor<3xf32>) -> (tensor<2x3xf32>, tensor<2x1xf32>)
+  return %y : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @rms_axis_negative_out_of_range(%x: tensor<2x3xf32>, %s: tensor<3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{attribute 'axis' = -3 is out of range: expected a value in [-2, 2) for 'X' of rank 2}}
+  %y, %i = norm.rms_normalization %x, %s axis = -3 : (tensor<2x3xf32>, tensor<3xf32>) -> (tensor<2x3xf32>, tensor<1x1xf32>)
+  return %y : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @rms_rank0(%x: tensor<f32>, %s: tensor<f32>) -> tensor<f32> {
+  // expected-error @+1 {{expects 'X' of rank >= 1, but found rank 0}}
+  %y, %i = norm.rms_normalization %x, %s : (tensor<f32>, tensor<f32>) -> (tensor<f32>, tensor<f32>)
+  return %y : tensor<f32>
+}
+
+// -----
+
+// stash_type is 1, 10, 11 or 16.
+func.func @rms_stash_type(%x: tensor<2x3xf32>, %s: tensor<3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{attribute 'stash_type' failed to satisfy constraint: 64-bit signless integer attribute whose value is one of {1, 10, 11, 16}}}
+  %y, %i = norm.rms_normalization %x, %s stash_type = 2 : (tensor<2x3xf32>, tensor<3xf32>) -> (tensor<2x3xf32>, tensor<2x1xf32>)
+  return %y : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @rms_inv_std_dev_type(%x: tensor<2x3xf32>, %s: tensor<3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{expects result 'InvStdDev' to have element type 'f64' (stash_type = 11), but found 'f32'}}
+  %y, %i = norm.rms_normalization %x, %s stash_type = 11 : (tensor<2x3xf32>, tensor<3xf32>) -> (tensor<2x3xf32>, tensor<2x1xf32>)
+  return %y : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @rms_inv_std_dev_shape(%x: tensor<2x3x4xf32>, %s: tensor<4xf32>) -> tensor<2x3x4xf32> {
+  // expected-error @+1 {{expects result 'InvStdDev' of shape 2x1x1, but found 2x3x1}}
+  %y, %i = norm.rms_normalization %x, %s axis = 1 : (tensor<2x3x4xf32>, tensor<4xf32>) -> (tensor<2x3x4xf32>, tensor<2x3x1xf32>)
+  return %y : tensor<2x3x4xf32>
+}
+
+// -----
+
+func.func @rms_inv_std_dev_rank(%x: tensor<2x3xf32>, %s: tensor<3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{expects result 'InvStdDev' of rank 2 (the rank of 'X'), but found rank 1}}
+  %y, %i = norm.rms_normalization %x, %s : (tensor<2x3xf32>, tensor<3xf32>) -> (tensor<2x3xf32>, tensor<2xf32>)
+  return %y : tensor<2x3xf32>
+}
+
+// -----
+
+// Y has Scale's element type (V), not X's (T).
+func.func @rms_y_type(%x: tensor<2x3xf16>, %s: tensor<3xf32>) -> tensor<2x3xf16> {
+  // expected-error @+1 {{expects result 'Y' to have the element type of 'Scale' ('f32'), but found 'f16'}}
+  %y, %i = norm.rms_normalization %x, %s : (tensor<2x3xf16>, tensor<3xf32>) -> (tensor<2x3xf16>, tensor<2x1xf32>)
+  return %y : tensor<2x3xf16>
+}
+
+// -----
+
+func.func @rms_y_shape(%x: tensor<2x3xf32>, %s: tensor<3xf32>) -> tensor<3x2xf32> {
+  // expected-error @+1 {{expects result 'Y' of shape 2x3, but found 3x2}}
+  %y, %i = norm.rms_normalization %x, %s : (tensor<2x3xf32>, tensor<3xf32>) -> (tensor<3x2xf32>, tensor<2x1xf32>)
+  return %y : tensor<3x2xf32>
+}
+
+// -----
+
+func.func @rms_y_rank(%x: tensor<2x3xf32>, %s: tensor<3xf32>) -> tensor<6xf32> {
+  // expected-error @+1 {{expects result 'Y' of rank 2 (the rank of 'X'), but found rank 1}}
+  %y, %i = norm.rms_normalization %x, %s : (tensor<2x3xf32>, tensor<3xf32>) -> (tensor<6xf32>, tensor<2x1xf32>)
+  return %y : tensor<6xf32>
+}
+
+// -----
+
+// Scale [3] does not broadcast to X [1, 3, 1, 1] (the element count equals
+// the normalized size, but the shape is not broadcastable).
+func.func @rms_scale_not_broadcastable(%x: tensor<1x3x1x1xf32>, %s: tensor<3xf32>) -> tensor<1x3x1x1xf32> {
+  // expected-error @+1 {{expects 'Scale' to be unidirectionally broadcastable to 'X' of shape 1x3x1x1, but found shape 3}}
+  %y, %i = norm.rms_normalization %x, %s axis = 1 : (tensor<1x3x1x1xf32>, tensor<3xf32>) -> (tensor<1x3x1x1xf32>, tensor<1x1x1x1xf32>)
+  return %y : tensor<1x3x1x1xf32>
+}
+
+// -----
+
+func.func @rms_scale_rank(%x: tensor<3xf32>, %s: tensor<1x3xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{expects 'Scale' to be unidirectionally broadcastable to 'X' of shape 3, but found shape 1x3}}
+  %y, %i = norm.rms_normalization %x, %s : (tensor<3xf32>, tensor<1x3xf32>) -> (tensor<3xf32>, tensor<1xf32>)
+  return %y : tensor<3xf32>
+}
+
+// -----
+
+// Static sizes given for a dynamic dim of X must agree.
+func.func @rms_disagreeing_sizes(%x: tensor<?x3xf32>, %s: tensor<3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{expects dimension 0 of result 'InvStdDev' to be 2 (dynamic dimension 0 of 'X', which result 'Y' gives as 2), but found 4}}
+  %y, %i = norm.rms_normalization %x, %s : (tensor<?x3xf32>, tensor<3xf32>) -> (tensor<2x3xf32>, tensor<4x1xf32>)
+  return %y : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @rms_element_type(%x: tensor<2x3xi32>, %s: tensor<3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{operand #0 must be ranked tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float values, but got 'tensor<2x3xi32>'}}
+  %y, %i = norm.rms_normalization %x, %s : (tensor<2x3xi32>, tensor<3xf32>) -> (tensor<2x3xf32>, tensor<2x1xf32>)
+  return %y : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @rms_bytes_overflow(%x: tensor<?x?xf32>, %s: tensor<?xf32>) -> tensor<?x?xf32> {
+  // expected-error @+1 {{expects result 'InvStdDev' of at most 9223372036854775807 bytes (the product of its static sizes, zeros left out, and of its 4-byte element size must fit in int64), but found type 'tensor<4611686018427387904x1xf32>'}}
+  %y, %i = norm.rms_normalization %x, %s : (tensor<?x?xf32>, tensor<?xf32>) -> (tensor<?x?xf32>, tensor<4611686018427387904x1xf32>)
+  return %y : tensor<?x?xf32>
+}

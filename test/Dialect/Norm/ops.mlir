@@ -91,3 +91,32 @@ func.func @largest_types(%x: tensor<2305843009213693951xf32>,
   %1 = norm.lp_normalization %e : tensor<0x1152921504606846975xf64>
   return %0, %1 : tensor<2305843009213693951xf32>, tensor<0x1152921504606846975xf64>
 }
+
+// CHECK-LABEL: func @rms_normalization
+// CHECK-SAME: (%[[X:.+]]: tensor<4x8xf16>, %[[S:.+]]: tensor<8xf16>, %[[X2:.+]]: tensor<2x3x4xbf16>, %[[S2:.+]]: tensor<1x4xf32>, %[[D:.+]]: tensor<?x?xf64>, %[[DS:.+]]: tensor<?xf16>)
+func.func @rms_normalization(%x: tensor<4x8xf16>, %scale: tensor<8xf16>,
+                             %x2: tensor<2x3x4xbf16>, %scale2: tensor<1x4xf32>,
+                             %d: tensor<?x?xf64>, %ds: tensor<?xf16>)
+    -> (tensor<4x8xf16>, tensor<2x3x4xf32>, tensor<2x1x1xf64>, tensor<?x?xf16>, tensor<?x1xbf16>) {
+  // The generic form of issue 19; default attributes are elided when printed.
+  // CHECK: norm.rms_normalization %[[X]], %[[S]] : (tensor<4x8xf16>, tensor<8xf16>) -> (tensor<4x8xf16>, tensor<4x1xf32>)
+  // GENERIC: "norm.rms_normalization"(%{{.*}}, %{{.*}}) <{axis = -1 : i64, epsilon = 9.99999974E-6 : f32, stash_type = 1 : i64}> : (tensor<4x8xf16>, tensor<8xf16>) -> (tensor<4x8xf16>, tensor<4x1xf32>)
+  %y, %inv = "norm.rms_normalization"(%x, %scale) {axis = -1 : i64, epsilon = 1.0e-05 : f32, stash_type = 1 : i64}
+      : (tensor<4x8xf16>, tensor<8xf16>) -> (tensor<4x8xf16>, tensor<4x1xf32>)
+  // T != V: Y takes Scale's type; stash_type 11 gives f64 InvStdDev.
+  // CHECK: norm.rms_normalization %[[X2]], %[[S2]] axis = 1 epsilon = 1.000000e-03 stash_type = 11 : (tensor<2x3x4xbf16>, tensor<1x4xf32>) -> (tensor<2x3x4xf32>, tensor<2x1x1xf64>)
+  // GENERIC: "norm.rms_normalization"(%{{.*}}, %{{.*}}) <{axis = 1 : i64, epsilon = 1.000000e-03 : f32, stash_type = 11 : i64}> : (tensor<2x3x4xbf16>, tensor<1x4xf32>) -> (tensor<2x3x4xf32>, tensor<2x1x1xf64>)
+  %y2, %inv2 = norm.rms_normalization %x2, %scale2 axis = 1 epsilon = 1.0e-3
+      stash_type = 11
+      : (tensor<2x3x4xbf16>, tensor<1x4xf32>)
+      -> (tensor<2x3x4xf32>, tensor<2x1x1xf64>)
+  // Dynamic dims, f16 and bf16 stash types.
+  // CHECK: norm.rms_normalization %[[D]], %[[DS]] stash_type = 10 : (tensor<?x?xf64>, tensor<?xf16>) -> (tensor<?x?xf16>, tensor<?x1xf16>)
+  %y3, %inv3 = norm.rms_normalization %d, %ds stash_type = 10
+      : (tensor<?x?xf64>, tensor<?xf16>) -> (tensor<?x?xf16>, tensor<?x1xf16>)
+  // CHECK: norm.rms_normalization %[[D]], %[[DS]] axis = 0 stash_type = 16 : (tensor<?x?xf64>, tensor<?xf16>) -> (tensor<?x?xf16>, tensor<1x1xbf16>)
+  %y4, %inv4 = norm.rms_normalization %d, %ds axis = 0 stash_type = 16
+      : (tensor<?x?xf64>, tensor<?xf16>) -> (tensor<?x?xf16>, tensor<1x1xbf16>)
+  %inv5 = tensor.cast %inv4 : tensor<1x1xbf16> to tensor<?x1xbf16>
+  return %y, %y2, %inv2, %y3, %inv5 : tensor<4x8xf16>, tensor<2x3x4xf32>, tensor<2x1x1xf64>, tensor<?x?xf16>, tensor<?x1xbf16>
+}

@@ -60,3 +60,31 @@ func.func @normalizer(%x: tensor<?x3xi32>) -> tensor<2x3xf32> {
   %y = norm.normalizer %x : tensor<?x3xi32> -> tensor<2x3xf32>
   return %y : tensor<2x3xf32>
 }
+
+// -----
+
+// RMSNormalization: a dynamic Scale size must be X's size or 1, a static
+// InvStdDev size must be X's.
+// CHECK-LABEL: func @rms_normalization
+// CHECK-SAME: (%[[X:.+]]: tensor<?x?xf16>, %[[S:.+]]: tensor<?xf32>)
+// CHECK:       %[[C0:.+]] = arith.constant 0 : index
+// CHECK:       %[[SSIZE:.+]] = tensor.dim %[[S]], %[[C0]] : tensor<?xf32>
+// CHECK:       %[[C1:.+]] = arith.constant 1 : index
+// CHECK:       %[[XSIZE:.+]] = tensor.dim %[[X]], %[[C1]] : tensor<?x?xf16>
+// CHECK:       %[[EQ:.+]] = arith.cmpi eq, %[[SSIZE]], %[[XSIZE]] : index
+// CHECK:       %[[ONE:.+]] = arith.constant 1 : index
+// CHECK:       %[[ISONE:.+]] = arith.cmpi eq, %[[SSIZE]], %[[ONE]] : index
+// CHECK:       %[[OK:.+]] = arith.ori %[[EQ]], %[[ISONE]] : i1
+// CHECK:       cf.assert %[[OK]], "{{.*}}dimension 0 of 'Scale' is not broadcastable to dimension 1 of 'X' (sizes differ and are not 1)
+// CHECK:       %[[C3:.+]] = arith.constant 3 : index
+// CHECK:       %[[XROWS:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x?xf16>
+// CHECK:       %[[EQ2:.+]] = arith.cmpi eq, %[[C3]], %[[XROWS]] : index
+// CHECK:       cf.assert %[[EQ2]], "{{.*}}dimension 0 of 'X' differs from the static size of result 'InvStdDev'
+// CHECK-NOT:   cf.assert
+// CHECK:       norm.rms_normalization
+func.func @rms_normalization(%x: tensor<?x?xf16>, %s: tensor<?xf32>)
+    -> (tensor<?x?xf32>, tensor<3x1xf32>) {
+  %y, %i = norm.rms_normalization %x, %s
+      : (tensor<?x?xf16>, tensor<?xf32>) -> (tensor<?x?xf32>, tensor<3x1xf32>)
+  return %y, %i : tensor<?x?xf32>, tensor<3x1xf32>
+}

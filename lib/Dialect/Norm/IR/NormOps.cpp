@@ -1,6 +1,6 @@
 //===- NormOps.cpp - norm dialect operations ------------------------------===//
 //
-// Verifiers for the rank- and shape-dependent rules of the three ops; the
+// Verifiers for the rank- and shape-dependent rules of the ops; the
 // element-type and attribute-value rules are ODS constraints (NormOps.td).
 //
 //===----------------------------------------------------------------------===//
@@ -230,36 +230,31 @@ static LogicalResult verifyBroadcastable(Operation *op, StringRef name,
   return success();
 }
 
-/// Checks that the static sizes which Scale, B, Y, Mean and InvStdDev give
-/// for a dynamic dim of X agree with each other: Y's dim i, Mean's and
-/// InvStdDev's dim i < axis, and each Scale/B dim aligned with i that is not
-/// 1 all equal X's dim i at run time. (Each of them was checked against a
-/// static dim of X before.)
-static LogicalResult verifyAgreeingSizes(LayerNormalizationOp op) {
-  RankedTensorType xType = op.getX().getType();
-  int64_t rank = xType.getRank();
-  int64_t axis = op.getNormalizedAxis();
-  struct Source {
-    StringRef name;
-    RankedTensorType type;
-    bool broadcasts;   // Scale and B: right-aligned, a static 1 fixes nothing.
-    int64_t fixedRank; // X's dims [0, fixedRank) that the source fixes.
-  };
-  SmallVector<Source> sources = {
-      {"'Scale'", op.getScale().getType(), true, rank}};
-  if (Value b = op.getB())
-    sources.push_back({"'B'", cast<RankedTensorType>(b.getType()), true, rank});
-  sources.push_back({"result 'Y'", op.getY().getType(), false, rank});
-  sources.push_back({"result 'Mean'", op.getMean().getType(), false, axis});
-  sources.push_back(
-      {"result 'InvStdDev'", op.getInvStdDev().getType(), false, axis});
+namespace {
+/// A tensor whose static sizes fix dims of X (verifyAgreeingSizes).
+struct SizeSource {
+  StringRef name;
+  RankedTensorType type;
+  bool broadcasts;   // Scale and B: right-aligned, a static 1 fixes nothing.
+  int64_t fixedRank; // X's dims [0, fixedRank) that the source fixes.
+};
+} // namespace
 
+/// Checks that the static sizes which `sources` (Scale, B, Y and the
+/// statistics results) give for a dynamic dim of X agree with each other:
+/// a result's dim i below its fixedRank and each broadcast operand dim
+/// aligned with i that is not 1 all equal X's dim i at run time. (Each of
+/// them was checked against a static dim of X before.)
+static LogicalResult verifyAgreeingSizes(Operation *op,
+                                         RankedTensorType xType,
+                                         ArrayRef<SizeSource> sources) {
+  int64_t rank = xType.getRank();
   for (int64_t i = 0; i < rank; ++i) {
     if (!xType.isDynamicDim(i))
       continue;
-    const Source *first = nullptr;
+    const SizeSource *first = nullptr;
     int64_t firstSize = 0;
-    for (const Source &source : sources) {
+    for (const SizeSource &source : sources) {
       // The dim of `source` that lies on X's dim i, if any.
       int64_t dim = source.broadcasts ? i - (rank - source.type.getRank()) : i;
       if (dim < 0 || i >= source.fixedRank)
@@ -273,7 +268,7 @@ static LogicalResult verifyAgreeingSizes(LayerNormalizationOp op) {
         continue;
       }
       if (size != firstSize)
-        return op.emitOpError()
+        return op->emitOpError()
                << "expects dimension " << dim << " of " << source.name
                << " to be " << (source.broadcasts ? "1 or " : "") << firstSize
                << " (dynamic dimension " << i << " of 'X', which "
@@ -282,6 +277,94 @@ static LogicalResult verifyAgreeingSizes(LayerNormalizationOp op) {
     }
   }
   return success();
+}
+
+/// Checks the statistics results `stats` (name, value) of a normalization
+/// of X over [axis, rank): element type `stashType` (from `stashTypeAttr`)
+/// and shape [d0, ..., d(axis-1), 1, ..., 1].
+static LogicalResult
+verifyStatResults(Operation *op, RankedTensorType xType, int64_t axis,
+                  Type stashType, int64_t stashTypeAttr,
+                  ArrayRef<std::pair<StringRef, Value>> stats) {
+  int64_t rank = xType.getRank();
+  SmallVector<int64_t> statsShape(xType.getShape());
+  for (int64_t i = axis; i < rank; ++i)
+    statsShape[i] = 1;
+  for (auto [name, value] : stats) {
+    auto type = cast<RankedTensorType>(value.getType());
+    if (type.getElementType() != stashType)
+      return op->emitOpError()
+             << "expects result '" << name << "' to have element type "
+             << stashType << " (stash_type = " << stashTypeAttr
+             << "), but found " << type.getElementType();
+    if (type.getRank() != rank)
+      return op->emitOpError()
+             << "expects result '" << name << "' of rank " << rank
+             << " (the rank of 'X'), but found rank " << type.getRank();
+    if (failed(verifyResultShape(op, name, statsShape, type.getShape())))
+      return failure();
+  }
+  return success();
+}
+
+/// Checks that result 'Y' has X's rank and (where static) shape.
+static LogicalResult verifyYShape(Operation *op, RankedTensorType xType,
+                                  RankedTensorType yType) {
+  if (yType.getRank() != xType.getRank())
+    return op->emitOpError()
+           << "expects result 'Y' of rank " << xType.getRank()
+           << " (the rank of 'X'), but found rank " << yType.getRank();
+  return verifyResultShape(op, "Y", xType.getShape(), yType.getShape());
+}
+
+/// Emits the run-time checks of a normalization of `x` over [axis, rank):
+/// each size of the `broadcastOperands` (name, value; absent ones null) that
+/// is not a static 1 is 1 or X's size, and each static size of result 'Y'
+/// (X's shape) and of the `stats` results (X's dims before axis) is X's.
+static void generateNormalizationRuntimeChecks(
+    OpBuilder &builder, Location loc, Operation *op, Value x, int64_t axis,
+    ArrayRef<std::pair<StringRef, Value>> broadcastOperands, Value y,
+    ArrayRef<std::pair<StringRef, Value>> stats,
+    function_ref<std::string(Operation *, StringRef)> generateErrorMessage) {
+  auto xType = cast<RankedTensorType>(x.getType());
+  int64_t rank = xType.getRank();
+
+  // Scale and B broadcast right-aligned: each size that is not a static 1
+  // must equal X's size at run time.
+  for (auto [name, operand] : broadcastOperands) {
+    if (!operand)
+      continue;
+    auto type = cast<RankedTensorType>(operand.getType());
+    int64_t offset = rank - type.getRank();
+    for (int64_t i = 0; i < type.getRank(); ++i) {
+      if (type.getDimSize(i) == 1)
+        continue;
+      assertSameSize(builder, loc, op, operand, i, x, offset + i,
+                     /*allowLhsOne=*/true,
+                     "dimension " + Twine(i) + " of '" + name +
+                         "' is not broadcastable to dimension " +
+                         Twine(offset + i) +
+                         " of 'X' (sizes differ and "
+                         "are not 1)",
+                     generateErrorMessage);
+    }
+  }
+
+  // Static result sizes must be X's (Y), or X's outer sizes (the statistics)
+  // at run time.
+  SmallVector<std::pair<StringRef, Value>> results{{"Y", y}};
+  llvm::append_range(results, stats);
+  for (auto [name, result] : results) {
+    int64_t checkedRank = name == "Y" ? rank : axis;
+    auto type = cast<RankedTensorType>(result.getType());
+    for (int64_t i = 0; i < checkedRank; ++i)
+      if (!type.isDynamicDim(i))
+        assertSameSize(builder, loc, op, result, i, x, i,
+                       /*allowLhsOne=*/false,
+                       "dimension " + Twine(i) + " of 'X' differs from the " +
+                           "static size of result '" + name + "'",
+                       generateErrorMessage);
+  }
 }
 
 LogicalResult LayerNormalizationOp::verify() {
@@ -315,85 +398,104 @@ LogicalResult LayerNormalizationOp::verify() {
 
   // Y has X's shape and element type.
   RankedTensorType yType = getY().getType();
-  if (failed(checkElementType("Y", yType)))
-    return failure();
-  if (yType.getRank() != rank)
-    return emitOpError() << "expects result 'Y' of rank " << rank
-                         << " (the rank of 'X'), but found rank "
-                         << yType.getRank();
-  if (failed(verifyResultShape(*this, "Y", xType.getShape(), yType.getShape())))
+  if (failed(checkElementType("Y", yType)) ||
+      failed(verifyYShape(*this, xType, yType)))
     return failure();
 
   // Mean and InvStdDev: [d0, ..., d(axis-1), 1, ..., 1] of the stash type.
   int64_t axis = getNormalizedAxis();
-  SmallVector<int64_t> statsShape(xType.getShape());
-  for (int64_t i = axis; i < rank; ++i)
-    statsShape[i] = 1;
-  Type stashType = getStashElementType();
-  for (auto [name, value] :
-       {std::pair<StringRef, Value>{"Mean", getMean()},
-        std::pair<StringRef, Value>{"InvStdDev", getInvStdDev()}}) {
-    auto type = cast<RankedTensorType>(value.getType());
-    if (type.getElementType() != stashType)
-      return emitOpError() << "expects result '" << name << "' to have element "
-                           << "type " << stashType
-                           << " (stash_type = " << getStashType()
-                           << "), but found " << type.getElementType();
-    if (type.getRank() != rank)
-      return emitOpError() << "expects result '" << name << "' of rank " << rank
-                           << " (the rank of 'X'), but found rank "
-                           << type.getRank();
-    if (failed(verifyResultShape(*this, name, statsShape, type.getShape())))
-      return failure();
-  }
-  return verifyAgreeingSizes(*this);
+  if (failed(verifyStatResults(*this, xType, axis, getStashElementType(),
+                               getStashType(),
+                               {{"Mean", getMean()},
+                                {"InvStdDev", getInvStdDev()}})))
+    return failure();
+
+  SmallVector<SizeSource> sources = {
+      {"'Scale'", getScale().getType(), true, rank}};
+  if (Value b = getB())
+    sources.push_back({"'B'", cast<RankedTensorType>(b.getType()), true, rank});
+  sources.push_back({"result 'Y'", yType, false, rank});
+  sources.push_back({"result 'Mean'", getMean().getType(), false, axis});
+  sources.push_back(
+      {"result 'InvStdDev'", getInvStdDev().getType(), false, axis});
+  return verifyAgreeingSizes(*this, xType, sources);
 }
 
 void LayerNormalizationOp::generateRuntimeVerification(
     OpBuilder &builder, Location loc,
     function_ref<std::string(Operation *, StringRef)> generateErrorMessage) {
+  generateNormalizationRuntimeChecks(
+      builder, loc, *this, getX(), getNormalizedAxis(),
+      {{"Scale", getScale()}, {"B", getB()}}, getY(),
+      {{"Mean", getMean()}, {"InvStdDev", getInvStdDev()}},
+      generateErrorMessage);
+}
+
+//===----------------------------------------------------------------------===//
+// RMSNormalizationOp
+//===----------------------------------------------------------------------===//
+
+int64_t RMSNormalizationOp::getNormalizedAxis() {
+  int64_t rank = getX().getType().getRank();
+  int64_t axis = getAxis();
+  return axis < 0 ? axis + rank : axis;
+}
+
+FloatType RMSNormalizationOp::getStashElementType() {
+  Builder b(getContext());
+  switch (getStashType()) {
+  case 10:
+    return b.getF16Type();
+  case 11:
+    return b.getF64Type();
+  case 16:
+    return b.getBF16Type();
+  default:
+    return b.getF32Type();
+  }
+}
+
+LogicalResult RMSNormalizationOp::verify() {
+  if (failed(verifyByteSizesFit(*this, {"X", "Scale"}, {"Y", "InvStdDev"},
+                                {getX(), getScale()})))
+    return failure();
   RankedTensorType xType = getX().getType();
   int64_t rank = xType.getRank();
+  if (failed(verifyAxis(*this, "X", rank, getAxis())))
+    return failure();
+  RankedTensorType scaleType = getScale().getType();
+  if (failed(verifyBroadcastable(*this, "Scale", scaleType, xType.getShape())))
+    return failure();
 
-  // Scale and B broadcast right-aligned: each size that is not a static 1
-  // must equal X's size at run time.
-  for (auto [name, operand] : {std::pair<StringRef, Value>{"Scale", getScale()},
-                               std::pair<StringRef, Value>{"B", getB()}}) {
-    if (!operand)
-      continue;
-    auto type = cast<RankedTensorType>(operand.getType());
-    int64_t offset = rank - type.getRank();
-    for (int64_t i = 0; i < type.getRank(); ++i) {
-      if (type.getDimSize(i) == 1)
-        continue;
-      assertSameSize(builder, loc, *this, operand, i, getX(), offset + i,
-                     /*allowLhsOne=*/true,
-                     "dimension " + Twine(i) + " of '" + name +
-                         "' is not broadcastable to dimension " +
-                         Twine(offset + i) +
-                         " of 'X' (sizes differ and "
-                         "are not 1)",
-                     generateErrorMessage);
-    }
-  }
+  // Y has X's shape and Scale's element type (V).
+  RankedTensorType yType = getY().getType();
+  if (yType.getElementType() != scaleType.getElementType())
+    return emitOpError() << "expects result 'Y' to have the element type of "
+                         << "'Scale' (" << scaleType.getElementType()
+                         << "), but found " << yType.getElementType();
+  if (failed(verifyYShape(*this, xType, yType)))
+    return failure();
 
-  // Static result sizes must be X's (Y), or X's outer sizes (Mean and
-  // InvStdDev) at run time.
+  // InvStdDev: [d0, ..., d(axis-1), 1, ..., 1] of the stash type.
   int64_t axis = getNormalizedAxis();
-  for (auto [name, result] :
-       {std::pair<StringRef, Value>{"Y", getY()},
-        std::pair<StringRef, Value>{"Mean", getMean()},
-        std::pair<StringRef, Value>{"InvStdDev", getInvStdDev()}}) {
-    int64_t checkedRank = name == "Y" ? rank : axis;
-    auto type = cast<RankedTensorType>(result.getType());
-    for (int64_t i = 0; i < checkedRank; ++i)
-      if (!type.isDynamicDim(i))
-        assertSameSize(builder, loc, *this, result, i, getX(), i,
-                       /*allowLhsOne=*/false,
-                       "dimension " + Twine(i) + " of 'X' differs from the " +
-                           "static size of result '" + name + "'",
-                       generateErrorMessage);
-  }
+  if (failed(verifyStatResults(*this, xType, axis, getStashElementType(),
+                               getStashType(),
+                               {{"InvStdDev", getInvStdDev()}})))
+    return failure();
+
+  SmallVector<SizeSource> sources = {
+      {"'Scale'", scaleType, true, rank},
+      {"result 'Y'", yType, false, rank},
+      {"result 'InvStdDev'", getInvStdDev().getType(), false, axis}};
+  return verifyAgreeingSizes(*this, xType, sources);
+}
+
+void RMSNormalizationOp::generateRuntimeVerification(
+    OpBuilder &builder, Location loc,
+    function_ref<std::string(Operation *, StringRef)> generateErrorMessage) {
+  generateNormalizationRuntimeChecks(
+      builder, loc, *this, getX(), getNormalizedAxis(), {{"Scale", getScale()}},
+      getY(), {{"InvStdDev", getInvStdDev()}}, generateErrorMessage);
 }
 
 //===----------------------------------------------------------------------===//

@@ -1,7 +1,8 @@
 //===- NormBase.td - norm dialect definition and constraints -*- tablegen -*-===//
 //
 // The `norm` dialect: ONNX normalization operators (LpNormalization,
-// ai.onnx.ml Normalizer, LayerNormalization) as tensor-level MLIR ops.
+// ai.onnx.ml Normalizer, LayerNormalization, RMSNormalization) as
+// tensor-level MLIR ops.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,12 +17,13 @@ def Norm_Dialect : Dialect {
   let cppNamespace = "::mlir::norm";
   let summary = "ONNX normalization operators";
   let description = [{
-    The `norm` dialect models three ONNX normalization operators exactly as
+    The `norm` dialect models the ONNX normalization operators exactly as
     ONNX defines them, on ranked tensors with static or dynamic dimensions:
 
     * `norm.lp_normalization`: ai.onnx LpNormalization (opset 1 and 22);
     * `norm.normalizer`: ai.onnx.ml Normalizer (opset 1);
-    * `norm.layer_normalization`: ai.onnx LayerNormalization (opset 17).
+    * `norm.layer_normalization`: ai.onnx LayerNormalization (opset 17);
+    * `norm.rms_normalization`: ai.onnx RMSNormalization (opset 23).
 
     Where the ONNX texts are ambiguous the project's ruling in
     `docs/Rationale.md` applies. The ops are lowered to linalg on tensors by
@@ -49,8 +51,9 @@ def Norm_Dialect : Dialect {
 // Type constraints
 //===----------------------------------------------------------------------===//
 
-/// Floating-point tensors of LpNormalization and LayerNormalization (ONNX
-/// type constraint T: bfloat16, float16, float, double).
+/// Floating-point tensors of LpNormalization, LayerNormalization and
+/// RMSNormalization (ONNX type constraint T: bfloat16, float16, float,
+/// double).
 def Norm_FloatTensor : RankedTensorOf<[BF16, F16, F32, F64]>;
 
 /// Normalizer input X: float, double, int32, int64 of rank 1 ([C]) or

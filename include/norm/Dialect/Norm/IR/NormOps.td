@@ -1,6 +1,6 @@
 //===- NormOps.td - norm dialect operations ----------------*- tablegen -*-===//
 //
-// The three ONNX normalization operators. Semantics follow the ONNX operator
+// The ONNX normalization operators. Semantics follow the ONNX operator
 // texts; ambiguous points follow docs/Rationale.md.
 //
 //===----------------------------------------------------------------------===//
@@ -174,6 +174,73 @@ def Norm_LayerNormalizationOp : Norm_Op<"layer_normalization",
     /// The first normalized axis in [0, rank).
     int64_t getNormalizedAxis();
     /// The stage-one (stash) element type: f32 for stash_type 1, bf16 for 16.
+    ::mlir::FloatType getStashElementType();
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// RMSNormalizationOp
+//===----------------------------------------------------------------------===//
+
+def Norm_RMSNormalizationOp : Norm_Op<"rms_normalization",
+    [Pure, DeclareOpInterfaceMethods<RuntimeVerifiableOpInterface>]> {
+  let summary = "ONNX RMSNormalization (ai.onnx, opset 23)";
+  let description = [{
+    Divides `X` by its root mean square over the normalized axes
+    [axis, ..., r-1], then scales it (docs/semantics.md, RMSNormalization):
+
+    ```
+    InvStdDev  = 1 / sqrt(ReduceMean(X * X) + epsilon)
+    Normalized = X * InvStdDev               (rounded once to T, X's type)
+    Y          = Normalized * Scale          (rounded once to V, Scale's type)
+    ```
+
+    `X` (T) and `Scale` (V) may have different element types; `Scale` is
+    unidirectionally (right-aligned NumPy) broadcastable to `X`. `Y` has X's
+    shape and V. `InvStdDev` (ONNX's RMSNormalization has no such output;
+    ONNX Runtime's SimplifiedLayerNormalization calls it inv_std_var) has the
+    shape [d0, ..., d(axis-1), 1, ..., 1] and the element type given by
+    `stash_type` (1: f32, 10: f16, 11: f64, 16: bf16). The mean of squares
+    neither overflows nor underflows spuriously.
+
+    Dynamic dimensions: what the verifier cannot check statically, that
+    Scale broadcasts to X and that static result sizes match X, is checked at
+    run time by `generate-runtime-verification` (part of `norm-to-llvm`).
+
+    Example:
+
+    ```mlir
+    %y, %inv_std_dev = norm.rms_normalization %x, %scale epsilon = 1.0e-06
+        : (tensor<4x8xf16>, tensor<8xf32>)
+        -> (tensor<4x8xf32>, tensor<4x1xf32>)
+    ```
+  }];
+
+  let arguments = (ins
+    Norm_FloatTensor:$X,
+    Norm_FloatTensor:$Scale,
+    DefaultValuedAttr<I64Attr, "-1">:$axis,
+    DefaultValuedAttr<F32Attr, "1e-5">:$epsilon,
+    DefaultValuedAttr<ConfinedAttr<I64Attr, [IntIsOneOf<[1, 10, 11, 16]>]>,
+                      "1">:$stash_type
+  );
+  let results = (outs
+    Norm_FloatTensor:$Y,
+    Norm_FloatTensor:$InvStdDev
+  );
+
+  let assemblyFormat = [{
+    $X `,` $Scale (`axis` `=` $axis^)? (`epsilon` `=` $epsilon^)?
+    (`stash_type` `=` $stash_type^)? attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+
+  let extraClassDeclaration = [{
+    /// The first normalized axis in [0, rank).
+    int64_t getNormalizedAxis();
+    /// The element type U of InvStdDev: f32, f16, f64 or bf16 for
+    /// stash_type 1, 10, 11 or 16.
     ::mlir::FloatType getStashElementType();
   }];
 }
