@@ -5,9 +5,10 @@
 // A LayerNormalization whose Mean and/or InvStdDev are used besides Y: the
 // row loop that computes Y also yields them (extra shared_outs), so X is
 // read by one loop nest only. No linalg op is left outside the scf.forall,
-// and besides the loop's per-row extract_slice only the scalar
-// recomputation of constant rows (in the linalg.maps of Mean and
-// InvStdDev, docs/numerics.md) reads X, one element at a time.
+// and besides the loop's per-row extract_slice only the shift K (the row's
+// first element, in a linalg.map) and the scalar recomputation of rare rows
+// (in the linalg.maps of the f64 mean and of InvStdDev, docs/numerics.md)
+// read X, one element at a time.
 
 // CHECK-LABEL: func.func @layernorm_stats(
 // CHECK-SAME:      %[[X:[a-z0-9]+]]: tensor<?x?xf32>
@@ -20,20 +21,24 @@
 // CHECK-DAG:       %[[IS:.+]] = tensor.extract_slice %[[IO]][%[[I]]] [1] [1]
 // CHECK-DAG:       %[[MS:.+]] = tensor.extract_slice %[[MO]][%[[I]]] [1] [1]
 // CHECK-DAG:       %[[ROW:.+]] = tensor.extract_slice %[[X]][%[[I]], 0] [1, %{{.+}}] [1, 1] : tensor<?x?xf32> to tensor<1x?xf32>
-// CHECK:           %[[SUM:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[ROW]] : tensor<1x?xf32>)
-// CHECK:           %[[MEAN0:.+]] = linalg.map ins(%[[SUM]] : tensor<1xf32>)
+// CHECK:           %[[K:.+]] = linalg.map outs(%{{.+}} : tensor<1xf32>)
+// CHECK:             tensor.extract %[[X]]
+// CHECK:           %[[SUM:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[ROW]], %[[K]] : tensor<1x?xf32>, tensor<1xf32>)
+// CHECK:           %[[Q:.+]] = linalg.map ins(%[[SUM]] : tensor<1xf32>)
 // CHECK:           %[[ROWSHORT:.+]] = tensor.extract_slice %[[XSHORT]][%[[I]], 0] [1, %[[NSHORT]]] [1, 1]
-// CHECK:           %[[SUMSQ32:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[ROWSHORT]], %[[MEAN0]] : tensor<1x?xf32>, tensor<1xf32>)
+// CHECK:           %[[SUMSQ32:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[ROWSHORT]], %[[K]], %[[Q]] : tensor<1x?xf32>, tensor<1xf32>, tensor<1xf32>)
 // CHECK:           %[[ROWLONG:.+]] = tensor.extract_slice %[[XLONG]][%[[I]], 0] [1, %[[NLONG]]] [1, 1]
-// CHECK:           %[[SUMSQ64:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[ROWLONG]], %[[MEAN0]] : tensor<1x?xf32>, tensor<1xf32>) outs(%{{.+}} : tensor<1xf64>)
+// CHECK:           %[[SUMSQ64:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[ROWLONG]], %[[K]], %[[Q]] : tensor<1x?xf32>, tensor<1xf32>, tensor<1xf32>) outs(%{{.+}} : tensor<1xf64>)
 // CHECK:           %[[SUMSQ:.+]] = linalg.map ins(%[[SUMSQ32]], %[[SUMSQ64]] : tensor<1xf32>, tensor<1xf64>)
-// CHECK:           %[[MEAN:.+]] = linalg.map ins(%[[MEAN0]], %[[SUMSQ]] : tensor<1xf32>, tensor<1xf32>) outs(%[[MS]] : tensor<1xf32>)
-// CHECK:           %[[INV:.+]] = linalg.map ins(%[[SUMSQ]], %[[MEAN0]] : tensor<1xf32>, tensor<1xf32>) outs(%[[IS]] : tensor<1xf32>)
-// CHECK:           %[[Y:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]} ins(%[[ROW]], %[[MEAN]], %[[INV]], {{.*}}) outs(%{{.+}} : tensor<1x?xf32>)
+// CHECK:           %[[EXACT:.+]] = linalg.map ins(%[[K]], %[[Q]], %[[SUMSQ]] : tensor<1xf32>, tensor<1xf32>, tensor<1xf32>) outs(%{{.+}} : tensor<1xf64>)
+// CHECK:           %[[HIGH:.+]] = linalg.map ins(%[[K]], %[[Q]], %[[SUMSQ]], %[[EXACT]] : tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf64>) outs(%[[MS]] : tensor<1xf32>)
+// CHECK:           %[[LOW:.+]] = linalg.map ins(%[[K]], %[[Q]], %[[SUMSQ]], %[[EXACT]] : tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf64>)
+// CHECK:           %[[INV:.+]] = linalg.map ins(%[[SUMSQ]], %[[K]], %[[Q]], %[[EXACT]] : tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf64>) outs(%[[IS]] : tensor<1xf32>)
+// CHECK:           %[[Y:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]} ins(%[[ROW]], %[[HIGH]], %[[LOW]], %[[INV]], {{.*}}) outs(%{{.+}} : tensor<1x?xf32>)
 // CHECK-NOT:       = linalg.
 // CHECK:           scf.forall.in_parallel {
 // CHECK-NEXT:        tensor.parallel_insert_slice %[[Y]] into %[[YO]][%[[I]], 0]
-// CHECK-NEXT:        tensor.parallel_insert_slice %[[MEAN]] into %[[MO]][%[[I]]] [1] [1]
+// CHECK-NEXT:        tensor.parallel_insert_slice %[[HIGH]] into %[[MO]][%[[I]]] [1] [1]
 // CHECK-NEXT:        tensor.parallel_insert_slice %[[INV]] into %[[IO]][%[[I]]] [1] [1]
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
@@ -76,19 +81,20 @@ func.func @mean_only_axis1(%x: tensor<4x?x7xf32>, %scale: tensor<7xf32>)
 }
 
 // f16 X with bf16 Mean/InvStdDev (stash_type 16): the loop yields the f32
-// statistics; their rounding to bf16 is an elementwise op on the [N] values
-// after the loop, which does not read X.
+// statistics (Mean as its parts High and Low, so that it is rounded once to
+// bf16); their rounding to bf16 is an elementwise op on the [N] values after
+// the loop, which does not read X.
 // CHECK-LABEL: func.func @f16_stash_bf16(
 // CHECK-SAME:      %[[X:[a-z0-9]+]]: tensor<?x?xf16>
 // CHECK-NOT:     = linalg.
-// CHECK:         %[[LOOP:.+]]:3 = scf.forall {{.*}} -> (tensor<?x?xf16>, tensor<?xf32>, tensor<?xf32>) {
+// CHECK:         %[[LOOP:.+]]:4 = scf.forall {{.*}} -> (tensor<?x?xf16>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>) {
 // CHECK:           scf.forall.in_parallel {
-// CHECK-COUNT-3:     tensor.parallel_insert_slice
+// CHECK-COUNT-4:     tensor.parallel_insert_slice
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NOT:     %[[X]]
-// CHECK:         linalg.generic {{.*}}ins(%[[LOOP]]#1 : tensor<?xf32>) outs(%{{.+}} : tensor<?xbf16>)
-// CHECK:         linalg.generic {{.*}}ins(%[[LOOP]]#2 : tensor<?xf32>) outs(%{{.+}} : tensor<?xbf16>)
+// CHECK:         linalg.generic {{.*}}ins(%[[LOOP]]#1, %[[LOOP]]#2 : tensor<?xf32>, tensor<?xf32>) outs(%{{.+}} : tensor<?xbf16>)
+// CHECK:         linalg.generic {{.*}}ins(%[[LOOP]]#3 : tensor<?xf32>) outs(%{{.+}} : tensor<?xbf16>)
 // CHECK:         return %[[LOOP]]#0
 func.func @f16_stash_bf16(%x: tensor<?x?xf16>, %scale: tensor<?xf16>)
     -> (tensor<?x?xf16>, tensor<?x1xbf16>, tensor<?x1xbf16>) {
@@ -100,37 +106,42 @@ func.func @f16_stash_bf16(%x: tensor<?x?xf16>, %scale: tensor<?xf16>)
 }
 
 // Mean and InvStdDev without Y: no elementwise op reads the statistics. The
-// sums of squared deviations (reductions reading Mean0, a per-row value of
-// the sum; one in f32 over X[:, 0:n] for rows of up to 2048, one in f64 over
-// X[:, 0:n] above, each over X[:, 0:0] otherwise) are combined per row by a
-// linalg.map, which is the root. One loop computes all three reductions per
-// row and yields Mean0 and SumSq; Mean and InvStdDev are per-row maps after
-// it, and nothing else reads X (before, the sum and the sum of squares were
-// two loop nests over X; a root per reduction would make them two again).
+// sums of squared deviations (reductions reading K and Q, per-row values of
+// the first element and of the shifted sum; one in f32 over X[:, 0:n] for
+// rows of up to 2048, one in f64 over X[:, 0:n] above, each over X[:, 0:0]
+// otherwise) are combined per row by a linalg.map, which is the root. One
+// loop computes all three reductions per row and yields SumSq, K and Q;
+// the recomputed f64 mean of rare rows, Mean and InvStdDev are per-row maps
+// after it, and nothing else reads X
+// (before, the sum and the sum of squares were two loop nests over X; a
+// root per reduction would make them two again).
 // CHECK-LABEL: func.func @stats_only(
 // CHECK-SAME:      %[[X:[a-z0-9]+]]: tensor<?x?xf32>
 // CHECK-NOT:     = linalg.
 // CHECK-DAG:     %[[XSHORT:.+]] = tensor.extract_slice %[[X]][0, 0] [%{{.+}}, %[[NSHORT:.+]]] [1, 1]
 // CHECK-DAG:     %[[XLONG:.+]] = tensor.extract_slice %[[X]][0, 0] [%{{.+}}, %[[NLONG:.+]]] [1, 1]
 // CHECK-NOT:     = linalg.
-// CHECK:         %[[LOOP:.+]]:2 = scf.forall (%[[I:.+]]) in (%{{.+}}) shared_outs(%[[SQO:.+]] = %{{.+}}, %[[MO:.+]] = %{{.+}}) -> (tensor<?xf32>, tensor<?xf32>) {
-// CHECK-DAG:       %[[ROWSHORT:.+]] = tensor.extract_slice %[[XSHORT]][%[[I]], 0] [1, %[[NSHORT]]] [1, 1]
-// CHECK-DAG:       %[[ROW:.+]] = tensor.extract_slice %[[X]][%[[I]], 0] [1, %{{.+}}] [1, 1] : tensor<?x?xf32> to tensor<1x?xf32>
-// CHECK:           %[[SUM:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[ROW]] : tensor<1x?xf32>)
-// CHECK:           %[[MEAN0:.+]] = linalg.map ins(%[[SUM]] : tensor<1xf32>)
-// CHECK:           %[[SUMSQ32:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[ROWSHORT]], %[[MEAN0]] : tensor<1x?xf32>, tensor<1xf32>)
+// CHECK:         %[[LOOP:.+]]:3 = scf.forall (%[[I:.+]]) in (%{{.+}}) shared_outs(%[[SQO:.+]] = %{{.+}}, %[[KO:.+]] = %{{.+}}, %[[QO:.+]] = %{{.+}}) -> (tensor<?xf32>, tensor<?xf32>, tensor<?xf32>) {
+// CHECK:           %[[ROWSHORT:.+]] = tensor.extract_slice %[[XSHORT]][%[[I]], 0] [1, %[[NSHORT]]] [1, 1]
+// CHECK:           %[[K:.+]] = linalg.map outs(%{{.+}} : tensor<1xf32>)
+// CHECK:           %[[ROW:.+]] = tensor.extract_slice %[[X]][%[[I]], 0] [1, %{{.+}}] [1, 1] : tensor<?x?xf32> to tensor<1x?xf32>
+// CHECK:           %[[SUM:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[ROW]], %[[K]] : tensor<1x?xf32>, tensor<1xf32>)
+// CHECK:           %[[Q:.+]] = linalg.map ins(%[[SUM]] : tensor<1xf32>)
+// CHECK:           %[[SUMSQ32:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[ROWSHORT]], %[[K]], %[[Q]] : tensor<1x?xf32>, tensor<1xf32>, tensor<1xf32>)
 // CHECK:           %[[ROWLONG:.+]] = tensor.extract_slice %[[XLONG]][%[[I]], 0] [1, %[[NLONG]]] [1, 1]
-// CHECK:           %[[SUMSQ64:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[ROWLONG]], %[[MEAN0]] : tensor<1x?xf32>, tensor<1xf32>) outs(%{{.+}} : tensor<1xf64>)
+// CHECK:           %[[SUMSQ64:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[ROWLONG]], %[[K]], %[[Q]] : tensor<1x?xf32>, tensor<1xf32>, tensor<1xf32>) outs(%{{.+}} : tensor<1xf64>)
 // CHECK:           %[[SUMSQ:.+]] = linalg.map ins(%[[SUMSQ32]], %[[SUMSQ64]] : tensor<1xf32>, tensor<1xf64>)
 // CHECK-NOT:       = linalg.
 // CHECK:           scf.forall.in_parallel {
 // CHECK-NEXT:        tensor.parallel_insert_slice %[[SUMSQ]] into %[[SQO]][%[[I]]] [1] [1]
-// CHECK-NEXT:        tensor.parallel_insert_slice %[[MEAN0]] into %[[MO]][%[[I]]] [1] [1]
+// CHECK-NEXT:        tensor.parallel_insert_slice %[[K]] into %[[KO]][%[[I]]] [1] [1]
+// CHECK-NEXT:        tensor.parallel_insert_slice %[[Q]] into %[[QO]][%[[I]]] [1] [1]
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NOT:     linalg.generic
-// CHECK:         %[[MEAN:.+]] = linalg.map ins(%[[LOOP]]#1, %[[LOOP]]#0 : tensor<?xf32>, tensor<?xf32>)
-// CHECK:         %[[INV:.+]] = linalg.map ins(%[[LOOP]]#0, %[[LOOP]]#1 : tensor<?xf32>, tensor<?xf32>)
+// CHECK:         %[[EXACT:.+]] = linalg.map ins(%[[LOOP]]#1, %[[LOOP]]#2, %[[LOOP]]#0 : tensor<?xf32>, tensor<?xf32>, tensor<?xf32>) outs(%{{.+}} : tensor<?xf64>)
+// CHECK:         %[[MEAN:.+]] = linalg.map ins(%[[LOOP]]#1, %[[LOOP]]#2, %[[LOOP]]#0, %[[EXACT]] : tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf64>)
+// CHECK:         %[[INV:.+]] = linalg.map ins(%[[LOOP]]#0, %[[LOOP]]#1, %[[LOOP]]#2, %[[EXACT]] : tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf64>)
 // CHECK-NOT:     linalg.generic
 // CHECK:         return
 func.func @stats_only(%x: tensor<?x?xf32>, %scale: tensor<?xf32>)

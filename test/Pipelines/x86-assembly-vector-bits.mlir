@@ -12,13 +12,14 @@
 // RUN:   | FileCheck %s --check-prefix=AVX2
 
 // LayerNorm on a dynamic shape: the row sum, the sum of squares of X - Mean
-// and Y = (X - Mean) * InvStdDev * Scale + B on full registers, with masked
+// and Y = (X - Mean) * InvStdDev * Scale + B (the multiplications fused:
+// (X - High) * InvStdDev - Low * InvStdDev) on full registers, with masked
 // loads and stores for the remainder. Large results (norm-nontemporal-stores)
 // are written by non-temporal stores (MOVNTPS) and fenced (a locked op).
 // AVX512-LABEL: layernorm:
 // AVX512-DAG:     vaddps {{.*}}%zmm
 // AVX512-DAG:     vsubps {{.*}}%zmm
-// AVX512-DAG:     vmulps {{.*}}%zmm
+// AVX512-DAG:     vfmsub{{[0-9]+}}ps {{.*}}%zmm
 // AVX512-DAG:     vmovups {{.*}}%zmm{{[0-9]+}}, {{.*}}(%r
 // AVX512-DAG:     vmovups {{.*}}, %zmm{{[0-9]+}} {%k{{[1-7]}}} {z}
 // AVX512-DAG:     vmovntps %zmm{{[0-9]+}}, {{.*}}(%r

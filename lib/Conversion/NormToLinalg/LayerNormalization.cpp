@@ -1,34 +1,41 @@
 //===- LayerNormalization.cpp - lower norm.layer_normalization to linalg --===//
 //
 // Over the normalized axes [axis, ..., r-1], with n their element count and
-// C the stage-one type (f32 for f16/bf16/f32 X, f64 for f64 X):
+// C the stage-one type (f32 for f16/bf16/f32 X, f64 for f64 X), the shifted
+// two-pass algorithm (Chan, Golub and LeVeque, "Algorithms for computing the
+// sample variance", 1983), with K the slice's first element:
 //
-//   Mean       = ReduceSum(X) / n
-//   D          = X - Mean
+//   Q          = ReduceSum(K - X) / n          (K - mean: small where the
+//                                               data share an offset)
+//   D          = (K - X) - Q                   (-(X - mean))
 //   Var        = ReduceSum(D * D) / n          (two passes, never E[x^2]-E^2;
 //                                               summed in f64 for f32 C and
 //                                               slices longer than 2048)
 //   InvStdDev  = 1 / sqrt(Var + epsilon)
-//   Y          = D * InvStdDev * Scale + B
+//   Mean       = High + Low,  High = K - Q rounded to C, Low = its rounding
+//                error (exact)
+//   Y          = ((X - High) - Low) * InvStdDev * Scale + B
 //
-// all in C, with one rounding of Y to X's type and of Mean and InvStdDev to
-// the stash type U. Scale and B broadcast to X right-aligned. n = 0 gives
-// Mean = InvStdDev = 0 / 0 = NaN.
+// all in C, with one rounding of Y to X's type and of Mean (High + Low) and
+// InvStdDev to the stash type U. Scale and B broadcast to X right-aligned.
+// n = 0 gives Mean = InvStdDev = 0 / 0 = NaN.
 //
-// A slice whose variance the rounding error of its Mean may distort by
-// more than 2^-17 relatively (constant and nearly constant slices, and
-// slices whose mean is large against their spread), or whose sum or sum of
-// squares overflowed (buildNeedsExactStatistics in
-// LayerNormalizationExact.cpp has the details), is recomputed by scalar
-// loops in f64, as the shifted two-pass algorithm (Chan, Golub and
-// LeVeque, "Algorithms for computing the sample variance", 1983): with K
-// its first element,
-//   Mean = K + ReduceSum(X - K) / n,   Var = ReduceSum((X - Mean)^2) / n,
-//   InvStdDev = 1 / sqrt(Var + epsilon),
-// all in f64, then Mean and InvStdDev rounded once to C. A constant slice
-// then has Mean = K exactly, Var = 0 and Y = B, however long it is; a plain
-// f32 sum of n copies of a value is inexact, and the tiny D = X - Mean it
-// leaves is amplified by 1 / sqrt(epsilon).
+// Shifting by K keeps the terms of the sums at the scale of the slice's
+// spread, not of its offset, and Y takes the mean unrounded (High + Low):
+// on data with a large common offset (f32 1000 + N(0, 1), f64 1e8 + N(0, 1))
+// Y, Var and InvStdDev match the float64 reference within the plain
+// tolerances of docs/semantics.md ("Offset data is not an excuse"). A
+// constant slice gives Q = 0 and D = 0 exactly: Mean = K, Var = 0, Y = B,
+// at any length and magnitude.
+//
+// A slice whose variance the rounding error of Q may distort by more than
+// 2^-17 relatively (a first element far from the mean against the spread),
+// or whose sums overflowed or hold a NaN or an infinity
+// (buildNeedsExactStatistics in LayerNormalizationExact.cpp has the
+// details), is recomputed by scalar loops in f64, the same algorithm: mean =
+// K - ReduceSum(K - X) / n, Var = ReduceSum((X - mean)^2) / n around that
+// unrounded mean, InvStdDev = 1 / sqrt(Var + epsilon), then High and Low
+// from the f64 mean, and InvStdDev rounded once to C.
 //
 // This file holds the pattern, Y and the stash results; the statistics are
 // built in LayerNormalizationStatistics.cpp, the exact recomputation in
@@ -47,6 +54,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 using namespace mlir;
@@ -145,12 +153,34 @@ static Value buildStashResult(OpBuilder &b, Location loc, Value stat, Value x,
   return castToType(b, loc, expanded, resultType);
 }
 
+/// Returns the Mean result per slice, of the element type U of
+/// `meanType`, from its parts High + Low in the stage-one type C: High
+/// itself where U is C (it is the mean rounded once to C), the sum formed
+/// in f64 (exact) and rounded once to U (createTruncF) for f32 C and a bf16
+/// U, and High rounded to U for f64 C (High + Low rounds to High in f64).
+static Value buildMeanResult(OpBuilder &b, Location loc, const MeanParts &mean,
+                             RankedTensorType meanType) {
+  auto u = cast<FloatType>(meanType.getElementType());
+  auto c = cast<FloatType>(getElementTypeOrSelf(mean.high.getType()));
+  if (u == c || c.isF64())
+    return mean.high;
+  FloatType f64 = b.getF64Type();
+  return buildMap(b, loc, ValueRange{mean.high, mean.low}, u,
+                  [&](OpBuilder &nb, Location nloc, ValueRange elements) {
+                    Value sum = arith::AddFOp::create(
+                        nb, nloc, convertToFloat(nb, nloc, elements[0], f64),
+                        convertToFloat(nb, nloc, elements[1], f64));
+                    return createTruncF(nb, nloc, sum, u);
+                  });
+}
+
 /// Builds Y, Mean and InvStdDev, of types `yType`, `meanType` and
 /// `invStdDevType`, of a LayerNormalization of `x` over its dims
 /// [axis, rank), with Scale `scale` and the optional B `bias` broadcast to X
-/// right-aligned: two slice reductions (sum, then sum of squared
-/// deviations), per-slice Mean and InvStdDev maps, and one elementwise op
-/// for Y (see the file comment for the math). `resolved`: the dynamic sizes
+/// right-aligned: the per-slice shift K, two slice reductions (the shifted
+/// sum, then the sum of squared deviations), per-slice maps for the mean's
+/// parts and InvStdDev, and one elementwise op for Y (see the file comment
+/// for the math). `resolved`: the dynamic sizes
 /// of Scale and B are X's (no run-time broadcast to resolve).
 static std::array<Value, 3>
 buildLayerNormalization(OpBuilder &b, Location loc, Value x, Value scale,
@@ -170,7 +200,6 @@ buildLayerNormalization(OpBuilder &b, Location loc, Value x, Value scale,
   FloatType c = elementType.isF64() ? b.getF64Type() : b.getF32Type();
   SmallVector<int64_t> reducedDims =
       llvm::to_vector(llvm::seq<int64_t>(axis, rank));
-  TypedAttr zeroAttr = b.getFloatAttr(c, 0.0);
 
   // n = prod(d_axis, ..., d_{r-1}) in C
   SliceCount count = buildSliceCount(b, loc, x, reducedDims, c);
@@ -180,33 +209,27 @@ buildLayerNormalization(OpBuilder &b, Location loc, Value x, Value scale,
                   &losesInfo);
   Value eps = arith::ConstantFloatOp::create(b, loc, c, epsilon);
 
-  // Sum = ReduceSum(X)
-  Value sum = buildReduction(
-      b, loc, x, /*sliceInputs=*/{}, reducedDims, zeroAttr,
-      [&](OpBuilder &nb, Location nloc, ValueRange elements,
-          Value acc) -> Value {
-        return createReassocAdd(nb, nloc, acc,
-                                convertToFloat(nb, nloc, elements[0], c));
-      });
-  // Mean0 = Sum / n (a linalg.map: its scf.if must not be fused into the
-  // per-element body of SumSq)
-  Value mean0 = buildSliceMap(
-      b, loc, sum, c, [&](OpBuilder &nb, Location nloc, ValueRange elements) {
-        return divideByCount(nb, nloc, elements[0], count);
-      });
-  // SumSq = ReduceSum(D * D), D = X - Mean0
-  Value sumSq = buildSumOfSquares(b, loc, x, mean0, axis, c, options);
+  // K, the shift: each slice's first element.
+  Value shift = buildSliceShift(b, loc, x, axis, c);
+  // Q = ReduceSum(K - X) / n, K's offset from the mean.
+  Value offset = buildShiftOffset(b, loc, x, shift, axis, c, count);
+  // SumSq = ReduceSum(D * D), D = (K - X) - Q
+  Value sumSq = buildSumOfSquares(b, loc, x, shift, offset, axis, c, options);
 
-  // Mean and InvStdDev, with the exact recomputation of the slices that
-  // need it (constant and nearly constant slices, see the file comment).
-  // n in f64 (exact; C = f32 rounds a dynamic n above 2^24).
+  // Mean (as High + Low) and InvStdDev, with the exact recomputation of the
+  // slices that need it (see the file comment): one scalar pass for the f64
+  // mean, one for the variance around it. n in f64 (exact; C = f32 rounds a
+  // dynamic n above 2^24).
   Value count64 = buildElementCount(b, loc, x, reducedDims, b.getF64Type());
-  Value mean =
-      buildExactMean(b, loc, x, axis, mean0, sumSq, count, count64, options);
-  Value invStdDev = buildInvStdDev(b, loc, x, axis, sumSq, mean0, count,
-                                   count64, eps, options);
+  Value exactMean = buildExactMean(b, loc, x, axis, shift, offset, sumSq, count,
+                                   count64, options);
+  MeanParts mean = buildMeanParts(b, loc, x, axis, shift, offset, sumSq,
+                                  exactMean, count, count64, options);
+  Value invStdDev = buildInvStdDev(b, loc, x, axis, sumSq, shift, offset,
+                                   exactMean, count, count64, eps, options);
 
-  // Y = (X - Mean) * InvStdDev * Scale + B, rounded once to X's type.
+  // Y = ((X - High) - Low) * InvStdDev * Scale + B, rounded once to X's
+  // type.
   scale = materializeRuntimeBroadcast(b, loc, scale, x, axis, c, resolved);
   scaleType = cast<RankedTensorType>(scale.getType());
   if (bias) {
@@ -215,8 +238,8 @@ buildLayerNormalization(OpBuilder &b, Location loc, Value x, Value scale,
   }
   AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, ctx);
   AffineMap keptMap = getKeptDimsMap(ctx, rank, reducedDims);
-  SmallVector<Value> inputs{x, mean, invStdDev, scale};
-  SmallVector<AffineMap> maps{identity, keptMap, keptMap,
+  SmallVector<Value> inputs{x, mean.high, mean.low, invStdDev, scale};
+  SmallVector<AffineMap> maps{identity, keptMap, keptMap, keptMap,
                               getBroadcastMap(ctx, rank, scaleType)};
   if (bias) {
     inputs.push_back(bias);
@@ -229,26 +252,34 @@ buildLayerNormalization(OpBuilder &b, Location loc, Value x, Value scale,
       b, loc, init.getType(), inputs, init, maps,
       getReductionIteratorTypes(rank, /*reducedDims=*/{}),
       [&](OpBuilder &nb, Location nloc, ValueRange args) {
-        // D = X - Mean
-        Value d = arith::SubFOp::create(
-            b, nloc, convertToFloat(nb, nloc, args[0], c), args[1]);
-        // Normalized = D * InvStdDev
-        Value normalized = arith::MulFOp::create(nb, nloc, d, args[2]);
+        // Normalized = ((X - High) - Low) * InvStdDev, as
+        // (X - High) * InvStdDev - Low * InvStdDev: a fused multiply-add
+        // where the target has one (Low * InvStdDev is the same for the
+        // whole slice, and tiny against the terms).
+        Value centered = arith::SubFOp::create(
+            nb, nloc, convertToFloat(nb, nloc, args[0], c), args[1]);
+        Value rest = arith::MulFOp::create(nb, nloc, args[2], args[3]);
+        Value normalized = arith::SubFOp::create(
+            nb, nloc,
+            arith::MulFOp::create(nb, nloc, centered, args[3],
+                                  arith::FastMathFlags::contract),
+            rest, arith::FastMathFlags::contract);
         // Y = Normalized * Scale (+ B), a fused multiply-add where the
         // target has one (one rounding fewer than the spec's chain).
         Value y = arith::MulFOp::create(nb, nloc, normalized,
-                                        convertToFloat(nb, nloc, args[3], c),
+                                        convertToFloat(nb, nloc, args[4], c),
                                         arith::FastMathFlags::contract);
         if (bias)
           y = arith::AddFOp::create(nb, nloc, y,
-                                    convertToFloat(nb, nloc, args[4], c),
+                                    convertToFloat(nb, nloc, args[5], c),
                                     arith::FastMathFlags::contract);
         linalg::YieldOp::create(nb, nloc,
                                 createTruncF(nb, nloc, y, elementType));
       });
 
   Value y = castToType(b, loc, yOp.getResult(0), yType);
-  Value meanResult = buildStashResult(b, loc, mean, x, axis, meanType);
+  Value meanResult = buildStashResult(
+      b, loc, buildMeanResult(b, loc, mean, meanType), x, axis, meanType);
   Value invStdDevResult =
       buildStashResult(b, loc, invStdDev, x, axis, invStdDevType);
   return {y, meanResult, invStdDevResult};
@@ -260,9 +291,9 @@ buildLayerNormalization(OpBuilder &b, Location loc, Value x, Value scale,
 
 namespace {
 
-/// Lowers norm.layer_normalization to two row reductions (sum, then sum of
-/// squared deviations), per-row Mean and InvStdDev maps, and one fused
-/// elementwise op for Y (see the file comment for the math).
+/// Lowers norm.layer_normalization to two row reductions (the shifted sum,
+/// then the sum of squared deviations), per-row maps of the statistics, and
+/// one fused elementwise op for Y (see the file comment for the math).
 struct LayerNormalizationLowering
     : public OpConversionPattern<LayerNormalizationOp> {
   LayerNormalizationLowering(MLIRContext *context,

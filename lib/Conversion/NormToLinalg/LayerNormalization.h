@@ -65,10 +65,30 @@ Value buildSliceMap(
 int64_t getSlicePartialSums(Value x, int64_t axis, FloatType c,
                             const NormToLinalgOptions &options);
 
-/// Returns SumSq = ReduceSum((X - Mean0)^2) per slice of `x` over its dims
-/// [axis, rank), in the stage-one type `c` (Mean0: per slice, in C). D is
-/// computed in C; the accumulation is in f64 where the f32 rounding error
-/// could exceed the tolerance (docs/numerics.md):
+/// Returns K per slice of `x` over its dims [axis, rank): the slice's first
+/// element X[outer..., 0, ..., 0] converted to the stage-one type `c`, 0
+/// for an empty slice. The shift of the shifted two-pass algorithm
+/// (LayerNormalization.cpp's file comment): a linalg.map over X's outer
+/// dims, which reads one element per slice.
+Value buildSliceShift(OpBuilder &b, Location loc, Value x, int64_t axis,
+                      FloatType c);
+
+/// Returns Q = ReduceSum(K - X) / n per slice of `x` over its dims
+/// [axis, rank) (K = `shift`, per slice; n = `count`), in the stage-one type
+/// `c`: K's offset from the slice's mean, K - mean, from one vector pass
+/// (K - X, not X - K: x86 reads the second operand of a subtraction from
+/// memory). The sum is in C, except for f32 C over several dims (a
+/// LayerNorm that is not collapsed, summed sequentially): in f64, rounded
+/// once to C after the division.
+Value buildShiftOffset(OpBuilder &b, Location loc, Value x, Value shift,
+                       int64_t axis, FloatType c, const SliceCount &count);
+
+/// Returns SumSq = ReduceSum(D^2), D = (K - X) - Q, per slice of `x` over
+/// its dims [axis, rank), in the stage-one type `c` (K = `shift` and
+/// Q = `offset`, K's offset from the mean: per slice, in C; D is the
+/// deviation from the mean K - Q, with its sign flipped). D is computed in
+/// C; the accumulation is in f64 where the f32 rounding error could exceed
+/// the tolerance (docs/numerics.md):
 /// * f32 C over one (innermost) normalized dim: in f32 for slices of up to
 ///   getMaxF32SumOfSquaresLength elements, in f64 above. A dynamic size takes
 ///   both reductions on complementary slices of X (the unused one sums
@@ -77,30 +97,49 @@ int64_t getSlicePartialSums(Value x, int64_t axis, FloatType c,
 ///   sequentially): always in f64;
 /// * f64 C: in f64.
 /// The f64 sum is rounded once to C.
-Value buildSumOfSquares(OpBuilder &b, Location loc, Value x, Value mean0,
-                        int64_t axis, FloatType c,
+Value buildSumOfSquares(OpBuilder &b, Location loc, Value x, Value shift,
+                        Value offset, int64_t axis, FloatType c,
                         const NormToLinalgOptions &options);
 
 //===----------------------------------------------------------------------===//
 // Exact recomputation (LayerNormalizationExact.cpp)
 //===----------------------------------------------------------------------===//
 
-/// Returns Mean per slice of `x` (the dims from `axis` on, n = `count` in
-/// C, `count64` in f64): Mean0, or for a slice that needs it
-/// (LayerNormalization.cpp's file comment) the shifted mean in f64 rounded once
-/// to C.
+/// Returns, per slice of `x` (the dims from `axis` on, n = `count` in C,
+/// `count64` in f64), an f64 tensor holding the slice's mean recomputed in
+/// f64 where its statistics from the vector passes (`shift` K, `offset` Q,
+/// `sumSq`) need it (LayerNormalization.cpp's file comment): K - Q' with K
+/// the first element and Q' = ReduceSum(K - X) / n in f64, by a scalar loop;
+/// 0 for the other slices, which do not read it.
 Value buildExactMean(OpBuilder &b, Location loc, Value x, int64_t axis,
-                     Value mean0, Value sumSq, const SliceCount &count,
-                     Value count64, const NormToLinalgOptions &options);
+                     Value shift, Value offset, Value sumSq,
+                     const SliceCount &count, Value count64,
+                     const NormToLinalgOptions &options);
+
+/// The mean of each slice as an unevaluated sum Mean = High + Low of two
+/// per-slice tensors in the stage-one type C: High is the mean rounded once
+/// to C, Low the rest; Y takes D = (X - High) - Low.
+struct MeanParts {
+  Value high, low;
+};
+
+/// Returns the MeanParts of the slices of `x` (as buildExactMean): High =
+/// K - Q and Low its exact rounding error from the vector passes, or for a
+/// slice that is recomputed, `exactMean` rounded to C and (for f32 C) the
+/// rest rounded to C. For f64 C a recomputed slice has Low = 0: its f64 mean
+/// is rounded once already.
+MeanParts buildMeanParts(OpBuilder &b, Location loc, Value x, int64_t axis,
+                         Value shift, Value offset, Value sumSq,
+                         Value exactMean, const SliceCount &count,
+                         Value count64, const NormToLinalgOptions &options);
 
 /// Returns InvStdDev = 1 / sqrt(Var + epsilon) per slice of `x`, with
-/// Var = SumSq / n in C, or for a slice that needs it
-/// (LayerNormalization.cpp's file comment) all in f64 around the unrounded
-/// shifted mean (recomputed: a third scalar pass, for these rare slices
-/// only), Var = ReduceSum((X - mean)^2) / n, rounded once to C.
+/// Var = SumSq / n in C, or for a slice that is recomputed all in f64
+/// around its unrounded mean `exactMean` (a second scalar pass, for these
+/// rare slices only), Var = ReduceSum((X - mean)^2) / n, rounded once to C.
 Value buildInvStdDev(OpBuilder &b, Location loc, Value x, int64_t axis,
-                     Value sumSq, Value mean0, const SliceCount &count,
-                     Value count64, Value eps,
+                     Value sumSq, Value shift, Value offset, Value exactMean,
+                     const SliceCount &count, Value count64, Value eps,
                      const NormToLinalgOptions &options);
 
 //===----------------------------------------------------------------------===//

@@ -65,41 +65,98 @@ buildSliceSumF64(OpBuilder &b, Location loc, Value x, ValueRange outer,
 }
 
 //===----------------------------------------------------------------------===//
+// The mean as High + Low
+//===----------------------------------------------------------------------===//
+
+/// Returns whether `value` is finite.
+static Value buildIsFinite(OpBuilder &b, Location loc, Value value) {
+  auto type = cast<FloatType>(value.getType());
+  return arith::CmpFOp::create(
+      b, loc, arith::CmpFPredicate::OLT, math::AbsFOp::create(b, loc, value),
+      arith::ConstantOp::create(
+          b, loc,
+          b.getFloatAttr(type, APFloat::getInf(type.getFloatSemantics()))));
+}
+
+/// Returns High (`high`) or Low of the mean of a slice, both in the
+/// stage-one type `c`, from the vector passes: High = K - Q, the mean
+/// rounded once to C, and Low its exact rounding error (TwoSum of K and -Q,
+/// Knuth: no assumption on their magnitudes; exact unless the difference
+/// overflows, in which case Var0 = +inf and the slice is recomputed).
+static Value buildVectorMeanPart(OpBuilder &b, Location loc, Value shift,
+                                 Value offset, bool high) {
+  Value difference = arith::SubFOp::create(b, loc, shift, offset);
+  if (high)
+    return difference;
+  // Q' = K - High, K' = High + Q'.
+  Value offsetPart = arith::SubFOp::create(b, loc, shift, difference);
+  Value shiftPart = arith::AddFOp::create(b, loc, difference, offsetPart);
+  return arith::SubFOp::create(
+      b, loc, arith::SubFOp::create(b, loc, shift, shiftPart),
+      arith::SubFOp::create(b, loc, offset, offsetPart));
+}
+
+/// Returns High (`high`) or Low of the recomputed f64 mean `mean64` in the
+/// stage-one type `c`: High = RN(mean64), and Low the rest rounded to C for
+/// f32 C (exact in f64), 0 where High is not finite (an infinite or NaN
+/// mean: High + Low stays the mean) and for f64 C (the f64 mean is rounded
+/// once already).
+static Value buildExactMeanPart(OpBuilder &b, Location loc, Value mean64,
+                                FloatType c, bool high) {
+  Value highPart = createTruncF(b, loc, mean64, c);
+  if (high)
+    return highPart;
+  Value zero = createFloatConstant(b, loc, c, 0.0);
+  if (c.isF64())
+    return zero;
+  Value rest = arith::SubFOp::create(
+      b, loc, mean64, convertToFloat(b, loc, highPart, b.getF64Type()));
+  return arith::SelectOp::create(b, loc, buildIsFinite(b, loc, highPart),
+                                 createTruncF(b, loc, rest, c), zero);
+}
+
+//===----------------------------------------------------------------------===//
 // Which slices are recomputed
 //===----------------------------------------------------------------------===//
 
-/// Returns whether the slice's statistics from the vector passes (Mean0 =
-/// Sum / n and Var0 = SumSq / n, in C) need the exact recomputation (see
+/// Returns whether the slice's statistics from the vector passes (K, the
+/// shift; Q = ReduceSum(K - X) / n, its offset from the mean; Var0 =
+/// SumSq / n, around K - Q; all in C) need the exact recomputation (see
 /// LayerNormalization.cpp's file comment), when
-/// * 0 < Var0 and (k + 1)^2 * u^2 * (Var0 + Mean0^2) > 2^-17 * Var0, with u
+/// * 0 < Var0 and (k + 1)^2 * u^2 * (Var0 + Q^2) > 2^-17 * Var0, with u
 ///   the unit roundoff of C (2^-24 for f32, 2^-53 for f64; compared in f64,
-///   where it cannot underflow): the error of Mean0 may make Var0 more than
+///   where it cannot underflow): the error of Q may make Var0 more than
 ///   2^-17 too large relatively. Var0 exceeds the variance around the exact
-///   mean by (Mean0 - mean)^2, and |Mean0 - mean| is at most
-///   k * u * mean(|X|) (to first order) plus u * |Mean0| for the division,
-///   with mean(|X|) <= sqrt(Var + mean^2) and k = n - 1 for a sequential
-///   sum. With `partialSums` L > 1 (getSlicePartialSums: the later pipeline
-///   splits the sums of rows of 64 or more in at least L partial sums,
+///   mean by (K - Q - mean)^2, and |K - Q - mean| is at most
+///   k * u * mean(|X - K|) (to first order, with the rounding of K - X)
+///   plus u * |Q| for the division, with mean(|X - K|) <=
+///   sqrt(Var + (mean - K)^2) and k = n - 1 for a sequential sum. With
+///   `partialSums` L > 1 (getSlicePartialSums: the later pipeline splits the
+///   sums of rows of 64 or more in at least L partial sums,
 ///   NormToLinalgOptions), k = n / L + log2(L), taken + 2 here, for such
-///   rows. Slices whose mean is large against their
-///   spread take the recomputation: |Mean0| / sqrt(Var0) above about
-///   2^15.5 / (k + 1) for f32 (f32 [10000.0625, 10000, 10000]: Mean0 is
-///   3e-4 off, and Var0 1e-4 too large relatively). The rounding of SumSq
-///   itself is bounded by buildSumOfSquares (f64 for long slices);
-/// * Var0 = 0 with 0 < |Mean0| < 2^-50 (2^-480 in f64): D * D may have
-///   underflowed (elsewhere Var0 = 0 means D = 0, an exact Mean);
+///   rows. Only slices whose first element is far from their mean against
+///   their spread take the recomputation, |Q| / sqrt(Var0) above about
+///   2^15.5 / (k + 1) for f32 (f32 [1e6, 0, ..., 0] with n = 100000); a
+///   large common offset costs nothing here (f32 [10000.0625, 10000,
+///   10000] has Q = -0.0208333, exact). The rounding of SumSq itself is
+///   bounded by buildSumOfSquares (f64 for long slices);
+/// * Var0 = 0 with 0 < max(|K|, |Q|) < 2^-50 (2^-480 in f64): D * D may
+///   have underflowed. Elsewhere Var0 = 0 means D = 0: a constant slice,
+///   whose Q is 0 exactly (where |K| >= 2^-50, an element other than K
+///   differs from K - Q by at least 2^-74, whose square does not
+///   underflow; 2^-532 in f64);
 /// * Var0 = +inf: SumSq overflowed, from values spread beyond about 2^63
-///   or from the rounding error of a large Mean0 alone (a constant f32
-///   slice of 1e30; f32 [1e19, -1e19] has Var 1e38 < FLT_MAX);
-/// * Mean0 = +-inf: the sum overflowed (a constant f32 slice of 1e38), or
-///   the slice holds an infinity, which the recomputation keeps;
-/// * Mean0 = NaN: the slice holds a NaN (kept), or partial sums overflowed
-///   to +inf and -inf (f32 [1e38, -1e38, 3e38, -3e38]), or it is empty
-///   (n = 0, Mean0 = 0 / 0; the recomputation gives NaN too).
-static Value buildNeedsExactStatistics(OpBuilder &b, Location loc, Value mean0,
-                                       Value var0, Value count64,
+///   (f32 [1e19, -1e19] has Var 1e38 < FLT_MAX);
+/// * Q = +-inf: the shifted sum overflowed (f32 [3e38, -3e38]: K - X is
+///   +inf), or the slice holds an infinity, which the recomputation keeps;
+/// * Q = NaN: the slice holds a NaN (kept), or its first element is
+///   infinite, or partial sums overflowed to +inf and -inf (f32
+///   [0, 1e38, -1e38, 3e38, -3e38]), or it is empty (n = 0, Q = 0 / 0; the
+///   recomputation gives NaN too).
+static Value buildNeedsExactStatistics(OpBuilder &b, Location loc, Value shift,
+                                       Value offset, Value var0, Value count64,
                                        int64_t partialSums) {
-  auto c = cast<FloatType>(mean0.getType());
+  auto c = cast<FloatType>(offset.getType());
   FloatType f64 = b.getF64Type();
   Value inf = arith::ConstantOp::create(
       b, loc, b.getFloatAttr(c, APFloat::getInf(c.getFloatSemantics())));
@@ -113,8 +170,8 @@ static Value buildNeedsExactStatistics(OpBuilder &b, Location loc, Value mean0,
       result = arith::OrIOp::create(b, loc, result, condition);
     return result;
   };
-  Value absMean0 = math::AbsFOp::create(b, loc, mean0);
-  // (k + 1) * u, and (Var0 + Mean0^2) * ((k + 1) * u)^2 > 2^-17 * Var0.
+  Value absOffset = math::AbsFOp::create(b, loc, offset);
+  // (k + 1) * u, and (Var0 + Q^2) * ((k + 1) * u)^2 > 2^-17 * Var0.
   // k = n - 1 for n < 64, else n / L + log2(L) + 2 with L the fewest
   // partial sums of the reduction.
   auto constant = [&](double value) {
@@ -133,46 +190,51 @@ static Value buildNeedsExactStatistics(OpBuilder &b, Location loc, Value mean0,
       b, loc, arith::AddFOp::create(b, loc, k, constant(1.0)),
       constant(c.isF64() ? 0x1p-53 : 0x1p-24));
   Value var64 = convertToFloat(b, loc, var0, f64);
-  Value mean64 = convertToFloat(b, loc, mean0, f64);
+  Value offset64 = convertToFloat(b, loc, offset, f64);
   Value meanErrorBound = arith::MulFOp::create(
       b, loc,
       arith::AddFOp::create(b, loc, var64,
-                            arith::MulFOp::create(b, loc, mean64, mean64)),
+                            arith::MulFOp::create(b, loc, offset64, offset64)),
       arith::MulFOp::create(b, loc, bound, bound));
   Value nearConstant = arith::AndIOp::create(
       b, loc, cmp(arith::CmpFPredicate::OGT, var0, zero),
       cmp(arith::CmpFPredicate::OGT, meanErrorBound,
           arith::MulFOp::create(b, loc, var64,
                                 createFloatConstant(b, loc, f64, 0x1p-17))));
+  // max(|K|, |Q|): a NaN Q is caught below.
+  Value magnitude = arith::MaxNumFOp::create(
+      b, loc, math::AbsFOp::create(b, loc, shift), absOffset);
   Value underflowed = arith::AndIOp::create(
       b, loc, cmp(arith::CmpFPredicate::OEQ, var0, zero),
       arith::AndIOp::create(
-          b, loc, cmp(arith::CmpFPredicate::OGT, absMean0, zero),
-          cmp(arith::CmpFPredicate::OLT, absMean0,
+          b, loc, cmp(arith::CmpFPredicate::OGT, magnitude, zero),
+          cmp(arith::CmpFPredicate::OLT, magnitude,
               createFloatConstant(b, loc, c, c.isF64() ? 0x1p-480 : 0x1p-50))));
-  // Mean0 = +-inf or NaN (unordered or >= inf): the sum overflowed, the
+  // Q = +-inf or NaN (unordered or >= inf): the shifted sum overflowed, the
   // slice holds an infinity or a NaN, or its partial sums overflowed to
-  // +inf and -inf (f32 [1e38, -1e38, 3e38, -3e38] summed in vector lanes).
-  // An empty slice (Mean0 = 0 / 0) is recomputed too, to NaN again
-  // (buildShiftedMeanF64): this keeps one compare on every slice's path
-  // (excluding empty slices here was measurably slower on short rows,
+  // +inf and -inf. An empty slice (Q = 0 / 0) is recomputed too, to NaN
+  // again (buildShiftedMeanF64): this keeps one compare on every slice's
+  // path (excluding empty slices here was measurably slower on short rows,
   // docs/numerics.md).
   return any({nearConstant, underflowed,
               cmp(arith::CmpFPredicate::OEQ, var0, inf),
-              cmp(arith::CmpFPredicate::UGE, absMean0, inf)});
+              cmp(arith::CmpFPredicate::UGE, absOffset, inf)});
 }
 
 /// Inside a linalg.map over X's outer dims (the dims before `axis`): returns
-/// `exact(outer indices)` for a slice of `x` whose Mean0 and Var0 need the
-/// exact recomputation (buildNeedsExactStatistics), `vector` otherwise,
-/// through an scf.if.
+/// `exact(outer indices)` for a slice of `x` whose statistics from the
+/// vector passes (K = `shift`, Q = `offset`, `var0`) need the exact
+/// recomputation (buildNeedsExactStatistics), `vector` otherwise, through
+/// an scf.if.
 static Value buildIfNeedsExact(
-    OpBuilder &b, Location loc, Value x, Value mean0, Value var0, Value count64,
-    int64_t axis, const NormToLinalgOptions &options, Value vector,
+    OpBuilder &b, Location loc, Value x, Value shift, Value offset, Value var0,
+    Value count64, int64_t axis, const NormToLinalgOptions &options,
+    Value vector,
     function_ref<Value(OpBuilder &, Location, ValueRange)> exact) {
-  auto c = cast<FloatType>(mean0.getType());
-  Value needed = buildNeedsExactStatistics(
-      b, loc, mean0, var0, count64, getSlicePartialSums(x, axis, c, options));
+  auto c = cast<FloatType>(offset.getType());
+  Value needed =
+      buildNeedsExactStatistics(b, loc, shift, offset, var0, count64,
+                                getSlicePartialSums(x, axis, c, options));
   return buildSliceIf(
       b, loc, needed, axis, exact,
       [&](OpBuilder &, Location, ValueRange) { return vector; });
@@ -183,7 +245,7 @@ static Value buildIfNeedsExact(
 //===----------------------------------------------------------------------===//
 
 /// Inside the exact recomputation (buildIfNeedsExact) of the slice of `x`
-/// at `outer`: returns its mean in f64, K + ReduceSum(X - K) / n with K its
+/// at `outer`: returns its mean in f64, K - ReduceSum(K - X) / n with K its
 /// first element (0 if that is infinite, so that an infinity gives an
 /// infinite mean as the reference's; 0 for an empty slice, whose mean is
 /// then 0 / 0 = NaN).
@@ -195,7 +257,7 @@ static Value buildShiftedMeanF64(OpBuilder &b, Location loc, Value x,
   SmallVector<Value> first(outer);
   first.append(rank - axis, arith::ConstantIndexOp::create(b, loc, 0));
   // An empty slice (n = 0) has no first element: K = 0, and the mean is
-  // 0 / 0 = NaN, as the vector passes' Mean0.
+  // 0 / 0 = NaN, as the vector passes' Q.
   Value nonEmpty =
       arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, count64,
                             createFloatConstant(b, loc, f64, 0.0));
@@ -209,42 +271,60 @@ static Value buildShiftedMeanF64(OpBuilder &b, Location loc, Value x,
         scf::YieldOp::create(eb, eloc, createFloatConstant(eb, eloc, f64, 0.0));
       });
   Value k = ifOp.getResult(0);
-  Value finite = arith::CmpFOp::create(
-      b, loc, arith::CmpFPredicate::OLT, math::AbsFOp::create(b, loc, k),
-      arith::ConstantOp::create(
-          b, loc,
-          b.getFloatAttr(f64, APFloat::getInf(f64.getFloatSemantics()))));
-  k = arith::SelectOp::create(b, loc, finite, k,
+  k = arith::SelectOp::create(b, loc, buildIsFinite(b, loc, k), k,
                               createFloatConstant(b, loc, f64, 0.0));
-  Value shifted = buildSliceSumF64(
+  Value offsetSum = buildSliceSumF64(
       b, loc, x, outer, axis, [&](OpBuilder &lb, Location lloc, Value element) {
-        return arith::SubFOp::create(lb, lloc, element, k);
+        return arith::SubFOp::create(lb, lloc, k, element);
       });
-  return arith::AddFOp::create(b, loc, k,
-                               arith::DivFOp::create(b, loc, shifted, count64));
+  return arith::SubFOp::create(
+      b, loc, k, arith::DivFOp::create(b, loc, offsetSum, count64));
 }
 
 Value mlir::norm::buildExactMean(OpBuilder &b, Location loc, Value x,
-                                 int64_t axis, Value mean0, Value sumSq,
-                                 const SliceCount &count, Value count64,
+                                 int64_t axis, Value shift, Value offset,
+                                 Value sumSq, const SliceCount &count,
+                                 Value count64,
                                  const NormToLinalgOptions &options) {
-  auto c = cast<FloatType>(getElementTypeOrSelf(mean0.getType()));
+  FloatType f64 = b.getF64Type();
   return buildSliceMap(
-      b, loc, ValueRange{mean0, sumSq}, c,
+      b, loc, ValueRange{shift, offset, sumSq}, f64,
       [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
-        Value var0 = divideByCount(nb, nloc, args[1], count);
+        Value var0 = divideByCount(nb, nloc, args[2], count);
         return buildIfNeedsExact(
-            nb, nloc, x, args[0], var0, count64, axis, options, args[0],
+            nb, nloc, x, args[0], args[1], var0, count64, axis, options,
+            createFloatConstant(nb, nloc, f64, 0.0),
             [&](OpBuilder &tb, Location tloc, ValueRange outer) -> Value {
-              return createTruncF(
-                  tb, tloc,
-                  buildShiftedMeanF64(tb, tloc, x, outer, axis, count64), c);
+              return buildShiftedMeanF64(tb, tloc, x, outer, axis, count64);
             });
       });
 }
 
+MeanParts mlir::norm::buildMeanParts(OpBuilder &b, Location loc, Value x,
+                                     int64_t axis, Value shift, Value offset,
+                                     Value sumSq, Value exactMean,
+                                     const SliceCount &count, Value count64,
+                                     const NormToLinalgOptions &options) {
+  auto c = cast<FloatType>(getElementTypeOrSelf(offset.getType()));
+  auto part = [&](bool high) {
+    return buildSliceMap(
+        b, loc, ValueRange{shift, offset, sumSq, exactMean}, c,
+        [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+          Value var0 = divideByCount(nb, nloc, args[2], count);
+          return buildIfNeedsExact(
+              nb, nloc, x, args[0], args[1], var0, count64, axis, options,
+              buildVectorMeanPart(nb, nloc, args[0], args[1], high),
+              [&](OpBuilder &tb, Location tloc, ValueRange) -> Value {
+                return buildExactMeanPart(tb, tloc, args[3], c, high);
+              });
+        });
+  };
+  return {part(/*high=*/true), part(/*high=*/false)};
+}
+
 Value mlir::norm::buildInvStdDev(OpBuilder &b, Location loc, Value x,
-                                 int64_t axis, Value sumSq, Value mean0,
+                                 int64_t axis, Value sumSq, Value shift,
+                                 Value offset, Value exactMean,
                                  const SliceCount &count, Value count64,
                                  Value eps,
                                  const NormToLinalgOptions &options) {
@@ -259,15 +339,14 @@ Value mlir::norm::buildInvStdDev(OpBuilder &b, Location loc, Value x,
         .getResult();
   };
   return buildSliceMap(
-      b, loc, ValueRange{sumSq, mean0}, c,
+      b, loc, ValueRange{sumSq, shift, offset, exactMean}, c,
       [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
         Value var = divideByCount(nb, nloc, args[0], count);
         Value result = invStdDev(nb, nloc, var, eps);
+        Value mean64 = args[3];
         return buildIfNeedsExact(
-            nb, nloc, x, args[1], var, count64, axis, options, result,
+            nb, nloc, x, args[1], args[2], var, count64, axis, options, result,
             [&](OpBuilder &tb, Location tloc, ValueRange outer) -> Value {
-              Value mean64 =
-                  buildShiftedMeanF64(tb, tloc, x, outer, axis, count64);
               Value sumSq64 = buildSliceSumF64(
                   tb, tloc, x, outer, axis,
                   [&](OpBuilder &lb, Location lloc, Value element) {

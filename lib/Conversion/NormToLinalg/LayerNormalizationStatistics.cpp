@@ -2,7 +2,7 @@
 //
 // The statistics of a LayerNormalization from the vector passes: the
 // element count n of a slice and the division by it, the per-slice maps,
-// and the sum of squared deviations in f32 or f64
+// the shift K of each slice, and the sum of squared deviations in f32 or f64
 // (LayerNormalization.h; the math is in LayerNormalization.cpp).
 //
 //===----------------------------------------------------------------------===//
@@ -133,6 +133,70 @@ Value mlir::norm::buildSliceMap(
 }
 
 //===----------------------------------------------------------------------===//
+// The shift K
+//===----------------------------------------------------------------------===//
+
+Value mlir::norm::buildSliceShift(OpBuilder &b, Location loc, Value x,
+                                  int64_t axis, FloatType c) {
+  auto xType = cast<RankedTensorType>(x.getType());
+  int64_t rank = xType.getRank();
+  SmallVector<int64_t> reducedDims =
+      llvm::to_vector(llvm::seq<int64_t>(axis, rank));
+  SmallVector<OpFoldResult> sizes = getKeptSizes(b, loc, x, reducedDims);
+  TypedAttr zeroAttr = b.getFloatAttr(c, 0.0);
+  // A static size 0: no slice has a first element (and no tensor.extract
+  // may name one).
+  if (llvm::any_of(reducedDims,
+                   [&](int64_t dim) { return xType.getDimSize(dim) == 0; }))
+    return createFilledTensor(b, loc, sizes, zeroAttr);
+  // Dynamic sizes: the slices have a first element when none is 0 (the same
+  // for every slice, computed once).
+  Value nonEmpty;
+  for (int64_t dim : reducedDims) {
+    if (!xType.isDynamicDim(dim))
+      continue;
+    Value size = tensor::DimOp::create(b, loc, x, dim);
+    Value positive =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, size,
+                              arith::ConstantIndexOp::create(b, loc, 0));
+    nonEmpty =
+        nonEmpty ? arith::AndIOp::create(b, loc, nonEmpty, positive) : positive;
+  }
+  Value init = tensor::EmptyOp::create(b, loc, sizes, c);
+  return linalg::MapOp::create(
+             b, loc, ValueRange{}, init,
+             [&](OpBuilder &nb, Location nloc, ValueRange) {
+               SmallVector<Value> indices;
+               for (int64_t d = 0; d < axis; ++d)
+                 indices.push_back(linalg::IndexOp::create(nb, nloc, d));
+               indices.append(rank - axis,
+                              arith::ConstantIndexOp::create(nb, nloc, 0));
+               auto first = [&](OpBuilder &fb, Location floc) {
+                 Value element =
+                     tensor::ExtractOp::create(fb, floc, x, indices);
+                 return convertToFloat(fb, floc, element, c);
+               };
+               Value k;
+               if (!nonEmpty) {
+                 k = first(nb, nloc);
+               } else {
+                 k = scf::IfOp::create(
+                         nb, nloc, nonEmpty,
+                         [&](OpBuilder &tb, Location tloc) {
+                           scf::YieldOp::create(tb, tloc, first(tb, tloc));
+                         },
+                         [&](OpBuilder &eb, Location eloc) {
+                           scf::YieldOp::create(
+                               eb, eloc, createFloatConstant(eb, eloc, c, 0.0));
+                         })
+                         .getResult(0);
+               }
+               linalg::YieldOp::create(nb, nloc, k);
+             })
+      .getResult()[0];
+}
+
+//===----------------------------------------------------------------------===//
 // Sum of squares
 //===----------------------------------------------------------------------===//
 
@@ -142,6 +206,39 @@ Value mlir::norm::buildSliceMap(
 /// is not collapsed) are taken as sequential.
 static bool hasSingleNormalizedDim(Value x, int64_t axis) {
   return cast<RankedTensorType>(x.getType()).getRank() - axis == 1;
+}
+
+Value mlir::norm::buildShiftOffset(OpBuilder &b, Location loc, Value x,
+                                   Value shift, int64_t axis, FloatType c,
+                                   const SliceCount &count) {
+  int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
+  SmallVector<int64_t> reducedDims =
+      llvm::to_vector(llvm::seq<int64_t>(axis, rank));
+  FloatType accType =
+      c.isF32() && !hasSingleNormalizedDim(x, axis) ? b.getF64Type() : c;
+  // -0.0, the identity of the addition: the first addition folds away.
+  Value sum = buildReduction(
+      b, loc, x, shift, reducedDims, b.getFloatAttr(accType, -0.0),
+      [&](OpBuilder &nb, Location nloc, ValueRange elements,
+          Value acc) -> Value {
+        Value shifted = arith::SubFOp::create(
+            nb, nloc, elements[1], convertToFloat(nb, nloc, elements[0], c));
+        return createReassocAdd(nb, nloc, acc,
+                                convertToFloat(nb, nloc, shifted, accType));
+      });
+  // A linalg.map: its scf.if must not be fused into the per-element body of
+  // the sum of squares.
+  if (accType == c)
+    return buildSliceMap(b, loc, sum, c,
+                         [&](OpBuilder &nb, Location nloc, ValueRange args) {
+                           return divideByCount(nb, nloc, args[0], count);
+                         });
+  Value count64 = buildElementCount(b, loc, x, reducedDims, accType);
+  return buildSliceMap(
+      b, loc, sum, c, [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        return createTruncF(
+            nb, nloc, arith::DivFOp::create(nb, nloc, args[0], count64), c);
+      });
 }
 
 int64_t mlir::norm::getSlicePartialSums(Value x, int64_t axis, FloatType c,
@@ -164,7 +261,8 @@ static int64_t getMaxF32SumOfSquaresLength(OpBuilder &b,
 }
 
 Value mlir::norm::buildSumOfSquares(OpBuilder &b, Location loc, Value x,
-                                    Value mean0, int64_t axis, FloatType c,
+                                    Value shift, Value offset, int64_t axis,
+                                    FloatType c,
                                     const NormToLinalgOptions &options) {
   auto xType = cast<RankedTensorType>(x.getType());
   int64_t rank = xType.getRank();
@@ -172,12 +270,17 @@ Value mlir::norm::buildSumOfSquares(OpBuilder &b, Location loc, Value x,
       llvm::to_vector(llvm::seq<int64_t>(axis, rank));
   FloatType f64 = b.getF64Type();
   auto sum = [&](Value input, FloatType accType) {
+    // -0.0, the identity of the addition: the first addition folds away.
     return buildReduction(
-        b, loc, input, mean0, reducedDims, b.getFloatAttr(accType, 0.0),
+        b, loc, input, ValueRange{shift, offset}, reducedDims,
+        b.getFloatAttr(accType, -0.0),
         [&](OpBuilder &nb, Location nloc, ValueRange elements,
             Value acc) -> Value {
-          Value d = arith::SubFOp::create(
-              nb, nloc, convertToFloat(nb, nloc, elements[0], c), elements[1]);
+          // D = (K - X) - Q: K - X does not wait for Q (and reads X from
+          // memory in the subtraction on x86).
+          Value shifted = arith::SubFOp::create(
+              nb, nloc, elements[1], convertToFloat(nb, nloc, elements[0], c));
+          Value d = arith::SubFOp::create(nb, nloc, shifted, elements[2]);
           d = convertToFloat(nb, nloc, d, accType);
           // acc + D * D may be one fused multiply-add (one rounding fewer).
           Value square = arith::MulFOp::create(nb, nloc, d, d,

@@ -5,9 +5,12 @@
 // partial sums per f32 reduction, NormToLinalgOptions). SEQ lines: the
 // default, which assumes sequential sums.
 
-// f32, last axis, with B: two-pass statistics in f32 (Sum, Mean = Sum / n,
-// SumSq of D = X - Mean, InvStdDev = 1 / sqrt(SumSq / n + eps)), then one
-// elementwise op for Y; Mean and InvStdDev are expanded to [2, 1].
+// f32, last axis, with B: the shifted two-pass statistics in f32 (K = the
+// row's first element, Q = ReduceSum(K - X) / n, SumSq of D = (K - X) - Q,
+// InvStdDev = 1 / sqrt(SumSq / n + eps)), the mean as High = K - Q and Low,
+// its exact rounding error, then one elementwise op for Y =
+// ((X - High) - Low) * InvStdDev * Scale + B; Mean (High) and InvStdDev are
+// expanded to [2, 1].
 
 // CHECK-DAG: #[[$ID:map[0-9]*]] = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-DAG: #[[$ROW:map[0-9]*]] = affine_map<(d0, d1) -> (d0)>
@@ -16,44 +19,53 @@
 // CHECK-SAME:      %[[X:[^:]+]]: tensor<2x3xf32>, %[[SCALE:[^:]+]]: tensor<3xf32>, %[[B:[^:]+]]: tensor<3xf32>)
 // CHECK-DAG:     %[[N:.+]] = arith.constant 3.000000e+00 : f32
 // CHECK-DAG:     %[[EPS:.+]] = arith.constant 9.99999974E-6 : f32
+// K: one element per row, read by a linalg.map (static sizes: no test of n).
+// CHECK:         %[[K:.+]] = linalg.map outs(%{{.+}} : tensor<2xf32>)
+// CHECK-NEXT:      (%{{.+}}: f32) {
+// CHECK-NEXT:        %[[KROW:.+]] = linalg.index 0 : index
+// CHECK-NEXT:        %[[KCOL:.+]] = arith.constant 0 : index
+// CHECK-NEXT:        %[[KX:.+]] = tensor.extract %[[X]][%[[KROW]], %[[KCOL]]] : tensor<2x3xf32>
+// CHECK-NEXT:        linalg.yield %[[KX]] : f32
+// The sums start from -0.0, the identity of the addition.
 // CHECK:         %[[SUMINIT:.+]] = linalg.fill ins(%{{.+}} : f32) outs(%{{.+}} : tensor<2xf32>) -> tensor<2xf32>
 // CHECK:         %[[SUM:.+]] = linalg.generic
-// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ROW]]]
-// CHECK-SAME:        iterator_types = ["parallel", "reduction"]
-// CHECK-SAME:        ins(%[[X]] : tensor<2x3xf32>) outs(%[[SUMINIT]] : tensor<2xf32>)
-// CHECK-NEXT:    ^bb0(%[[IN:.+]]: f32, %[[ACC:.+]]: f32):
-// CHECK-NEXT:      %[[ADD:.+]] = arith.addf %[[ACC]], %[[IN]] fastmath<reassoc> : f32
-// CHECK-NEXT:      linalg.yield %[[ADD]] : f32
-// CHECK:         %[[MEAN:.+]] = linalg.map ins(%[[SUM]] : tensor<2xf32>) outs(%{{.+}} : tensor<2xf32>)
-// CHECK-NEXT:      (%[[S:.+]]: f32, %{{.+}}: f32) {
-// CHECK-NEXT:        %[[M:.+]] = arith.divf %[[S]], %[[N]] : f32
-// CHECK-NEXT:        linalg.yield %[[M]] : f32
-// CHECK:         %[[SQINIT:.+]] = linalg.fill ins(%{{.+}} : f32) outs(%{{.+}} : tensor<2xf32>) -> tensor<2xf32>
-// CHECK:         %[[SUMSQ:.+]] = linalg.generic
 // CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ROW]], #[[$ROW]]]
 // CHECK-SAME:        iterator_types = ["parallel", "reduction"]
-// CHECK-SAME:        ins(%[[X]], %[[MEAN]] : tensor<2x3xf32>, tensor<2xf32>) outs(%[[SQINIT]] : tensor<2xf32>)
-// CHECK-NEXT:    ^bb0(%[[IN2:.+]]: f32, %[[MU:.+]]: f32, %[[ACC2:.+]]: f32):
-// CHECK-NEXT:      %[[D:.+]] = arith.subf %[[IN2]], %[[MU]] : f32
+// CHECK-SAME:        ins(%[[X]], %[[K]] : tensor<2x3xf32>, tensor<2xf32>) outs(%[[SUMINIT]] : tensor<2xf32>)
+// CHECK-NEXT:    ^bb0(%[[IN:.+]]: f32, %[[KE:.+]]: f32, %[[ACC:.+]]: f32):
+// CHECK-NEXT:      %[[KMX:.+]] = arith.subf %[[KE]], %[[IN]] : f32
+// CHECK-NEXT:      %[[ADD:.+]] = arith.addf %[[ACC]], %[[KMX]] fastmath<reassoc> : f32
+// CHECK-NEXT:      linalg.yield %[[ADD]] : f32
+// CHECK:         %[[Q:.+]] = linalg.map ins(%[[SUM]] : tensor<2xf32>) outs(%{{.+}} : tensor<2xf32>)
+// CHECK-NEXT:      (%[[S:.+]]: f32, %{{.+}}: f32) {
+// CHECK-NEXT:        %[[QV:.+]] = arith.divf %[[S]], %[[N]] : f32
+// CHECK-NEXT:        linalg.yield %[[QV]] : f32
+// CHECK:         %[[SQINIT:.+]] = linalg.fill ins(%{{.+}} : f32) outs(%{{.+}} : tensor<2xf32>) -> tensor<2xf32>
+// CHECK:         %[[SUMSQ:.+]] = linalg.generic
+// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ROW]], #[[$ROW]], #[[$ROW]]]
+// CHECK-SAME:        iterator_types = ["parallel", "reduction"]
+// CHECK-SAME:        ins(%[[X]], %[[K]], %[[Q]] : tensor<2x3xf32>, tensor<2xf32>, tensor<2xf32>) outs(%[[SQINIT]] : tensor<2xf32>)
+// CHECK-NEXT:    ^bb0(%[[IN2:.+]]: f32, %[[KE2:.+]]: f32, %[[QE2:.+]]: f32, %[[ACC2:.+]]: f32):
+// CHECK-NEXT:      %[[KMX2:.+]] = arith.subf %[[KE2]], %[[IN2]] : f32
+// CHECK-NEXT:      %[[D:.+]] = arith.subf %[[KMX2]], %[[QE2]] : f32
 // CHECK-NEXT:      %[[DD:.+]] = arith.mulf %[[D]], %[[D]] fastmath<contract> : f32
 // CHECK-NEXT:      %[[ADD2:.+]] = arith.addf %[[ACC2]], %[[DD]] fastmath<reassoc,contract> : f32
 // CHECK-NEXT:      linalg.yield %[[ADD2]] : f32
-// Per row, unless Mean0 is NaN: 0 < Var0 with
-// ((k + 1) * 2^-24)^2 * (Var0 + Mean0^2) > 2^-17 * Var0 (Mean0's rounding
-// error may make Var0 too large: a constant or nearly constant row, or a
-// mean large against the spread; compared in f64), Var0 = 0 with
-// 0 < |Mean0| < 2^-50 (D * D may have underflowed), Var0 = +inf,
-// Mean0 = +-inf (a sum overflowed) or Mean0 = NaN (a NaN in the row,
-// partial sums overflowed to +inf and -inf, or an empty row, which has no
-// first element: K = 0) recompute the mean in f64 by a scalar
-// loop over the row, shifted by its first element K (0 if infinite), and
-// the variance and InvStdDev in f64 around that unrounded mean
-// (docs/numerics.md). linalg.map, which elementwise fusion leaves apart
-// from Y's op.
-// CHECK:         %[[EXACTMEAN:.+]] = linalg.map ins(%[[MEAN]], %[[SUMSQ]] : tensor<2xf32>, tensor<2xf32>) outs(%{{.+}} : tensor<2xf32>)
-// CHECK-NEXT:      (%[[M0:.+]]: f32, %[[SS0:.+]]: f32, %{{.+}}: f32) {
+// Per row, unless Q is NaN: 0 < Var0 with
+// ((k + 1) * 2^-24)^2 * (Var0 + Q^2) > 2^-17 * Var0 (Q's rounding error may
+// make Var0 too large: a first element far from the mean against the
+// spread; compared in f64), Var0 = 0 with 0 < max(|K|, |Q|) < 2^-50 (D * D
+// may have underflowed), Var0 = +inf, Q = +-inf (a sum overflowed) or
+// Q = NaN (a NaN in the row, partial sums overflowed to +inf and -inf, or
+// an empty row, which has no first element: K = 0) recompute the mean in
+// f64 by a scalar loop over the row, shifted by its first element K (0 if
+// infinite), into an f64 tensor, and the variance and InvStdDev in f64
+// around that unrounded mean (docs/numerics.md). linalg.map, which
+// elementwise fusion leaves apart from Y's op.
+// CHECK:         %[[EXACT:.+]] = linalg.map ins(%[[K]], %[[Q]], %[[SUMSQ]] : tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) outs(%{{.+}} : tensor<2xf64>)
+// CHECK-NEXT:      (%[[K0:.+]]: f32, %[[Q0:.+]]: f32, %[[SS0:.+]]: f32, %{{.+}}: f64) {
 // CHECK:           %[[VAR0:.+]] = arith.divf %[[SS0]], %[[N]] : f32
-// CHECK:           %[[ABSM:.+]] = math.absf %[[M0]] : f32
+// CHECK:           %[[ABSQ:.+]] = math.absf %[[Q0]] : f32
 // k = n - 1 below 64 elements, n / 16 + 6 from 64 on (vectorized sums).
 // By default (sequential sums), k = n - 1 for every row: no select on n.
 // SEQ-LABEL: func.func @ln_f32_bias(
@@ -69,14 +81,14 @@
 // CHECK-NEXT:      %[[NL:.+]] = arith.mulf %[[N64]], %[[C16]] : f64
 // CHECK-NEXT:      %[[C6:.+]] = arith.constant 6.000000e+00 : f64
 // CHECK-NEXT:      %[[KVEC:.+]] = arith.addf %[[NL]], %[[C6]] : f64
-// CHECK-NEXT:      %[[K:.+]] = arith.select %[[SHORT]], %[[KSEQ]], %[[KVEC]] : f64
-// CHECK:           %[[N1:.+]] = arith.addf %[[K]], %{{.+}} : f64
+// CHECK-NEXT:      %[[KK:.+]] = arith.select %[[SHORT]], %[[KSEQ]], %[[KVEC]] : f64
+// CHECK:           %[[N1:.+]] = arith.addf %[[KK]], %{{.+}} : f64
 // CHECK:           %[[U:.+]] = arith.constant 5.9604644775390625E-8 : f64
 // CHECK:           %[[NU:.+]] = arith.mulf %[[N1]], %[[U]] : f64
 // CHECK:           %[[VAR064:.+]] = arith.extf %[[VAR0]] : f32 to f64
-// CHECK:           %[[M064:.+]] = arith.extf %[[M0]] : f32 to f64
-// CHECK:           %[[MSQ:.+]] = arith.mulf %[[M064]], %[[M064]] : f64
-// CHECK:           %[[SPREAD:.+]] = arith.addf %[[VAR064]], %[[MSQ]] : f64
+// CHECK:           %[[Q064:.+]] = arith.extf %[[Q0]] : f32 to f64
+// CHECK:           %[[QSQ:.+]] = arith.mulf %[[Q064]], %[[Q064]] : f64
+// CHECK:           %[[SPREAD:.+]] = arith.addf %[[VAR064]], %[[QSQ]] : f64
 // CHECK:           %[[NU2:.+]] = arith.mulf %[[NU]], %[[NU]] : f64
 // CHECK:           %[[ERR:.+]] = arith.mulf %[[SPREAD]], %[[NU2]] : f64
 // CHECK:           %[[POS:.+]] = arith.cmpf ogt, %[[VAR0]], %[[ZERO:.+]] : f32
@@ -84,51 +96,79 @@
 // CHECK:           %[[ALLOWED:.+]] = arith.mulf %[[VAR064]], %[[TOL]] : f64
 // CHECK:           %[[LARGE:.+]] = arith.cmpf ogt, %[[ERR]], %[[ALLOWED]] : f64
 // CHECK:           %[[NEAR:.+]] = arith.andi %[[POS]], %[[LARGE]] : i1
+// CHECK:           %[[ABSK:.+]] = math.absf %[[K0]] : f32
+// CHECK:           %[[MAG:.+]] = arith.maxnumf %[[ABSK]], %[[ABSQ]] : f32
 // CHECK:           %[[VZERO:.+]] = arith.cmpf oeq, %[[VAR0]], %[[ZERO]] : f32
-// CHECK:           %[[MPOS:.+]] = arith.cmpf ogt, %[[ABSM]], %[[ZERO]] : f32
-// CHECK:           %[[MTINY:.+]] = arith.cmpf olt, %[[ABSM]], %{{.+}} : f32
+// CHECK:           %[[MPOS:.+]] = arith.cmpf ogt, %[[MAG]], %[[ZERO]] : f32
+// CHECK:           %[[MTINY:.+]] = arith.cmpf olt, %[[MAG]], %{{.+}} : f32
 // CHECK:           %[[TINY:.+]] = arith.andi %[[MPOS]], %[[MTINY]] : i1
 // CHECK:           %[[UNDER:.+]] = arith.andi %[[VZERO]], %[[TINY]] : i1
 // CHECK:           %[[VINF:.+]] = arith.cmpf oeq, %[[VAR0]], %[[INF:.+]] : f32
-// CHECK:           %[[MNONFINITE:.+]] = arith.cmpf uge, %[[ABSM]], %[[INF]] : f32
+// CHECK:           %[[QNONFINITE:.+]] = arith.cmpf uge, %[[ABSQ]], %[[INF]] : f32
 // CHECK:           %[[OR1:.+]] = arith.ori %[[NEAR]], %[[UNDER]] : i1
 // CHECK:           %[[OR2:.+]] = arith.ori %[[OR1]], %[[VINF]] : i1
-// CHECK:           %[[NEEDED:.+]] = arith.ori %[[OR2]], %[[MNONFINITE]] : i1
+// CHECK:           %[[NEEDED:.+]] = arith.ori %[[OR2]], %[[QNONFINITE]] : i1
 // CHECK:           %[[IDX:.+]] = linalg.index 0 : index
-// CHECK:           %[[EM:.+]] = scf.if %[[NEEDED]] -> (f32) {
+// CHECK:           %[[EM:.+]] = scf.if %[[NEEDED]] -> (f64) {
 // CHECK:             %[[NONEMPTY:.+]] = arith.cmpf ogt, %{{.+}}, %{{.+}} : f64
-// CHECK:             %[[K0:.+]] = scf.if %[[NONEMPTY]] -> (f64) {
+// CHECK:             %[[KF0:.+]] = scf.if %[[NONEMPTY]] -> (f64) {
 // CHECK:               %[[FIRST:.+]] = tensor.extract %[[X]][%[[IDX]], %{{.+}}] : tensor<2x3xf32>
 // CHECK:               %[[K64:.+]] = arith.extf %[[FIRST]] : f32 to f64
 // CHECK:               scf.yield %[[K64]] : f64
 // CHECK:             } else {
 // CHECK:               scf.yield %{{.+}} : f64
 // CHECK:             }
-// CHECK:             %[[K:.+]] = arith.select %{{.+}}, %[[K0]], %{{.+}} : f64
+// CHECK:             %[[KF:.+]] = arith.select %{{.+}}, %[[KF0]], %{{.+}} : f64
 // CHECK:             %[[SHIFTED:.+]] = scf.for
-// CHECK:               %[[XK:.+]] = arith.subf %{{.+}}, %[[K]] : f64
-// CHECK:               arith.addf %{{.+}}, %[[XK]] fastmath<reassoc> : f64
+// CHECK:               %[[KX64:.+]] = arith.subf %[[KF]], %{{.+}} : f64
+// CHECK:               arith.addf %{{.+}}, %[[KX64]] fastmath<reassoc> : f64
 // CHECK:             %[[SN:.+]] = arith.divf %[[SHIFTED]], %{{.+}} : f64
-// CHECK:             %[[M64:.+]] = arith.addf %[[K]], %[[SN]] : f64
-// CHECK:             %[[M32:.+]] = arith.truncf %[[M64]] : f64 to f32
-// CHECK:             scf.yield %[[M32]] : f32
+// CHECK:             %[[M64:.+]] = arith.subf %[[KF]], %[[SN]] : f64
+// CHECK:             scf.yield %[[M64]] : f64
 // CHECK:           } else {
-// CHECK:             scf.yield %[[M0]] : f32
-// CHECK:           linalg.yield %[[EM]] : f32
-// CHECK:         %[[INV:.+]] = linalg.map ins(%[[SUMSQ]], %[[MEAN]] : tensor<2xf32>, tensor<2xf32>)
-// CHECK-NEXT:      (%[[SS:.+]]: f32, %{{.+}}: f32, %{{.+}}: f32) {
+// CHECK:             scf.yield %{{.+}} : f64
+// CHECK:           linalg.yield %[[EM]] : f64
+// High: K - Q, or the f64 mean rounded to f32.
+// CHECK:         %[[HIGH:.+]] = linalg.map ins(%[[K]], %[[Q]], %[[SUMSQ]], %[[EXACT]] : tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf64>) outs(%{{.+}} : tensor<2xf32>)
+// CHECK-NEXT:      (%[[K1:.+]]: f32, %[[Q1:.+]]: f32, %{{.+}}: f32, %[[M1:.+]]: f64, %{{.+}}: f32) {
+// CHECK:           %[[VH:.+]] = arith.subf %[[K1]], %[[Q1]] : f32
+// CHECK:           %[[EH:.+]] = scf.if %{{.+}} -> (f32) {
+// CHECK-NEXT:        %[[MR:.+]] = arith.truncf %[[M1]] : f64 to f32
+// CHECK-NEXT:        scf.yield %[[MR]] : f32
+// CHECK-NEXT:      } else {
+// CHECK-NEXT:        scf.yield %[[VH]] : f32
+// CHECK:           linalg.yield %[[EH]] : f32
+// Low: the exact rounding error of K - Q (TwoSum), or the rest of the f64
+// mean rounded to f32 (0 where High is not finite).
+// CHECK:         %[[LOW:.+]] = linalg.map ins(%[[K]], %[[Q]], %[[SUMSQ]], %[[EXACT]] : tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf64>) outs(%{{.+}} : tensor<2xf32>)
+// CHECK-NEXT:      (%[[K2:.+]]: f32, %[[Q2:.+]]: f32, %{{.+}}: f32, %[[M2:.+]]: f64, %{{.+}}: f32) {
+// CHECK:           %[[H2:.+]] = arith.subf %[[K2]], %[[Q2]] : f32
+// CHECK-NEXT:      %[[QP:.+]] = arith.subf %[[K2]], %[[H2]] : f32
+// CHECK-NEXT:      %[[KP:.+]] = arith.addf %[[H2]], %[[QP]] : f32
+// CHECK-NEXT:      %[[DK:.+]] = arith.subf %[[K2]], %[[KP]] : f32
+// CHECK-NEXT:      %[[DQ:.+]] = arith.subf %[[Q2]], %[[QP]] : f32
+// CHECK-NEXT:      %[[VL:.+]] = arith.subf %[[DK]], %[[DQ]] : f32
+// CHECK:           %[[EL:.+]] = scf.if %{{.+}} -> (f32) {
+// CHECK-NEXT:        %[[MH:.+]] = arith.truncf %[[M2]] : f64 to f32
+// CHECK:             %[[MH64:.+]] = arith.extf %[[MH]] : f32 to f64
+// CHECK-NEXT:        %[[REST:.+]] = arith.subf %[[M2]], %[[MH64]] : f64
+// CHECK:             %[[RESTR:.+]] = arith.truncf %[[REST]] : f64 to f32
+// CHECK-NEXT:        %[[LOWR:.+]] = arith.select %{{.+}}, %[[RESTR]], %{{.+}} : f32
+// CHECK-NEXT:        scf.yield %[[LOWR]] : f32
+// CHECK-NEXT:      } else {
+// CHECK-NEXT:        scf.yield %[[VL]] : f32
+// CHECK:           linalg.yield %[[EL]] : f32
+// CHECK:         %[[INV:.+]] = linalg.map ins(%[[SUMSQ]], %[[K]], %[[Q]], %[[EXACT]] : tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf64>)
+// CHECK-NEXT:      (%[[SS:.+]]: f32, %{{.+}}: f32, %{{.+}}: f32, %[[M3:.+]]: f64, %{{.+}}: f32) {
 // CHECK-NEXT:      %[[VAR:.+]] = arith.divf %[[SS]], %[[N]] : f32
 // CHECK-NEXT:      %[[VE:.+]] = arith.addf %[[VAR]], %[[EPS]] : f32
 // CHECK-NEXT:      %[[SD:.+]] = math.sqrt %[[VE]] : f32
 // CHECK-NEXT:      %[[ONE:.+]] = arith.constant 1.000000e+00 : f32
 // CHECK-NEXT:      %[[R:.+]] = arith.divf %[[ONE]], %[[SD]] : f32
 // CHECK:           %[[ER:.+]] = scf.if %{{.+}} -> (f32) {
-// The f64 mean again (a scalar pass), then the variance around it.
-// CHECK:             %[[K2:.+]] = arith.select
-// CHECK:             %[[S2:.+]] = scf.for
-// CHECK:             %[[M2:.+]] = arith.addf %[[K2]], %{{.+}} : f64
+// The variance around the f64 mean (one scalar pass).
 // CHECK:             scf.for
-// CHECK:               %[[D64:.+]] = arith.subf %{{.+}}, %[[M2]] : f64
+// CHECK:               %[[D64:.+]] = arith.subf %{{.+}}, %[[M3]] : f64
 // CHECK:               %[[DD64:.+]] = arith.mulf %[[D64]], %[[D64]] : f64
 // CHECK:               arith.addf %{{.+}}, %[[DD64]] fastmath<reassoc> : f64
 // CHECK:             %[[V64:.+]] = arith.divf %{{.+}}, %{{.+}} : f64
@@ -141,19 +181,23 @@
 // CHECK:           } else {
 // CHECK:             scf.yield %[[R]] : f32
 // CHECK:           linalg.yield %[[ER]] : f32
+// Y = (X - High) * InvStdDev - Low * InvStdDev (a fused multiply-add where
+// the target has one), times Scale, plus B.
 // CHECK:         %[[OUT:.+]] = tensor.empty() : tensor<2x3xf32>
 // CHECK:         %[[Y:.+]] = linalg.generic
-// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ROW]], #[[$ROW]], #[[$COL]], #[[$COL]], #[[$ID]]]
+// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ROW]], #[[$ROW]], #[[$ROW]], #[[$COL]], #[[$COL]], #[[$ID]]]
 // CHECK-SAME:        iterator_types = ["parallel", "parallel"]
-// CHECK-SAME:        ins(%[[X]], %[[EXACTMEAN]], %[[INV]], %[[SCALE]], %[[B]] : tensor<2x3xf32>, tensor<2xf32>, tensor<2xf32>, tensor<3xf32>, tensor<3xf32>)
+// CHECK-SAME:        ins(%[[X]], %[[HIGH]], %[[LOW]], %[[INV]], %[[SCALE]], %[[B]] : tensor<2x3xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<3xf32>, tensor<3xf32>)
 // CHECK-SAME:        outs(%[[OUT]] : tensor<2x3xf32>)
-// CHECK-NEXT:    ^bb0(%[[XE:.+]]: f32, %[[ME:.+]]: f32, %[[IE:.+]]: f32, %[[SE:.+]]: f32, %[[BE:.+]]: f32, %{{.+}}: f32):
-// CHECK-NEXT:      %[[D3:.+]] = arith.subf %[[XE]], %[[ME]] : f32
-// CHECK-NEXT:      %[[NORM:.+]] = arith.mulf %[[D3]], %[[IE]] : f32
+// CHECK-NEXT:    ^bb0(%[[XE:.+]]: f32, %[[HE:.+]]: f32, %[[LE:.+]]: f32, %[[IE:.+]]: f32, %[[SE:.+]]: f32, %[[BE:.+]]: f32, %{{.+}}: f32):
+// CHECK-NEXT:      %[[CEN:.+]] = arith.subf %[[XE]], %[[HE]] : f32
+// CHECK-NEXT:      %[[RESTI:.+]] = arith.mulf %[[LE]], %[[IE]] : f32
+// CHECK-NEXT:      %[[CI:.+]] = arith.mulf %[[CEN]], %[[IE]] fastmath<contract> : f32
+// CHECK-NEXT:      %[[NORM:.+]] = arith.subf %[[CI]], %[[RESTI]] fastmath<contract> : f32
 // CHECK-NEXT:      %[[SCALED:.+]] = arith.mulf %[[NORM]], %[[SE]] fastmath<contract> : f32
 // CHECK-NEXT:      %[[BIASED:.+]] = arith.addf %[[SCALED]], %[[BE]] fastmath<contract> : f32
 // CHECK-NEXT:      linalg.yield %[[BIASED]] : f32
-// CHECK:         %[[MEANR:.+]] = tensor.expand_shape %[[EXACTMEAN]] {{\[}}[0, 1]] output_shape [2, 1] : tensor<2xf32> into tensor<2x1xf32>
+// CHECK:         %[[MEANR:.+]] = tensor.expand_shape %[[HIGH]] {{\[}}[0, 1]] output_shape [2, 1] : tensor<2xf32> into tensor<2x1xf32>
 // CHECK:         %[[INVR:.+]] = tensor.expand_shape %[[INV]] {{\[}}[0, 1]] output_shape [2, 1] : tensor<2xf32> into tensor<2x1xf32>
 // CHECK:         return %[[Y]], %[[MEANR]], %[[INVR]] : tensor<2x3xf32>, tensor<2x1xf32>, tensor<2x1xf32>
 func.func @ln_f32_bias(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xf32>, tensor<2x1xf32>, tensor<2x1xf32>) {
@@ -196,14 +240,28 @@ func.func @ln_f32_bias(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %b: tensor<3xf32>
 // CHECK:         %[[NIDX:.+]] = tensor.dim %[[XC]], %{{.+}} : tensor<?x?xf16>
 // CHECK-NEXT:    %[[NI64:.+]] = arith.index_cast %[[NIDX]] : index to i64
 // CHECK-NEXT:    %[[N:.+]] = arith.uitofp %[[NI64]] : i64 to f32
+// K: the row's first element where rows are not empty (a dynamic length
+// that may be 0: the test is made once, outside the map).
+// CHECK:         arith.constant 9.99999974E-6 : f32
+// CHECK:         %[[NONEMPTY:.+]] = arith.cmpi ne, %{{.+}}, %{{.+}} : index
+// CHECK-NEXT:    %{{.+}} = tensor.empty(%{{.+}}) : tensor<?xf32>
+// CHECK-NEXT:    %[[K:.+]] = linalg.map outs(%{{.+}} : tensor<?xf32>)
+// CHECK:           %[[KROW:.+]] = linalg.index 0 : index
+// CHECK:           scf.if %[[NONEMPTY]] -> (f32) {
+// CHECK-NEXT:        %[[KX:.+]] = tensor.extract %[[XC]][%[[KROW]], %{{.+}}] : tensor<?x?xf16>
+// CHECK-NEXT:        %[[KW:.+]] = arith.extf %[[KX]] : f16 to f32
+// CHECK-NEXT:        scf.yield %[[KW]] : f32
+// CHECK-NEXT:      } else {
+// CHECK:             scf.yield %{{.+}} : f32
 // CHECK:         %[[SUM:.+]] = linalg.generic
-// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$OUTER]]]
+// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$OUTER]], #[[$OUTER]]]
 // CHECK-SAME:        iterator_types = ["parallel", "reduction"]
-// CHECK-SAME:        ins(%[[XC]] : tensor<?x?xf16>) outs(%{{.+}} : tensor<?xf32>)
-// CHECK-NEXT:    ^bb0(%[[IN:.+]]: f16, %[[ACC:.+]]: f32):
+// CHECK-SAME:        ins(%[[XC]], %[[K]] : tensor<?x?xf16>, tensor<?xf32>) outs(%{{.+}} : tensor<?xf32>)
+// CHECK-NEXT:    ^bb0(%[[IN:.+]]: f16, %[[KE:.+]]: f32, %[[ACC:.+]]: f32):
 // CHECK-NEXT:      %[[XW:.+]] = arith.extf %[[IN]] : f16 to f32
-// CHECK-NEXT:      %[[ADD:.+]] = arith.addf %[[ACC]], %[[XW]] fastmath<reassoc> : f32
-// CHECK:         %[[MEAN:.+]] = linalg.map ins(%[[SUM]] : tensor<?xf32>)
+// CHECK-NEXT:      %[[KMX:.+]] = arith.subf %[[KE]], %[[XW]] : f32
+// CHECK-NEXT:      %[[ADD:.+]] = arith.addf %[[ACC]], %[[KMX]] fastmath<reassoc> : f32
+// CHECK:         %[[Q:.+]] = linalg.map ins(%[[SUM]] : tensor<?xf32>)
 // CHECK-NEXT:      (%[[S:.+]]: f32, %{{.+}}: f32) {
 // CHECK-NEXT:        %[[MIF:.+]] = scf.if %[[POW2:.+]] -> (f32) {
 // CHECK-NEXT:          %[[MMUL:.+]] = arith.mulf %[[S]], %[[RCP:.+]] : f32
@@ -221,21 +279,23 @@ func.func @ln_f32_bias(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %b: tensor<3xf32>
 // CHECK:         %[[XSHORT:.+]] = tensor.extract_slice %[[XC]][0, 0] [%{{.+}}, %[[SHORTN]]] [1, 1]
 // CHECK:         %[[SUMSQ32:.+]] = linalg.generic
 // CHECK-SAME:        iterator_types = ["parallel", "reduction"]
-// CHECK-SAME:        ins(%[[XSHORT]], %[[MEAN]] : tensor<?x?xf16>, tensor<?xf32>)
-// CHECK-NEXT:    ^bb0(%[[IN2:.+]]: f16, %[[MU:.+]]: f32, %[[ACC2:.+]]: f32):
+// CHECK-SAME:        ins(%[[XSHORT]], %[[K]], %[[Q]] : tensor<?x?xf16>, tensor<?xf32>, tensor<?xf32>)
+// CHECK-NEXT:    ^bb0(%[[IN2:.+]]: f16, %[[KE2:.+]]: f32, %[[QE2:.+]]: f32, %[[ACC2:.+]]: f32):
 // CHECK-NEXT:      %[[XW2:.+]] = arith.extf %[[IN2]] : f16 to f32
-// CHECK-NEXT:      %[[D:.+]] = arith.subf %[[XW2]], %[[MU]] : f32
+// CHECK-NEXT:      %[[KMX2:.+]] = arith.subf %[[KE2]], %[[XW2]] : f32
+// CHECK-NEXT:      %[[D:.+]] = arith.subf %[[KMX2]], %[[QE2]] : f32
 // CHECK-NEXT:      %[[DD:.+]] = arith.mulf %[[D]], %[[D]] fastmath<contract> : f32
 // CHECK-NEXT:      arith.addf %[[ACC2]], %[[DD]] fastmath<reassoc,contract> : f32
 // CHECK:         %[[LONGN:.+]] = arith.select %[[LONG]], %[[LEN]], %[[Z0]] : index
 // CHECK:         %[[XLONG:.+]] = tensor.extract_slice %[[XC]][0, 0] [%{{.+}}, %[[LONGN]]] [1, 1]
 // CHECK:         %[[SUMSQ64:.+]] = linalg.generic
 // CHECK-SAME:        iterator_types = ["parallel", "reduction"]
-// CHECK-SAME:        ins(%[[XLONG]], %[[MEAN]] : tensor<?x?xf16>, tensor<?xf32>)
+// CHECK-SAME:        ins(%[[XLONG]], %[[K]], %[[Q]] : tensor<?x?xf16>, tensor<?xf32>, tensor<?xf32>)
 // CHECK-SAME:        outs(%{{.+}} : tensor<?xf64>)
-// CHECK-NEXT:    ^bb0(%[[IN3:.+]]: f16, %[[MU3:.+]]: f32, %[[ACC3:.+]]: f64):
+// CHECK-NEXT:    ^bb0(%[[IN3:.+]]: f16, %[[KE3:.+]]: f32, %[[QE3:.+]]: f32, %[[ACC3:.+]]: f64):
 // CHECK-NEXT:      %[[XW3:.+]] = arith.extf %[[IN3]] : f16 to f32
-// CHECK-NEXT:      %[[D3:.+]] = arith.subf %[[XW3]], %[[MU3]] : f32
+// CHECK-NEXT:      %[[KMX3:.+]] = arith.subf %[[KE3]], %[[XW3]] : f32
+// CHECK-NEXT:      %[[D3:.+]] = arith.subf %[[KMX3]], %[[QE3]] : f32
 // CHECK-NEXT:      %[[D64:.+]] = arith.extf %[[D3]] : f32 to f64
 // CHECK-NEXT:      %[[DD3:.+]] = arith.mulf %[[D64]], %[[D64]] fastmath<contract> : f64
 // CHECK-NEXT:      arith.addf %[[ACC3]], %[[DD3]] fastmath<reassoc,contract> : f64
@@ -245,8 +305,8 @@ func.func @ln_f32_bias(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %b: tensor<3xf32>
 // CHECK-NEXT:        %[[SEL:.+]] = arith.select %[[LONG]], %[[S64R]], %[[S32]] : f32
 // CHECK-NEXT:        linalg.yield %[[SEL]] : f32
 // The exact recomputation loops over the collapsed row.
-// CHECK:         %[[EXACTMEAN:.+]] = linalg.map ins(%[[MEAN]], %[[SUMSQ]] : tensor<?xf32>, tensor<?xf32>)
-// CHECK-NEXT:      (%{{.+}}: f32, %[[SS:.+]]: f32, %{{.+}}: f32) {
+// CHECK:         %[[EXACT:.+]] = linalg.map ins(%[[K]], %[[Q]], %[[SUMSQ]] : tensor<?xf32>, tensor<?xf32>, tensor<?xf32>) outs(%{{.+}} : tensor<?xf64>)
+// CHECK-NEXT:      (%{{.+}}: f32, %{{.+}}: f32, %[[SS:.+]]: f32, %{{.+}}: f64) {
 // CHECK-NEXT:        %{{.+}} = scf.if %[[POW2]] -> (f32) {
 // CHECK-NEXT:          %[[VMUL:.+]] = arith.mulf %[[SS]], %[[RCP]] : f32
 // CHECK-NEXT:          scf.yield %[[VMUL]] : f32
@@ -258,28 +318,33 @@ func.func @ln_f32_bias(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %b: tensor<3xf32>
 // CHECK:             tensor.extract %[[XC]][%[[ROW]], %{{.+}}] : tensor<?x?xf16>
 // CHECK:             scf.for
 // CHECK:               tensor.extract %[[XC]][%[[ROW]], %{{.+}}] : tensor<?x?xf16>
-// CHECK:           linalg.yield %{{.+}} : f32
-// CHECK:         %[[INV:.+]] = linalg.map ins(%[[SUMSQ]], %[[MEAN]] : tensor<?xf32>, tensor<?xf32>)
+// CHECK:           linalg.yield %{{.+}} : f64
+// CHECK:         %[[HIGH:.+]] = linalg.map ins(%[[K]], %[[Q]], %[[SUMSQ]], %[[EXACT]] : tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf64>)
+// CHECK:         %[[LOW:.+]] = linalg.map ins(%[[K]], %[[Q]], %[[SUMSQ]], %[[EXACT]] : tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf64>)
+// CHECK:         %[[INV:.+]] = linalg.map ins(%[[SUMSQ]], %[[K]], %[[Q]], %[[EXACT]] : tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf64>)
 // CHECK:           math.sqrt
 // CHECK:           scf.if
 // CHECK:             scf.for
+// CHECK:               tensor.extract %[[XC]]
 // CHECK:           linalg.yield %{{.+}} : f32
 // The collapsed Scale is used as is: no second copy.
 // CHECK-NOT:     tensor.generate
 // CHECK:         %[[OUT:.+]] = tensor.empty(%{{.+}}, %{{.+}}) : tensor<?x?xf16>
 // CHECK:         %[[Y:.+]] = linalg.generic
-// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$OUTER]], #[[$OUTER]], #[[$SCALEMAP]], #[[$ID]]]
+// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$OUTER]], #[[$OUTER]], #[[$OUTER]], #[[$SCALEMAP]], #[[$ID]]]
 // CHECK-SAME:        iterator_types = ["parallel", "parallel"]
-// CHECK-SAME:        ins(%[[XC]], %[[EXACTMEAN]], %[[INV]], %[[SC]] : tensor<?x?xf16>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>)
+// CHECK-SAME:        ins(%[[XC]], %[[HIGH]], %[[LOW]], %[[INV]], %[[SC]] : tensor<?x?xf16>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>)
 // CHECK-SAME:        outs(%[[OUT]] : tensor<?x?xf16>)
-// CHECK-NEXT:    ^bb0(%[[XE:.+]]: f16, %[[ME:.+]]: f32, %[[IE:.+]]: f32, %[[SE:.+]]: f32, %{{.+}}: f16):
-// CHECK-NEXT:      %[[XW3:.+]] = arith.extf %[[XE]] : f16 to f32
-// CHECK-NEXT:      %[[D3:.+]] = arith.subf %[[XW3]], %[[ME]] : f32
-// CHECK-NEXT:      %[[NORM:.+]] = arith.mulf %[[D3]], %[[IE]] : f32
+// CHECK-NEXT:    ^bb0(%[[XE:.+]]: f16, %[[HE:.+]]: f32, %[[LE:.+]]: f32, %[[IE:.+]]: f32, %[[SE:.+]]: f32, %{{.+}}: f16):
+// CHECK-NEXT:      %[[XW4:.+]] = arith.extf %[[XE]] : f16 to f32
+// CHECK-NEXT:      %[[CEN:.+]] = arith.subf %[[XW4]], %[[HE]] : f32
+// CHECK-NEXT:      %[[RESTI:.+]] = arith.mulf %[[LE]], %[[IE]] : f32
+// CHECK-NEXT:      %[[CI:.+]] = arith.mulf %[[CEN]], %[[IE]] fastmath<contract> : f32
+// CHECK-NEXT:      %[[NORM:.+]] = arith.subf %[[CI]], %[[RESTI]] fastmath<contract> : f32
 // CHECK-NEXT:      %[[SCALED:.+]] = arith.mulf %[[NORM]], %[[SE]] fastmath<contract> : f32
 // CHECK-NEXT:      %[[YT:.+]] = arith.truncf %[[SCALED]] : f32 to f16
 // CHECK-NEXT:      linalg.yield %[[YT]] : f16
-// CHECK:         %[[MEAN2:.+]] = tensor.expand_shape %[[EXACTMEAN]] {{\[}}[0, 1]] output_shape [%{{.+}}, 1] : tensor<?xf32> into tensor<?x1xf32>
+// CHECK:         %[[MEAN2:.+]] = tensor.expand_shape %[[HIGH]] {{\[}}[0, 1]] output_shape [%{{.+}}, 1] : tensor<?xf32> into tensor<?x1xf32>
 // CHECK:         %[[INV2:.+]] = tensor.expand_shape %[[INV]] {{\[}}[0, 1]] output_shape [%{{.+}}, 1] : tensor<?xf32> into tensor<?x1xf32>
 // CHECK:         %[[E0:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x?x?xf16>
 // CHECK:         %[[E1:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x?x?xf16>
@@ -320,33 +385,42 @@ func.func @ln_f16_dynamic_no_bias(%x: tensor<?x?x?xf16>, %s: tensor<1x?xf16>) ->
 // CHECK-NEXT:    %[[ONE:.+]] = arith.constant 1.000000e+00 : f64
 // CHECK-NEXT:    %[[RCP:.+]] = arith.divf %[[ONE]], %[[N]] : f64
 // CHECK:         %[[EPS:.+]] = arith.constant 9.9999997473787516E-6 : f64
+// K: the first element of the whole tensor (no outer dims: rank 0).
+// CHECK:         %[[K:.+]] = linalg.map outs(%{{.+}} : tensor<f64>)
+// CHECK:             tensor.extract %[[X]][%{{.+}}, %{{.+}}] : tensor<?x4xf64>
 // CHECK:         %[[SUM:.+]] = linalg.generic
-// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ALL]]]
+// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ALL]], #[[$ALL]]]
 // CHECK-SAME:        iterator_types = ["reduction", "reduction"]
-// CHECK-SAME:        ins(%[[X]] : tensor<?x4xf64>) outs(%{{.+}} : tensor<f64>)
-// CHECK-NEXT:    ^bb0(%[[IN:.+]]: f64, %[[ACC:.+]]: f64):
-// CHECK-NEXT:      arith.addf %[[ACC]], %[[IN]] fastmath<reassoc> : f64
-// CHECK:         %[[MEAN:.+]] = linalg.map ins(%[[SUM]] : tensor<f64>)
+// CHECK-SAME:        ins(%[[X]], %[[K]] : tensor<?x4xf64>, tensor<f64>) outs(%{{.+}} : tensor<f64>)
+// CHECK-NEXT:    ^bb0(%[[IN:.+]]: f64, %[[KE:.+]]: f64, %[[ACC:.+]]: f64):
+// CHECK-NEXT:      %[[KMX:.+]] = arith.subf %[[KE]], %[[IN]] : f64
+// CHECK-NEXT:      arith.addf %[[ACC]], %[[KMX]] fastmath<reassoc> : f64
+// CHECK:         %[[Q:.+]] = linalg.map ins(%[[SUM]] : tensor<f64>)
 // CHECK:           scf.if %[[POW2]] -> (f64) {
 // CHECK-NEXT:        arith.mulf %{{.+}}, %[[RCP]] : f64
 // CHECK:           } else {
 // CHECK-NEXT:        arith.divf %{{.+}}, %[[N]] : f64
 // CHECK:         %[[SUMSQ:.+]] = linalg.generic
 // CHECK-SAME:        iterator_types = ["reduction", "reduction"]
-// CHECK-SAME:        ins(%[[X]], %[[MEAN]] : tensor<?x4xf64>, tensor<f64>)
+// CHECK-SAME:        ins(%[[X]], %[[K]], %[[Q]] : tensor<?x4xf64>, tensor<f64>, tensor<f64>)
+// CHECK:           arith.subf
 // CHECK:           arith.subf
 // CHECK:           arith.addf %{{.+}}, %{{.+}} fastmath<reassoc,contract> : f64
-// CHECK:         %[[EXACTMEAN:.+]] = linalg.map ins(%[[MEAN]], %[[SUMSQ]] : tensor<f64>, tensor<f64>)
+// CHECK:         %[[EXACT:.+]] = linalg.map ins(%[[K]], %[[Q]], %[[SUMSQ]] : tensor<f64>, tensor<f64>, tensor<f64>)
 // Sums over two dims are not vectorized: the recompute test takes them as
 // sequential, k = n - 1, with f64's unit roundoff 2^-53.
 // CHECK-NOT:       arith.select
-// CHECK:           %[[K:.+]] = arith.subf %{{.+}}, %{{.+}} : f64
+// CHECK:           %[[KK:.+]] = arith.subf %{{.+}}, %{{.+}} : f64
 // CHECK-NEXT:      %{{.+}} = arith.constant 1.000000e+00 : f64
-// CHECK-NEXT:      %[[K1:.+]] = arith.addf %[[K]], %{{.+}} : f64
+// CHECK-NEXT:      %[[K1:.+]] = arith.addf %[[KK]], %{{.+}} : f64
 // CHECK-NEXT:      %[[U64:.+]] = arith.constant 1.1102230246251565E-16 : f64
 // CHECK-NEXT:      arith.mulf %[[K1]], %[[U64]] : f64
-// CHECK:         %[[INV:.+]] = linalg.map ins(%[[SUMSQ]], %[[MEAN]] : tensor<f64>, tensor<f64>)
-// CHECK-NEXT:      (%[[SQ:.+]]: f64, %{{.+}}: f64, %{{.+}}: f64) {
+// High: K - Q; Low: its TwoSum error (0 for a recomputed slice: its f64
+// mean is rounded once already).
+// CHECK:         %[[HIGH:.+]] = linalg.map ins(%[[K]], %[[Q]], %[[SUMSQ]], %[[EXACT]] : tensor<f64>, tensor<f64>, tensor<f64>, tensor<f64>)
+// CHECK:         %[[LOW:.+]] = linalg.map ins(%[[K]], %[[Q]], %[[SUMSQ]], %[[EXACT]] : tensor<f64>, tensor<f64>, tensor<f64>, tensor<f64>)
+// CHECK:         %[[INV:.+]] = linalg.map ins(%[[SUMSQ]], %[[K]], %[[Q]], %[[EXACT]] : tensor<f64>, tensor<f64>, tensor<f64>, tensor<f64>)
+// CHECK-NEXT:      (%[[SQ:.+]]: f64, %{{.+}}: f64, %{{.+}}: f64, %{{.+}}: f64, %{{.+}}: f64) {
 // CHECK-NEXT:        %[[VAR:.+]] = scf.if %[[POW2]] -> (f64) {
 // CHECK-NEXT:          %[[VARM:.+]] = arith.mulf %[[SQ]], %[[RCP]] : f64
 // CHECK-NEXT:          scf.yield %[[VARM]] : f64
@@ -357,11 +431,11 @@ func.func @ln_f16_dynamic_no_bias(%x: tensor<?x?x?xf16>, %s: tensor<1x?xf16>) ->
 // CHECK-NEXT:      arith.addf %[[VAR]], %[[EPS]] : f64
 // CHECK:           scf.if
 // CHECK:         %[[Y:.+]] = linalg.generic
-// CHECK-SAME:        ins(%[[X]], %[[EXACTMEAN]], %[[INV]], %[[SCALE]] : tensor<?x4xf64>, tensor<f64>, tensor<f64>, tensor<4xf64>)
+// CHECK-SAME:        ins(%[[X]], %[[HIGH]], %[[LOW]], %[[INV]], %[[SCALE]] : tensor<?x4xf64>, tensor<f64>, tensor<f64>, tensor<f64>, tensor<4xf64>)
 // CHECK-NOT:       arith.truncf
 // CHECK:         } -> tensor<?x4xf64>
 // CHECK:         %[[MEANU:.+]] = linalg.generic
-// CHECK-SAME:        ins(%[[EXACTMEAN]] : tensor<f64>) outs(%{{.+}} : tensor<bf16>)
+// CHECK-SAME:        ins(%[[HIGH]] : tensor<f64>) outs(%{{.+}} : tensor<bf16>)
 // CHECK-NEXT:    ^bb0(%[[MV:.+]]: f64, %{{.+}}: bf16):
 // CHECK-NEXT:      %[[RNE:.+]] = arith.truncf %[[MV]] : f64 to f32
 // CHECK:           %[[ODD:.+]] = arith.bitcast %{{.+}} : i32 to f32
@@ -382,8 +456,8 @@ func.func @ln_f64_axis0_bf16_stash(%x: tensor<?x4xf64>, %s: tensor<4xf64>) -> (t
 // bf16 X with Scale varying over an outer dim ([2, 1, 4]) and a scalar-like
 // B ([1, 1]): both broadcast through constant-0 indices. B, which does not
 // vary over the outer dims, is converted to f32 once (tensor.generate);
-// Scale, which does, is read as bf16. Mean/InvStdDev truncf f32 -> bf16
-// once, then expand [2, 3] -> [2, 3, 1].
+// Scale, which does, is read as bf16. Mean (High + Low) and InvStdDev are
+// rounded once to bf16, then expanded [2, 3] -> [2, 3, 1].
 
 // CHECK-DAG: #[[$ID:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 // CHECK-DAG: #[[$OUTER:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
@@ -391,38 +465,51 @@ func.func @ln_f64_axis0_bf16_stash(%x: tensor<?x4xf64>, %s: tensor<4xf64>) -> (t
 // CHECK-DAG: #[[$BMAP:map[0-9]*]] = affine_map<(d0, d1, d2) -> (0, 0)>
 // CHECK-LABEL: func.func @ln_bf16_broadcast_outer(
 // CHECK-SAME:      %[[X:[^:]+]]: tensor<2x3x4xbf16>, %[[SCALE:[^:]+]]: tensor<2x1x4xbf16>, %[[B:[^:]+]]: tensor<1x1xbf16>)
+// CHECK:         %[[K:.+]] = linalg.map outs(%{{.+}} : tensor<2x3xf32>)
 // CHECK:         %[[SUM:.+]] = linalg.generic
-// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$OUTER]]]
+// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$OUTER]], #[[$OUTER]]]
 // CHECK-SAME:        iterator_types = ["parallel", "parallel", "reduction"]
-// CHECK-NEXT:    ^bb0(%[[IN:.+]]: bf16, %[[ACC:.+]]: f32):
+// CHECK-NEXT:    ^bb0(%[[IN:.+]]: bf16, %[[KE:.+]]: f32, %[[ACC:.+]]: f32):
 // CHECK-NEXT:      %[[XW:.+]] = arith.extf %[[IN]] : bf16 to f32
-// CHECK-NEXT:      arith.addf %[[ACC]], %[[XW]] fastmath<reassoc> : f32
-// CHECK:         %[[MEAN:.+]] = linalg.map ins(%[[SUM]] : tensor<2x3xf32>)
+// CHECK-NEXT:      %[[KMX:.+]] = arith.subf %[[KE]], %[[XW]] : f32
+// CHECK-NEXT:      arith.addf %[[ACC]], %[[KMX]] fastmath<reassoc> : f32
+// CHECK:         %[[Q:.+]] = linalg.map ins(%[[SUM]] : tensor<2x3xf32>)
 // CHECK:         %[[SUMSQ:.+]] = linalg.generic
-// CHECK-SAME:        ins(%[[X]], %[[MEAN]] : tensor<2x3x4xbf16>, tensor<2x3xf32>)
-// CHECK:         %[[EXACTMEAN:.+]] = linalg.map ins(%[[MEAN]], %[[SUMSQ]] : tensor<2x3xf32>, tensor<2x3xf32>)
-// CHECK:         %[[INV:.+]] = linalg.map ins(%[[SUMSQ]], %[[MEAN]] : tensor<2x3xf32>, tensor<2x3xf32>)
+// CHECK-SAME:        ins(%[[X]], %[[K]], %[[Q]] : tensor<2x3x4xbf16>, tensor<2x3xf32>, tensor<2x3xf32>)
+// CHECK:         %[[EXACT:.+]] = linalg.map ins(%[[K]], %[[Q]], %[[SUMSQ]] : tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>)
+// CHECK:         %[[HIGH:.+]] = linalg.map ins(%[[K]], %[[Q]], %[[SUMSQ]], %[[EXACT]] : tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf64>)
+// CHECK:         %[[LOW:.+]] = linalg.map ins(%[[K]], %[[Q]], %[[SUMSQ]], %[[EXACT]] : tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf64>)
+// CHECK:         %[[INV:.+]] = linalg.map ins(%[[SUMSQ]], %[[K]], %[[Q]], %[[EXACT]] : tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf64>)
 // CHECK:         %[[BW:.+]] = tensor.generate
 // CHECK:           %[[BV:.+]] = tensor.extract %[[B]][%{{.+}}, %{{.+}}] : tensor<1x1xbf16>
 // CHECK:           %[[BV32:.+]] = arith.extf %[[BV]] : bf16 to f32
 // CHECK:           tensor.yield %[[BV32]] : f32
 // CHECK:         } : tensor<1x1xf32>
 // CHECK:         %[[Y:.+]] = linalg.generic
-// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$OUTER]], #[[$OUTER]], #[[$SCALEMAP]], #[[$BMAP]], #[[$ID]]]
-// CHECK-SAME:        ins(%[[X]], %[[EXACTMEAN]], %[[INV]], %[[SCALE]], %[[BW]] : tensor<2x3x4xbf16>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x1x4xbf16>, tensor<1x1xf32>)
-// CHECK-NEXT:    ^bb0(%[[XE:.+]]: bf16, %[[ME:.+]]: f32, %[[IE:.+]]: f32, %[[SE:.+]]: bf16, %[[BE:.+]]: f32, %{{.+}}: bf16):
+// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$OUTER]], #[[$OUTER]], #[[$OUTER]], #[[$SCALEMAP]], #[[$BMAP]], #[[$ID]]]
+// CHECK-SAME:        ins(%[[X]], %[[HIGH]], %[[LOW]], %[[INV]], %[[SCALE]], %[[BW]] : tensor<2x3x4xbf16>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x1x4xbf16>, tensor<1x1xf32>)
+// CHECK-NEXT:    ^bb0(%[[XE:.+]]: bf16, %[[HE:.+]]: f32, %[[LE:.+]]: f32, %[[IE:.+]]: f32, %[[SE:.+]]: bf16, %[[BE:.+]]: f32, %{{.+}}: bf16):
 // CHECK-NEXT:      %[[XW3:.+]] = arith.extf %[[XE]] : bf16 to f32
-// CHECK-NEXT:      %[[D3:.+]] = arith.subf %[[XW3]], %[[ME]] : f32
-// CHECK-NEXT:      %[[NORM:.+]] = arith.mulf %[[D3]], %[[IE]] : f32
+// CHECK-NEXT:      %[[CEN:.+]] = arith.subf %[[XW3]], %[[HE]] : f32
+// CHECK-NEXT:      %[[RESTI:.+]] = arith.mulf %[[LE]], %[[IE]] : f32
+// CHECK-NEXT:      %[[CI:.+]] = arith.mulf %[[CEN]], %[[IE]] fastmath<contract> : f32
+// CHECK-NEXT:      %[[NORM:.+]] = arith.subf %[[CI]], %[[RESTI]] fastmath<contract> : f32
 // CHECK-NEXT:      %[[SW:.+]] = arith.extf %[[SE]] : bf16 to f32
 // CHECK-NEXT:      %[[SCALED:.+]] = arith.mulf %[[NORM]], %[[SW]] fastmath<contract> : f32
 // CHECK-NEXT:      %[[BIASED:.+]] = arith.addf %[[SCALED]], %[[BE]] fastmath<contract> : f32
 // CHECK-NEXT:      %[[YT:.+]] = arith.truncf %[[BIASED]] : f32 to bf16
 // CHECK-NEXT:      linalg.yield %[[YT]] : bf16
+// Mean = High + Low, summed exactly in f64 and rounded once to bf16
+// (round to odd to f32, then truncf).
 // CHECK:         %[[MEANU:.+]] = linalg.generic
-// CHECK-SAME:        ins(%[[EXACTMEAN]] : tensor<2x3xf32>) outs(%{{.+}} : tensor<2x3xbf16>)
-// CHECK-NEXT:    ^bb0(%[[MV:.+]]: f32, %{{.+}}: bf16):
-// CHECK-NEXT:      %[[MB:.+]] = arith.truncf %[[MV]] : f32 to bf16
+// CHECK-SAME:        ins(%[[HIGH]], %[[LOW]] : tensor<2x3xf32>, tensor<2x3xf32>) outs(%{{.+}} : tensor<2x3xbf16>)
+// CHECK-NEXT:    ^bb0(%[[MH:.+]]: f32, %[[ML:.+]]: f32, %{{.+}}: bf16):
+// CHECK-NEXT:      %[[MH64:.+]] = arith.extf %[[MH]] : f32 to f64
+// CHECK-NEXT:      %[[ML64:.+]] = arith.extf %[[ML]] : f32 to f64
+// CHECK-NEXT:      %[[M64:.+]] = arith.addf %[[MH64]], %[[ML64]] : f64
+// CHECK-NEXT:      %[[RNE:.+]] = arith.truncf %[[M64]] : f64 to f32
+// CHECK:           %[[ODD:.+]] = arith.bitcast %{{.+}} : i32 to f32
+// CHECK-NEXT:      %[[MB:.+]] = arith.truncf %[[ODD]] : f32 to bf16
 // CHECK-NEXT:      linalg.yield %[[MB]] : bf16
 // CHECK:         %[[MEANR:.+]] = tensor.expand_shape %[[MEANU]] {{\[}}[0], [1, 2]] output_shape [2, 3, 1] : tensor<2x3xbf16> into tensor<2x3x1xbf16>
 // CHECK:         %[[INVU:.+]] = linalg.generic
@@ -438,20 +525,31 @@ func.func @ln_bf16_broadcast_outer(%x: tensor<2x3x4xbf16>, %s: tensor<2x1x4xbf16
 
 // Two normalized dims with a Scale that varies over the outer dim ([2, 3, 4]
 // for X [2, 3, 4], axis 1): the op is not collapsed (Scale is not one slice's
-// [n] values); the reductions run over both normalized dims.
+// [n] values); the reductions run over both normalized dims. Their sums are
+// sequential, so the f32 terms are accumulated in f64: the shifted sum (Q
+// is rounded once to f32 after the division) and the sum of squares.
 
 // CHECK-LABEL: func.func @ln_f32_scale_varies_outer(
 // CHECK-SAME:      %[[X:[^:]+]]: tensor<2x3x4xf32>, %[[SCALE:[^:]+]]: tensor<2x3x4xf32>)
 // CHECK-NOT:     tensor.collapse_shape
+// CHECK:         %[[K:.+]] = linalg.map outs(%{{.+}} : tensor<2xf32>)
 // CHECK:         %[[SUM:.+]] = linalg.generic
 // CHECK-SAME:        iterator_types = ["parallel", "reduction", "reduction"]
-// CHECK-SAME:        ins(%[[X]] : tensor<2x3x4xf32>) outs(%{{.+}} : tensor<2xf32>)
-// CHECK:         %[[MEAN:.+]] = linalg.map ins(%[[SUM]] : tensor<2xf32>)
+// CHECK-SAME:        ins(%[[X]], %[[K]] : tensor<2x3x4xf32>, tensor<2xf32>) outs(%{{.+}} : tensor<2xf64>)
+// CHECK:           %[[KMX:.+]] = arith.subf %{{.+}}, %{{.+}} : f32
+// CHECK-NEXT:      %[[KMX64:.+]] = arith.extf %[[KMX]] : f32 to f64
+// CHECK-NEXT:      arith.addf %{{.+}}, %[[KMX64]] fastmath<reassoc> : f64
+// CHECK:         %[[Q:.+]] = linalg.map ins(%[[SUM]] : tensor<2xf64>) outs(%{{.+}} : tensor<2xf32>)
+// CHECK-NEXT:      (%[[S:.+]]: f64, %{{.+}}: f32) {
+// CHECK-NEXT:        %[[QV:.+]] = arith.divf %[[S]], %{{.+}} : f64
+// CHECK-NEXT:        %[[QR:.+]] = arith.truncf %[[QV]] : f64 to f32
+// CHECK-NEXT:        linalg.yield %[[QR]] : f32
 // CHECK:         %[[SUMSQ:.+]] = linalg.generic
 // CHECK-SAME:        iterator_types = ["parallel", "reduction", "reduction"]
+// CHECK-SAME:        ins(%[[X]], %[[K]], %[[Q]] : tensor<2x3x4xf32>, tensor<2xf32>, tensor<2xf32>) outs(%{{.+}} : tensor<2xf64>)
 // CHECK:         %[[Y:.+]] = linalg.generic
 // CHECK-SAME:        iterator_types = ["parallel", "parallel", "parallel"]
-// CHECK-SAME:        ins(%[[X]], %{{.+}}, %{{.+}}, %[[SCALE]] : tensor<2x3x4xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2x3x4xf32>)
+// CHECK-SAME:        ins(%[[X]], %{{.+}}, %{{.+}}, %{{.+}}, %[[SCALE]] : tensor<2x3x4xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2x3x4xf32>)
 // CHECK:         return %[[Y]]
 func.func @ln_f32_scale_varies_outer(%x: tensor<2x3x4xf32>, %s: tensor<2x3x4xf32>) -> (tensor<2x3x4xf32>, tensor<2x1x1xf32>, tensor<2x1x1xf32>) {
   %y, %m, %i = norm.layer_normalization %x, %s axis = 1 : (tensor<2x3x4xf32>, tensor<2x3x4xf32>) -> (tensor<2x3x4xf32>, tensor<2x1x1xf32>, tensor<2x1x1xf32>)
@@ -484,7 +582,7 @@ func.func @ln_f32_scale_varies_outer(%x: tensor<2x3x4xf32>, %s: tensor<2x3x4xf32
 // CHECK:         }
 // CHECK:         %[[XC:.+]] = tensor.collapse_shape %[[X]] {{\[}}[0], [1, 2]] : tensor<?x?x?xf32> into tensor<?x?xf32>
 // CHECK-NOT:     tensor.generate
-// CHECK:         linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]} ins(%[[XC]], %{{.+}}, %{{.+}}, %[[SC]] : tensor<?x?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>)
+// CHECK:         linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]} ins(%[[XC]], %{{.+}}, %{{.+}}, %{{.+}}, %[[SC]] : tensor<?x?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>)
 func.func @ln_f32_dynamic_scale_runtime_view(%x: tensor<?x?x?xf32>, %s: tensor<?x?xf32>) -> (tensor<?x?x?xf32>, tensor<?x1x1xf32>, tensor<?x1x1xf32>) {
   %y, %m, %i = norm.layer_normalization %x, %s axis = 1 : (tensor<?x?x?xf32>, tensor<?x?xf32>) -> (tensor<?x?x?xf32>, tensor<?x1x1xf32>, tensor<?x1x1xf32>)
   return %y, %m, %i : tensor<?x?x?xf32>, tensor<?x1x1xf32>, tensor<?x1x1xf32>
@@ -497,17 +595,19 @@ func.func @ln_f32_dynamic_scale_runtime_view(%x: tensor<?x?x?xf32>, %s: tensor<?
 // docs/numerics.md), rounded once to f32.
 // CHECK-LABEL: func.func @ln_f32_long_static(
 // CHECK-SAME:      %[[X:[^:]+]]: tensor<2x2049xf32>
-// CHECK:         %[[MEAN:.+]] = linalg.map
+// CHECK:         %[[K:.+]] = linalg.map outs
+// CHECK:         %[[Q:.+]] = linalg.map
 // CHECK:         %[[SUMSQ64:.+]] = linalg.generic
-// CHECK-SAME:        ins(%[[X]], %[[MEAN]] : tensor<2x2049xf32>, tensor<2xf32>)
+// CHECK-SAME:        ins(%[[X]], %[[K]], %[[Q]] : tensor<2x2049xf32>, tensor<2xf32>, tensor<2xf32>)
 // CHECK-SAME:        outs(%{{.+}} : tensor<2xf64>)
-// CHECK-NEXT:    ^bb0(%[[IN:.+]]: f32, %[[MU:.+]]: f32, %[[ACC:.+]]: f64):
-// CHECK-NEXT:      %[[D:.+]] = arith.subf %[[IN]], %[[MU]] : f32
+// CHECK-NEXT:    ^bb0(%[[IN:.+]]: f32, %[[KE:.+]]: f32, %[[QE:.+]]: f32, %[[ACC:.+]]: f64):
+// CHECK-NEXT:      %[[KMX:.+]] = arith.subf %[[KE]], %[[IN]] : f32
+// CHECK-NEXT:      %[[D:.+]] = arith.subf %[[KMX]], %[[QE]] : f32
 // CHECK-NEXT:      %[[D64:.+]] = arith.extf %[[D]] : f32 to f64
 // CHECK-NEXT:      %[[DD:.+]] = arith.mulf %[[D64]], %[[D64]] fastmath<contract> : f64
 // CHECK-NEXT:      arith.addf %[[ACC]], %[[DD]] fastmath<reassoc,contract> : f64
 // CHECK:         %[[SUMSQ:.+]] = linalg.map { arith.truncf } ins(%[[SUMSQ64]] : tensor<2xf64>) outs(%{{.+}} : tensor<2xf32>)
-// CHECK:         linalg.map ins(%[[MEAN]], %[[SUMSQ]] : tensor<2xf32>, tensor<2xf32>)
+// CHECK:         linalg.map ins(%[[K]], %[[Q]], %[[SUMSQ]] : tensor<2xf32>, tensor<2xf32>, tensor<2xf32>)
 func.func @ln_f32_long_static(%x: tensor<2x2049xf32>, %scale: tensor<2049xf32>)
     -> tensor<2x2049xf32> {
   %y, %mean, %inv = norm.layer_normalization %x, %scale
@@ -521,12 +621,13 @@ func.func @ln_f32_long_static(%x: tensor<2x2049xf32>, %scale: tensor<2049xf32>)
 // At 2048 elements the sum of squares stays in f32.
 // CHECK-LABEL: func.func @ln_f32_2048_static(
 // CHECK-SAME:      %[[X:[^:]+]]: tensor<2x2048xf32>
-// CHECK:         %[[MEAN:.+]] = linalg.map
-// CHECK:         linalg.generic
-// CHECK-SAME:        ins(%[[X]], %[[MEAN]] : tensor<2x2048xf32>, tensor<2xf32>)
+// CHECK:         %[[K:.+]] = linalg.map outs
+// CHECK:         %[[Q:.+]] = linalg.map
+// CHECK:         %[[SUMSQ:.+]] = linalg.generic
+// CHECK-SAME:        ins(%[[X]], %[[K]], %[[Q]] : tensor<2x2048xf32>, tensor<2xf32>, tensor<2xf32>)
 // CHECK-SAME:        outs(%{{.+}} : tensor<2xf32>)
-// CHECK-NOT:     f64>
-// CHECK:         linalg.map ins(%[[MEAN]], %{{.+}} : tensor<2xf32>, tensor<2xf32>)
+// CHECK-NOT:     linalg.generic
+// CHECK:         linalg.map ins(%[[K]], %[[Q]], %[[SUMSQ]] : tensor<2xf32>, tensor<2xf32>, tensor<2xf32>)
 func.func @ln_f32_2048_static(%x: tensor<2x2048xf32>, %scale: tensor<2048xf32>)
     -> tensor<2x2048xf32> {
   %y, %mean, %inv = norm.layer_normalization %x, %scale

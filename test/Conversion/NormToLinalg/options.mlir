@@ -68,12 +68,12 @@ func.func @ln_dynamic(%x: tensor<?x?xf32>, %s: tensor<?xf32>) -> tensor<?x?xf32>
 // partial sums; the recomputation test uses k = n - 1 sequentially, and
 // n / 16 + 6 for rows of 64 or more with 16 partial sums.
 // SEQ-LABEL: func.func @ln_static_200(
-// SEQ:         linalg.generic {{.+}} ins(%{{.+}}, %{{.+}} : tensor<4x200xf32>, tensor<4xf32>) outs(%{{.+}} : tensor<4xf64>)
+// SEQ:         linalg.generic {{.+}} ins(%{{.+}}, %{{.+}}, %{{.+}} : tensor<4x200xf32>, tensor<4xf32>, tensor<4xf32>) outs(%{{.+}} : tensor<4xf64>)
 // SEQ:           arith.addf %{{.+}}, %{{.+}} fastmath<reassoc,contract> : f64
 // SEQ-NOT:     arith.constant 6.250000e-02 : f64
 // SEQ:         return
 // VEC-LABEL: func.func @ln_static_200(
-// VEC:         linalg.generic {{.+}} ins(%{{.+}}, %{{.+}} : tensor<4x200xf32>, tensor<4xf32>) outs(%{{.+}} : tensor<4xf32>)
+// VEC:         linalg.generic {{.+}} ins(%{{.+}}, %{{.+}}, %{{.+}} : tensor<4x200xf32>, tensor<4xf32>, tensor<4xf32>) outs(%{{.+}} : tensor<4xf32>)
 // VEC:           arith.addf %{{.+}}, %{{.+}} fastmath<reassoc,contract> : f32
 // VEC:         arith.constant 6.250000e-02 : f64
 // VEC:         return

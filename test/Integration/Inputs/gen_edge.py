@@ -172,13 +172,14 @@ def main():
           [1, 2, 1, 0.5], [0, 0.25, 0, -1], "f16")
     # --- Large common offset and constant rows.
     rng = np.random.default_rng(20260130)
-    noise = np.round(rng.uniform(-1, 1, (3, 8)) * 64) / 64
+    noise = np.round(rng.uniform(-1, 1, (3, 8)) * 256) / 256
     layer("f32-large-offset",
           "LayerNormalization f32: rows 1e4 + noise in [-1, 1] (multiples of\n"
-          "1/64, so the f32 row sums are exact) and a row 1e6 + [0..7]: a\n"
-          "one-pass E[x^2] - E[x]^2 (x^2 ~ 1e8, ulp 8) goes negative or loses\n"
-          "every digit; the two-pass variance must give the float64 values.\n"
-          "(Noise in 1/256 steps would make the f32 mean inexact: ~1e-3 error.)",
+          "1/256, so the f32 row sums of X are inexact) and a row 1e6 + [0..7]:\n"
+          "a one-pass E[x^2] - E[x]^2 (x^2 ~ 1e8, ulp 8) goes negative or loses\n"
+          "every digit; the two-pass variance must give the float64 values,\n"
+          "and the Mean inside D = X - Mean must carry its rounding error\n"
+          "(docs/semantics.md; a Mean rounded to f32 first put Y ~1e-3 off).",
           np.concatenate([1e4 + noise,
                           1e6 + np.arange(8.0).reshape(1, 8)]).astype(
               np.float32).astype(np.float64),
