@@ -59,8 +59,9 @@ struct NpyHeader {
 
 /// Parses the Python literal NumPy writes as the header, e.g.
 ///   {'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }
-/// Only the subset NumPy produces is accepted: string keys, string, boolean
-/// and integer-tuple values.
+/// Only the subset NumPy produces is accepted: the keys 'descr',
+/// 'fortran_order' and 'shape', each exactly once, with string, boolean and
+/// integer-tuple values.
 class HeaderParser {
 public:
   explicit HeaderParser(StringRef text) : rest(text) {}
@@ -76,20 +77,27 @@ public:
         return std::move(err);
       if (!consume(':'))
         return error("expected ':' after '" + key + "'");
+      // As numpy.lib.format's reader: exactly these three keys, each once.
+      bool *seen = key == "descr"           ? &seenDescr
+                   : key == "fortran_order" ? &seenOrder
+                   : key == "shape"         ? &seenShape
+                                            : nullptr;
+      if (!seen)
+        return error("unexpected key '" + key +
+                     "'; the dict has only the keys 'descr', "
+                     "'fortran_order' and 'shape'");
+      if (*seen)
+        return error("repeated key '" + key + "'");
+      *seen = true;
       if (key == "descr") {
         if (llvm::Error err = parseString(header.descr))
           return std::move(err);
-        seenDescr = true;
       } else if (key == "fortran_order") {
         if (llvm::Error err = parseBool(header.fortranOrder))
           return std::move(err);
-        seenOrder = true;
-      } else if (key == "shape") {
+      } else {
         if (llvm::Error err = parseShape(header.shape))
           return std::move(err);
-        seenShape = true;
-      } else {
-        return error("unexpected key '" + key + "'");
       }
       if (!consume(',')) {
         if (!consume('}'))

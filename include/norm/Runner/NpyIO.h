@@ -34,7 +34,8 @@ StringRef getNpyDtype(ElementType type);
 /// Decodes a .npy image. A '<u2' dtype is read as bf16 if `expectedType` is
 /// bf16 and rejected otherwise. Errors (never crashes) on a bad magic string,
 /// an unsupported version, a header that runs past the end of the data or
-/// does not parse as the {'descr', 'fortran_order', 'shape'} dict, an
+/// does not parse as the {'descr', 'fortran_order', 'shape'} dict (each key
+/// exactly once, no other key), an
 /// unsupported or big-endian dtype, fortran_order True, and data shorter or
 /// longer than the shape requires, and a tensor that cannot be allocated.
 llvm::Expected<HostTensor>

@@ -75,6 +75,16 @@
 // RUN: not norm-runner %s --function=copy_f32 \
 // RUN:   --input=@%S/Inputs/npy/missing_key.npy 2>&1 | FileCheck %s --check-prefix=KEY
 // KEY: norm-runner: error: input 0: '{{.*}}': malformed header: the dict must have the keys 'descr', 'fortran_order' and 'shape'
+// Each key once (two 'shape's are not concatenated into 2x3), and no other key.
+// RUN: not norm-runner %s --function=copy_f32 \
+// RUN:   --input=@%S/Inputs/npy/repeated_key.npy 2>&1 | FileCheck %s --check-prefix=REPEATED
+// REPEATED: norm-runner: error: input 0: '{{.*}}repeated_key.npy': malformed header: repeated key 'shape'
+// RUN: not norm-runner %s --function=copy_f32 \
+// RUN:   --input=@%S/Inputs/npy/repeated_descr.npy 2>&1 | FileCheck %s --check-prefix=REPEATED-DESCR
+// REPEATED-DESCR: norm-runner: error: input 0: '{{.*}}repeated_descr.npy': malformed header: repeated key 'descr'
+// RUN: not norm-runner %s --function=copy_f32 \
+// RUN:   --input=@%S/Inputs/npy/unknown_key.npy 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// UNKNOWN: norm-runner: error: input 0: '{{.*}}unknown_key.npy': malformed header: unexpected key 'extra'; the dict has only the keys 'descr', 'fortran_order' and 'shape'
 // RUN: not norm-runner %s --function=copy_f32 \
 // RUN:   --input=@%S/Inputs/npy/header_too_long.npy 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=HEADERLEN

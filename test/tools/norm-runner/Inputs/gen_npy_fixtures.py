@@ -26,6 +26,20 @@ def raw(name, data):
         f.write(data)
 
 
+def replace_in_header(image, old, new):
+    """`image` with `old` replaced by `new` in its version 1.0 header, taking
+    the difference out of the header's padding so the data stays put."""
+    length = int.from_bytes(image[8:10], "little")
+    header = image[10:10 + length]
+    assert header.count(old) == 1
+    header = header.replace(old, new)
+    grown = len(new) - len(old)
+    assert header.endswith(b" " * grown + b"\n")
+    header = header[:-1 - grown] + b"\n"
+    assert len(header) == length
+    return image[:10] + header + image[10 + length:]
+
+
 def bf16_bits(values):
     """bf16 bit patterns of float32 values that are exact in bf16."""
     f = np.asarray(values, dtype=np.float32)
@@ -63,6 +77,14 @@ def main():
     raw("bad_version.npy", good[:6] + b"\x04\x00" + good[8:])
     raw("bad_dict.npy", good.replace(b"'shape': (2, 3)", b"'shape': [2, 3]"))
     raw("missing_key.npy", good.replace(b"'fortran_order': False, ", b" " * 24))
+    # A repeated key (the two shapes would make 2x3 if concatenated) and an
+    # unknown key; the padding shrinks so that the data offset stays.
+    raw("repeated_key.npy", replace_in_header(
+        good, b"'shape': (2, 3), }", b"'shape': (2,), 'shape': (3,), }"))
+    raw("repeated_descr.npy", replace_in_header(
+        good, b"'descr': '<f4', ", b"'descr': '<f4', 'descr': '<f4', "))
+    raw("unknown_key.npy", replace_in_header(
+        good, b"'shape': (2, 3), }", b"'shape': (2, 3), 'extra': 1, }"))
     # Header length field (bytes 8-9) claims more than the file holds.
     raw("header_too_long.npy", good[:8] + b"\xff\x7f" + good[10:])
     raw("prelude_only.npy", good[:9])
