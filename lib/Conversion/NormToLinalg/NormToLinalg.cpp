@@ -36,6 +36,7 @@ void mlir::norm::populateNormToLinalgConversionPatterns(
   populateLpNormalizationToLinalgPatterns(patterns, options);
   populateNormalizerToLinalgPatterns(patterns, options);
   populateLayerNormalizationToLinalgPatterns(patterns, options);
+  populateRMSNormalizationToLinalgPatterns(patterns, options);
 }
 
 /// The largest `reduction-partial-sums`, 2^16: far more partial sums than a

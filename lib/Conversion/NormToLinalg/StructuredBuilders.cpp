@@ -1,7 +1,7 @@
 //===- StructuredBuilders.cpp - linalg/tensor builders --------------------===//
 //
-// Shapes, indexing maps, reductions, elementwise ops, per-slice scf.if
-// and broadcast copies (StructuredBuilders.h).
+// Shapes, indexing maps, reductions, elementwise ops, per-slice scf.if,
+// broadcast copies and statistics results (StructuredBuilders.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -216,4 +216,78 @@ Value mlir::norm::buildBroadcastCopy(OpBuilder &b, Location loc, Value operand,
                    nb, nloc, convertToFloat(nb, nloc, element, elementType));
              })
       .getResult();
+}
+
+AffineMap mlir::norm::getRightAlignedBroadcastMap(MLIRContext *ctx,
+                                                  int64_t rank,
+                                                  RankedTensorType operandType) {
+  int64_t offset = rank - operandType.getRank();
+  SmallVector<AffineExpr> exprs;
+  for (auto [i, size] : llvm::enumerate(operandType.getShape())) {
+    if (size == 1)
+      exprs.push_back(getAffineConstantExpr(0, ctx));
+    else
+      exprs.push_back(getAffineDimExpr(offset + i, ctx));
+  }
+  return AffineMap::get(rank, /*symbolCount=*/0, exprs, ctx);
+}
+
+Value mlir::norm::resolveRuntimeBroadcast(OpBuilder &b, Location loc,
+                                          Value operand, Value x, int64_t axis,
+                                          FloatType c, bool resolved) {
+  auto type = cast<RankedTensorType>(operand.getType());
+  auto xType = cast<RankedTensorType>(x.getType());
+  int64_t rank = type.getRank();
+  int64_t offset = xType.getRank() - rank;
+  bool broadcast =
+      !resolved && llvm::any_of(llvm::seq<int64_t>(0, rank), [&](int64_t i) {
+        return type.isDynamicDim(i) && xType.getDimSize(offset + i) != 1;
+      });
+  bool convert = type.getElementType().getIntOrFloatBitWidth() < c.getWidth() &&
+                 llvm::all_of(llvm::seq<int64_t>(0, rank), [&](int64_t i) {
+                   return offset + i >= axis || type.getDimSize(i) == 1;
+                 });
+  if (!broadcast && !convert)
+    return operand;
+  return buildBroadcastCopy(b, loc, operand, x, offset, /*keepUnitDims=*/true,
+                            /*runtimeOnes=*/broadcast,
+                            convert ? c
+                                    : cast<FloatType>(type.getElementType()));
+}
+
+//===----------------------------------------------------------------------===//
+// Statistics results
+//===----------------------------------------------------------------------===//
+
+Value mlir::norm::buildStatResult(OpBuilder &b, Location loc, Value stat,
+                                  Value x, int64_t axis,
+                                  RankedTensorType resultType) {
+  auto u = cast<FloatType>(resultType.getElementType());
+  auto statType = cast<RankedTensorType>(stat.getType());
+  if (statType.getElementType() != u)
+    stat = buildMap(b, loc, stat, u,
+                    [&](OpBuilder &nb, Location nloc, ValueRange elements) {
+                      return createTruncF(nb, nloc, elements[0], u);
+                    });
+
+  int64_t rank = resultType.getRank();
+  // The last outer dim (if any) absorbs the trailing unit dims.
+  SmallVector<ReassociationIndices> reassociation;
+  for (int64_t i = 0; i < axis; ++i)
+    reassociation.push_back({i});
+  if (axis > 0)
+    for (int64_t i = axis; i < rank; ++i)
+      reassociation.back().push_back(i);
+
+  SmallVector<OpFoldResult> outputShape =
+      getKeptSizes(b, loc, x, llvm::to_vector(llvm::seq<int64_t>(axis, rank)));
+  SmallVector<int64_t> staticShape(statType.getShape());
+  for (int64_t i = axis; i < rank; ++i) {
+    outputShape.push_back(b.getIndexAttr(1));
+    staticShape.push_back(1);
+  }
+  auto expandedType = RankedTensorType::get(staticShape, u);
+  Value expanded = tensor::ExpandShapeOp::create(b, loc, expandedType, stat,
+                                                 reassociation, outputShape);
+  return castToType(b, loc, expanded, resultType);
 }

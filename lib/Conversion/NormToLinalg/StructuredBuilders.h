@@ -2,8 +2,9 @@
 //
 // Builders of the structured ops the lowerings are made of: per-slice
 // reductions and elementwise ops as linalg.generic, the shapes and
-// indexing maps they need, per-slice scf.if inside a linalg body, and
-// broadcast copies of LayerNormalization's Scale and B.
+// indexing maps they need, per-slice scf.if inside a linalg body, broadcast
+// copies of a Scale or B, and the statistics results of the
+// LayerNormalization and RMSNormalization lowerings.
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,6 +42,13 @@ SmallVector<OpFoldResult> getKeptSizes(OpBuilder &b, Location loc, Value tensor,
 /// the verifier rejects a slice at offset 0 along it.
 Value buildPrefixSlice(OpBuilder &b, Location loc, Value input, int64_t dim,
                        OpFoldResult size);
+
+/// Returns the indexing map of `operandType` (a Scale or B) in a loop nest
+/// over an X of rank `rank`, broadcasting right-aligned: a static size-1 dim
+/// is read at index 0, any other dim (equal to X's, or dynamic and taken as
+/// equal) follows X's loop.
+AffineMap getRightAlignedBroadcastMap(MLIRContext *ctx, int64_t rank,
+                                      RankedTensorType operandType);
 
 /// Creates a tensor of `sizes` filled with `value` (tensor.empty +
 /// linalg.fill).
@@ -123,6 +131,30 @@ Value buildSliceIf(
 Value buildBroadcastCopy(OpBuilder &b, Location loc, Value operand, Value x,
                          int64_t firstDim, bool keepUnitDims, bool runtimeOnes,
                          FloatType elementType);
+
+/// Returns `operand` (a Scale or B broadcast right-aligned to `x`) in a form
+/// that getRightAlignedBroadcastMap can read: a dynamic size of `operand`
+/// may be 1 or X's size at run time (the op's runtime verification rejects
+/// anything else), which no indexing map can express, so such an operand
+/// is copied (buildBroadcastCopy) to X's trailing sizes, reading index 0
+/// where the run-time size is 1. An operand narrower than `c` that does not
+/// vary over X's dims before `axis` (the usual [C] Scale) is converted to
+/// `c` in that copy, once per call instead of once per slice. Other
+/// operands are returned as is. `resolved`: the dynamic sizes of `operand`
+/// are known to be X's, so at most the conversion is left to do.
+Value resolveRuntimeBroadcast(OpBuilder &b, Location loc, Value operand,
+                              Value x, int64_t axis, FloatType c,
+                              bool resolved);
+
+//===----------------------------------------------------------------------===//
+// Statistics results
+//===----------------------------------------------------------------------===//
+
+/// Rounds the per-slice statistic `stat` (a tensor of X's dims before
+/// `axis`) once to the element type of `resultType` and expands it to
+/// `resultType`: [d0, ..., d(axis-1), 1, ..., 1] (e.g. Mean or InvStdDev).
+Value buildStatResult(OpBuilder &b, Location loc, Value stat, Value x,
+                      int64_t axis, RankedTensorType resultType);
 
 } // namespace norm
 } // namespace mlir

@@ -76,6 +76,12 @@ void populateNormalizerToLinalgPatterns(
 void populateLayerNormalizationToLinalgPatterns(
     RewritePatternSet &patterns, const NormToLinalgOptions &options = {});
 
+/// Adds the patterns that lower `norm.rms_normalization` to linalg on
+/// tensors: the sum of squares in f64 (max|x|-scaled for f64 X), per-slice
+/// InvStdDev, and one elementwise op for Y (docs/semantics.md).
+void populateRMSNormalizationToLinalgPatterns(
+    RewritePatternSet &patterns, const NormToLinalgOptions &options = {});
+
 /// Adds all of the above. After applying them no `norm` op remains; the IR
 /// uses the linalg, tensor, arith, math and scf dialects.
 void populateNormToLinalgConversionPatterns(

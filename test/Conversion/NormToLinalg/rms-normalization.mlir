@@ -1,0 +1,179 @@
+// RUN: norm-opt %s -convert-norm-to-linalg -split-input-file | FileCheck %s
+
+// f32 X and Scale over the last axis: the squares summed in f64 (exact, no
+// overflow or underflow), D = sqrt(SumSq / n + epsilon) and InvStdDev = 1 / D
+// per row in f64, then Y = round_f32(X * InvStdDev) * Scale in f32 (W = f32,
+// one rounding each), and InvStdDev rounded once to f32.
+
+// CHECK-DAG: #[[$ID:map[0-9]*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG: #[[$ROW:map[0-9]*]] = affine_map<(d0, d1) -> (d0)>
+// CHECK-DAG: #[[$COL:map[0-9]*]] = affine_map<(d0, d1) -> (d1)>
+// CHECK-LABEL: func.func @rms_f32(
+// CHECK-SAME:      %[[X:.+]]: tensor<4x8xf32>, %[[S:.+]]: tensor<8xf32>)
+// CHECK-DAG:     %[[N:.+]] = arith.constant 8.000000e+00 : f64
+// CHECK-DAG:     %[[EPS:.+]] = arith.constant 9.9999997473787516E-6 : f64
+// CHECK:         %[[ZERO:.+]] = linalg.fill ins(%{{.+}} : f64) outs(%{{.+}} : tensor<4xf64>) -> tensor<4xf64>
+// CHECK:         %[[SUMSQ:.+]] = linalg.generic
+// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ROW]]]
+// CHECK-SAME:        iterator_types = ["parallel", "reduction"]
+// CHECK-SAME:        ins(%[[X]] : tensor<4x8xf32>) outs(%[[ZERO]] : tensor<4xf64>)
+// CHECK-NEXT:    ^bb0(%[[IN:.+]]: f32, %[[ACC:.+]]: f64):
+// CHECK-NEXT:      %[[W:.+]] = arith.extf %[[IN]] : f32 to f64
+// CHECK-NEXT:      %[[SQ:.+]] = arith.mulf %[[W]], %[[W]] : f64
+// CHECK-NEXT:      %[[ADD:.+]] = arith.addf %[[ACC]], %[[SQ]] fastmath<reassoc> : f64
+// CHECK-NEXT:      linalg.yield %[[ADD]] : f64
+// CHECK:         %[[D:.+]] = linalg.map ins(%[[SUMSQ]] : tensor<4xf64>)
+// CHECK-NEXT:      (%[[SS:.+]]: f64, %{{.+}}: f64) {
+// CHECK-NEXT:        %[[MEAN:.+]] = arith.divf %[[SS]], %[[N]] : f64
+// CHECK-NEXT:        %[[SUM:.+]] = arith.addf %[[MEAN]], %[[EPS]] : f64
+// CHECK-NEXT:        %[[ROOT:.+]] = math.sqrt %[[SUM]] : f64
+// CHECK-NEXT:        linalg.yield %[[ROOT]] : f64
+// CHECK:         %[[INV:.+]] = linalg.map ins(%[[D]] : tensor<4xf64>)
+// CHECK-NEXT:      (%[[DD:.+]]: f64, %{{.+}}: f64) {
+// CHECK-NEXT:        %[[R:.+]] = arith.divf %{{.+}}, %[[DD]] : f64
+// CHECK-NEXT:        linalg.yield %[[R]] : f64
+// CHECK:         %[[Y:.+]] = linalg.generic
+// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ROW]], #[[$COL]], #[[$ID]]]
+// CHECK-SAME:        iterator_types = ["parallel", "parallel"]
+// CHECK-SAME:        ins(%[[X]], %[[INV]], %[[S]] : tensor<4x8xf32>, tensor<4xf64>, tensor<8xf32>)
+// CHECK-NEXT:    ^bb0(%[[XE:.+]]: f32, %[[IE:.+]]: f64, %[[SE:.+]]: f32, %{{.+}}: f32):
+// CHECK-NEXT:      %[[XW:.+]] = arith.extf %[[XE]] : f32 to f64
+// CHECK-NEXT:      %[[NORM:.+]] = arith.mulf %[[XW]], %[[IE]] : f64
+// CHECK-NEXT:      %[[NORMT:.+]] = arith.truncf %[[NORM]] : f64 to f32
+// CHECK-NEXT:      %[[YE:.+]] = arith.mulf %[[NORMT]], %[[SE]] : f32
+// CHECK-NEXT:      linalg.yield %[[YE]] : f32
+// CHECK:         %[[U:.+]] = linalg.generic {{.*}} ins(%[[INV]] : tensor<4xf64>)
+// CHECK:           arith.truncf %{{.+}} : f64 to f32
+// CHECK:         %[[STAT:.+]] = tensor.expand_shape %[[U]] {{\[}}[0, 1]] output_shape [4, 1] : tensor<4xf32> into tensor<4x1xf32>
+// CHECK:         return %[[Y]], %[[STAT]]
+func.func @rms_f32(%x: tensor<4x8xf32>, %scale: tensor<8xf32>)
+    -> (tensor<4x8xf32>, tensor<4x1xf32>) {
+  %y, %inv = norm.rms_normalization %x, %scale
+      : (tensor<4x8xf32>, tensor<8xf32>) -> (tensor<4x8xf32>, tensor<4x1xf32>)
+  return %y, %inv : tensor<4x8xf32>, tensor<4x1xf32>
+}
+
+// -----
+
+// f16 X with bf16 Scale (V = bf16, W = f32): Normalized is rounded once from
+// f64 to f16 (round to odd through f32, then to f16), widened to f32 and
+// multiplied by Scale (converted to f32 once, in a copy), then rounded to
+// bf16; stash_type 11 keeps InvStdDev in f64 (no rounding).
+
+// CHECK-LABEL: func.func @rms_f16_bf16_stash_f64(
+// CHECK-SAME:      %[[X:.+]]: tensor<2x3xf16>, %[[S:.+]]: tensor<3xbf16>)
+// CHECK:         linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]
+// CHECK:           arith.extf %{{.+}} : f16 to f32
+// CHECK:           arith.extf %{{.+}} : f32 to f64
+// CHECK:         %[[D:.+]] = linalg.map
+// CHECK:         %[[INV:.+]] = linalg.map ins(%[[D]] : tensor<2xf64>)
+// CHECK:         %[[SW:.+]] = tensor.generate
+// CHECK:           arith.extf %{{.+}} : bf16 to f32
+// CHECK:         } : tensor<3xf32>
+// CHECK:         %[[Y:.+]] = linalg.generic
+// CHECK-SAME:        ins(%[[X]], %[[INV]], %[[SW]] : tensor<2x3xf16>, tensor<2xf64>, tensor<3xf32>)
+// CHECK:           %[[NORM:.+]] = arith.mulf %{{.+}}, %{{.+}} : f64
+// CHECK:           %[[ODD:.+]] = arith.bitcast %{{.+}} : i32 to f32
+// CHECK-NEXT:      %[[NORMT:.+]] = arith.truncf %[[ODD]] : f32 to f16
+// CHECK-NEXT:      %[[NORMW:.+]] = arith.extf %[[NORMT]] : f16 to f32
+// CHECK-NEXT:      %[[YW:.+]] = arith.mulf %[[NORMW]], %{{.+}} : f32
+// CHECK-NEXT:      %[[YV:.+]] = arith.truncf %[[YW]] : f32 to bf16
+// CHECK-NEXT:      linalg.yield %[[YV]] : bf16
+// CHECK-NOT:     arith.truncf
+// CHECK:         %[[STAT:.+]] = tensor.expand_shape %[[INV]] {{\[}}[0, 1]] output_shape [2, 1] : tensor<2xf64> into tensor<2x1xf64>
+// CHECK:         return %[[Y]], %[[STAT]]
+func.func @rms_f16_bf16_stash_f64(%x: tensor<2x3xf16>, %scale: tensor<3xbf16>)
+    -> (tensor<2x3xbf16>, tensor<2x1xf64>) {
+  %y, %inv = norm.rms_normalization %x, %scale stash_type = 11
+      : (tensor<2x3xf16>, tensor<3xbf16>) -> (tensor<2x3xbf16>, tensor<2x1xf64>)
+  return %y, %inv : tensor<2x3xbf16>, tensor<2x1xf64>
+}
+
+// -----
+
+// f64 X: the slice scaled by its maximum (max|x|, then the sum of
+// (x / max)^2), D = hypot(rms, sqrt(epsilon)) per slice, and Y = X / D
+// (X * (1 / D) could overflow). f32 Scale: W = f64 (Scale converted once,
+// in a copy), Y rounded once to f32.
+
+// CHECK-LABEL: func.func @rms_f64(
+// CHECK-SAME:      %[[X:.+]]: tensor<3x5xf64>, %[[S:.+]]: tensor<5xf32>)
+// CHECK:         %[[MAX:.+]] = linalg.generic {{.*}} ins(%[[X]] : tensor<3x5xf64>)
+// CHECK:           math.absf
+// CHECK:           arith.maximumf
+// CHECK:         %[[SUM:.+]] = linalg.generic {{.*}} ins(%[[X]], %[[MAX]] : tensor<3x5xf64>, tensor<3xf64>)
+// CHECK:           arith.divf
+// CHECK:           arith.mulf
+// CHECK:           arith.addf {{.*}} fastmath<reassoc>
+// CHECK:         %[[D:.+]] = linalg.map ins(%[[MAX]], %[[SUM]] : tensor<3xf64>, tensor<3xf64>)
+// CHECK:           arith.maximumf
+// CHECK:           arith.minimumf
+// CHECK:         %[[INV:.+]] = linalg.map ins(%[[D]] : tensor<3xf64>)
+// CHECK:         %[[SW:.+]] = tensor.generate
+// CHECK:           arith.extf %{{.+}} : f32 to f64
+// CHECK:         } : tensor<5xf64>
+// CHECK:         %[[Y:.+]] = linalg.generic
+// CHECK-SAME:        ins(%[[X]], %[[D]], %[[SW]] : tensor<3x5xf64>, tensor<3xf64>, tensor<5xf64>)
+// CHECK-NEXT:    ^bb0(%[[XE:.+]]: f64, %[[DE:.+]]: f64, %[[SE:.+]]: f64, %{{.+}}: f32):
+// CHECK-NEXT:      %[[NORM:.+]] = arith.divf %[[XE]], %[[DE]] : f64
+// CHECK-NEXT:      %[[YW:.+]] = arith.mulf %[[NORM]], %[[SE]] : f64
+// CHECK-NEXT:      %[[YV:.+]] = arith.truncf %[[YW]] : f64 to f32
+// CHECK-NEXT:      linalg.yield %[[YV]] : f32
+// CHECK:         linalg.generic {{.*}} ins(%[[INV]] : tensor<3xf64>)
+// CHECK:           arith.truncf %{{.+}} : f64 to f32
+// CHECK:           arith.truncf %{{.+}} : f32 to f16
+func.func @rms_f64(%x: tensor<3x5xf64>, %scale: tensor<5xf32>)
+    -> (tensor<3x5xf32>, tensor<3x1xf16>) {
+  %y, %inv = norm.rms_normalization %x, %scale stash_type = 10
+      : (tensor<3x5xf64>, tensor<5xf32>) -> (tensor<3x5xf32>, tensor<3x1xf16>)
+  return %y, %inv : tensor<3x5xf32>, tensor<3x1xf16>
+}
+
+// -----
+
+// Several normalized dims (axis 1 of a rank-3 X), a dynamic X, and a Scale
+// [1, ?] whose dynamic size may be 1 at run time: one reduction over dims 1
+// and 2, Scale copied to X's trailing sizes (index 0 where its size is 1),
+// its static 1 read at index 0; InvStdDev [?, 1, 1] of bf16.
+
+// CHECK-DAG: #[[$ID3:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+// CHECK-DAG: #[[$OUTER:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0)>
+// CHECK-DAG: #[[$BCAST:map[0-9]*]] = affine_map<(d0, d1, d2) -> (0, d2)>
+// CHECK-LABEL: func.func @rms_multi_dim_dynamic(
+// CHECK-SAME:      %[[X:.+]]: tensor<?x3x?xf32>, %[[S:.+]]: tensor<1x?xf32>)
+// CHECK:         %[[SUMSQ:.+]] = linalg.generic
+// CHECK-SAME:        indexing_maps = [#[[$ID3]], #[[$OUTER]]]
+// CHECK-SAME:        iterator_types = ["parallel", "reduction", "reduction"]
+// CHECK:         %[[D:.+]] = linalg.map
+// CHECK:         %[[INV:.+]] = linalg.map ins(%[[D]] : tensor<?xf64>)
+// CHECK:         %[[SB:.+]] = tensor.generate
+// CHECK:           arith.cmpi eq, %{{.+}}, %{{.+}} : index
+// CHECK:           tensor.extract %[[S]]
+// CHECK:         } : tensor<1x?xf32>
+// CHECK:         %[[Y:.+]] = linalg.generic
+// CHECK-SAME:        indexing_maps = [#[[$ID3]], #[[$OUTER]], #[[$BCAST]], #[[$ID3]]]
+// CHECK-SAME:        ins(%[[X]], %[[INV]], %[[SB]] : tensor<?x3x?xf32>, tensor<?xf64>, tensor<1x?xf32>)
+// CHECK:         tensor.expand_shape %{{.+}} {{\[}}[0, 1, 2]] output_shape [%{{.+}}, 1, 1] : tensor<?xbf16> into tensor<?x1x1xbf16>
+func.func @rms_multi_dim_dynamic(%x: tensor<?x3x?xf32>, %scale: tensor<1x?xf32>)
+    -> (tensor<?x3x?xf32>, tensor<?x1x1xbf16>) {
+  %y, %inv = norm.rms_normalization %x, %scale axis = 1 stash_type = 16
+      : (tensor<?x3x?xf32>, tensor<1x?xf32>) -> (tensor<?x3x?xf32>, tensor<?x1x1xbf16>)
+  return %y, %inv : tensor<?x3x?xf32>, tensor<?x1x1xbf16>
+}
+
+// -----
+
+// axis 0: one slice, the whole X; InvStdDev [1, 1] from a rank-0 tensor.
+// epsilon 0 stays 0 (a zero slice then gives NaN, as the formula).
+
+// CHECK-LABEL: func.func @rms_axis0(
+// CHECK:         arith.constant 0.000000e+00 : f64
+// CHECK:         linalg.generic {{.*}} iterator_types = ["reduction", "reduction"]
+// CHECK-SAME:        outs(%{{.+}} : tensor<f64>)
+// CHECK:         tensor.expand_shape %{{.+}} [] output_shape [1, 1] : tensor<f32> into tensor<1x1xf32>
+func.func @rms_axis0(%x: tensor<2x3xf32>, %scale: tensor<2x3xf32>)
+    -> (tensor<2x3xf32>, tensor<1x1xf32>) {
+  %y, %inv = norm.rms_normalization %x, %scale axis = 0 epsilon = 0.0
+      : (tensor<2x3xf32>, tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<1x1xf32>)
+  return %y, %inv : tensor<2x3xf32>, tensor<1x1xf32>
+}
