@@ -1,0 +1,160 @@
+//===- CHeader.cpp - the C header of an object from norm-compile ----------===//
+//
+// Writes the header declaring each exported function with the C interface of
+// docs/AOT.md: C99 and C++ (extern "C"), <stdint.h> only; at its top the
+// target and what the object needs at link time, per function the element
+// type and shape of every argument and result, result sizes in terms of
+// argument sizes (`result1: f32 [arg0.dim0, 1]`).
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelInterface.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace mlir::norm;
+using namespace mlir::norm::compile;
+
+/// The element type as MLIR spells it (`f32`, `bf16`, `i64`).
+static std::string getTypeName(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << type;
+  return text;
+}
+
+/// Returns `[arg0.dim0, 4]` for argument `argIndex` of type `type`.
+static std::string formatArgumentShape(unsigned argIndex,
+                                       RankedTensorType type) {
+  SmallVector<std::string> dims;
+  for (int64_t i = 0; i < type.getRank(); ++i)
+    dims.push_back(type.isDynamicDim(i) ? "arg" + std::to_string(argIndex) +
+                                              ".dim" + std::to_string(i)
+                                        : std::to_string(type.getDimSize(i)));
+  return "[" + llvm::join(dims, ", ") + "]";
+}
+
+static std::string formatResultShape(ArrayRef<DimExpr> dims) {
+  SmallVector<std::string> parts;
+  for (const DimExpr &dim : dims)
+    parts.push_back(dim.constant ? std::to_string(*dim.constant)
+                                 : "arg" + std::to_string(dim.arg) + ".dim" +
+                                       std::to_string(dim.dim));
+  return "[" + llvm::join(parts, ", ") + "]";
+}
+
+/// Writes `text` as comment lines of at most about 80 columns, breaking
+/// after commas or spaces: the first starts with `lead`, the others with
+/// `indent`.
+static void writeWrapped(llvm::raw_ostream &os, StringRef lead,
+                         StringRef indent, StringRef text) {
+  constexpr size_t width = 78;
+  StringRef start = lead;
+  while (!text.empty()) {
+    size_t room = width > start.size() ? width - start.size() : 20;
+    StringRef line = text;
+    if (text.size() > room) {
+      size_t cut = text.substr(0, room).find_last_of(", ");
+      if (cut == StringRef::npos || cut == 0)
+        cut = room;
+      line = text.substr(0, cut + 1);
+    }
+    os << start << line.rtrim() << '\n';
+    text = text.drop_front(line.size()).ltrim();
+    start = indent;
+  }
+}
+
+/// The include guard of header `name`: NORM_KERNELS_<NAME>_H.
+static std::string getIncludeGuard(StringRef name) {
+  std::string guard = "NORM_KERNELS_";
+  for (char c : name)
+    guard += llvm::isAlnum(c) ? llvm::toUpper(c) : '_';
+  return guard;
+}
+
+void compile::writeCHeader(llvm::raw_ostream &os, ArrayRef<Kernel> kernels,
+                           const HeaderInfo &info) {
+  std::string guard = getIncludeGuard(info.headerName);
+  os << "/* " << info.headerName << ": kernels compiled by norm-compile from "
+     << info.inputName << ".\n"
+     << " *\n"
+     << " * Target: " << info.triple << ", CPU " << info.cpu << ".\n";
+  writeWrapped(os, " * Features: ", " *   ",
+               info.features.empty() ? "(the CPU's)" : info.features);
+  writeWrapped(os, " * Link: ", " *   ",
+               info.usesOpenMP
+                   ? "the object, libc, libm (-lm) and LLVM's OpenMP runtime "
+                     "(-lomp), which runs the row loops on its threads "
+                     "(OMP_NUM_THREADS)."
+                   : "the object, libc and libm (-lm); no OpenMP runtime "
+                     "(built with --parallel=false).");
+  os << " *\n"
+     << " * Each function takes, per argument, a dense row-major buffer and "
+        "its\n"
+     << " * shape (all dims, static ones too), then one caller-allocated "
+        "buffer per\n"
+     << " * result. It returns 0 after writing the results, or a non-zero "
+        "status,\n"
+     << " * writing nothing, when the shapes break the signature or a "
+        "run-time rule\n"
+     << " * of an op. f16 and bf16 elements are IEEE binary16 and bfloat16 "
+        "bit\n"
+     << " * patterns. The functions are reentrant and keep no state; each "
+        "call\n"
+     << " * allocates its results' working buffers on the heap (malloc) and "
+        "frees\n"
+     << " * them before it returns.\n"
+     << " */\n"
+     << "#ifndef " << guard << "\n"
+     << "#define " << guard << "\n\n"
+     << "#include <stdint.h>\n\n"
+     << "#ifdef __cplusplus\n"
+     << "extern \"C\" {\n"
+     << "#endif\n";
+  for (const Kernel &kernel : kernels) {
+    os << "\n/* " << kernel.symbol << ": function @" << kernel.name << ".\n";
+    for (auto [index, type] : llvm::enumerate(kernel.arguments))
+      os << " *   arg" << index << ": " << getTypeName(type.getElementType())
+         << ' ' << formatArgumentShape(index, type) << '\n';
+    for (auto [index, type] : llvm::enumerate(kernel.results))
+      os << " *   result" << index << ": " << getTypeName(type.getElementType())
+         << ' ' << formatResultShape(kernel.resultDims[index]) << '\n';
+    os << " */\n";
+    std::string head = "int32_t " + kernel.symbol + "(";
+    SmallVector<std::string> params;
+    for (auto [index, type] : llvm::enumerate(kernel.arguments)) {
+      params.push_back("const " + getCElementType(type.getElementType()).str() +
+                       " *arg" + std::to_string(index));
+      params.push_back("const int64_t *arg" + std::to_string(index) + "_shape");
+    }
+    for (auto [index, type] : llvm::enumerate(kernel.results))
+      params.push_back(getCElementType(type.getElementType()).str() +
+                       " *result" + std::to_string(index));
+    if (params.empty())
+      params.push_back("void");
+    os << head;
+    std::string indent(head.size(), ' ');
+    size_t column = head.size();
+    for (auto [index, param] : llvm::enumerate(params)) {
+      std::string piece = param + (index + 1 == params.size() ? ");" : ",");
+      if (index > 0) {
+        if (column + 1 + piece.size() > 80) {
+          os << '\n' << indent;
+          column = indent.size();
+        } else {
+          os << ' ';
+          ++column;
+        }
+      }
+      os << piece;
+      column += piece.size();
+    }
+    os << '\n';
+  }
+  os << "\n#ifdef __cplusplus\n"
+     << "} /* extern \"C\" */\n"
+     << "#endif\n\n"
+     << "#endif /* " << guard << " */\n";
+}

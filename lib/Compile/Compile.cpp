@@ -1,0 +1,394 @@
+//===- Compile.cpp - norm-compile: objects and C headers ------------------===//
+//
+// The driver of compileKernels: resolve the target (triple, CPU, features),
+// read the input (MLIR, or ONNX through the importer), prepare the exported
+// functions (KernelInterface.cpp), lower with norm-to-llvm at the target's
+// vector width, add the C wrappers (CWrapper.cpp), translate to LLVM IR,
+// optimize at O3 for the target, check what the code links against, and
+// write the object (or assembly, or IR) and the header (CHeader.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#include "norm/Compile/Compile.h"
+
+#include "KernelInterface.h"
+
+#include "mlir/Dialect/Tensor/IR/TensorInferTypeOpInterfaceImpl.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "norm/InitAllNorm.h"
+#include "norm/Pipelines/Pipelines.h"
+#include "norm/Target/ONNX/ImportONNX.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace mlir::norm;
+using namespace mlir::norm::compile;
+using llvm::createStringError;
+
+//===----------------------------------------------------------------------===//
+// Diagnostics
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Collects the error diagnostics emitted while it is alive as one-line
+/// "file:line:col: message" strings.
+class DiagnosticCollector {
+public:
+  explicit DiagnosticCollector(MLIRContext *context)
+      : handler(context, [this](Diagnostic &diag) {
+          if (diag.getSeverity() == DiagnosticSeverity::Error)
+            messages.push_back(format(diag));
+          return success();
+        }) {}
+
+  /// Returns an error "<what>: <diagnostics joined by '; '>".
+  llvm::Error takeError(const Twine &what) {
+    std::string joined = llvm::join(messages, "; ");
+    messages.clear();
+    if (joined.empty())
+      return createStringError(what);
+    return createStringError(what + ": " + joined);
+  }
+
+  /// Returns `err` with the collected diagnostics appended.
+  llvm::Error takeError(llvm::Error err) {
+    return takeError(llvm::toString(std::move(err)));
+  }
+
+private:
+  static std::string format(Diagnostic &diag) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    if (auto loc = diag.getLocation()->findInstanceOf<FileLineColLoc>())
+      os << loc.getFilename().getValue() << ':' << loc.getLine() << ':'
+         << loc.getColumn() << ": ";
+    os << diag.str();
+    std::replace(text.begin(), text.end(), '\n', ' ');
+    return text;
+  }
+
+  SmallVector<std::string> messages;
+  ScopedDiagnosticHandler handler;
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Target
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The resolved target of a compilation.
+struct Target {
+  llvm::Triple triple;
+  std::string cpu;
+  std::string features;
+  std::unique_ptr<llvm::TargetMachine> machine;
+};
+} // namespace
+
+/// Returns the host's features in LLVM's `+a,-b` syntax.
+static std::string getHostFeatures() {
+  SmallVector<std::string> features;
+  for (const auto &feature : llvm::sys::getHostCPUFeatures())
+    features.push_back((feature.getValue() ? "+" : "-") +
+                       feature.getKey().str());
+  llvm::sort(features);
+  return llvm::join(features, ",");
+}
+
+static llvm::Expected<Target> resolveTarget(const CompileOptions &options) {
+  llvm::InitializeAllTargetInfos();
+  llvm::InitializeAllTargets();
+  llvm::InitializeAllTargetMCs();
+  llvm::InitializeAllAsmPrinters();
+
+  Target result;
+  llvm::Triple host(llvm::sys::getDefaultTargetTriple());
+  result.triple =
+      options.targetTriple.empty()
+          ? host
+          : llvm::Triple(llvm::Triple::normalize(options.targetTriple));
+  std::string error;
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(result.triple, error);
+  if (!target || result.triple.getArch() == llvm::Triple::UnknownArch)
+    return createStringError("unknown target triple '" +
+                             (options.targetTriple.empty()
+                                  ? result.triple.str()
+                                  : options.targetTriple) +
+                             "'" + (error.empty() ? "" : ": " + error));
+
+  bool isHost = result.triple.getArch() == host.getArch() &&
+                result.triple.getOS() == host.getOS();
+  SmallVector<std::string> features;
+  if (options.cpu == "native" || (options.cpu.empty() && isHost)) {
+    if (!isHost)
+      return createStringError("--mcpu=native needs the host's triple (" +
+                               host.str() + "), not '" + result.triple.str() +
+                               "'");
+    result.cpu = llvm::sys::getHostCPUName().str();
+    features.push_back(getHostFeatures());
+  } else {
+    result.cpu = options.cpu.empty() ? "generic" : options.cpu;
+  }
+
+  std::unique_ptr<llvm::MCSubtargetInfo> subtarget(
+      target->createMCSubtargetInfo(result.triple, "", ""));
+  if (!subtarget)
+    return createStringError("cannot describe the CPUs of '" +
+                             result.triple.str() + "'");
+  if (result.cpu != "generic" && !subtarget->isCPUStringValid(result.cpu))
+    return createStringError("unknown CPU '" + result.cpu + "' for '" +
+                             result.triple.str() + "'");
+  SmallVector<StringRef> requested;
+  StringRef(options.features).split(requested, ',', -1, false);
+  for (StringRef feature : requested) {
+    feature = feature.trim();
+    StringRef name =
+        feature.drop_while([](char c) { return c == '+' || c == '-'; });
+    if (name.empty() || (feature.front() != '+' && feature.front() != '-') ||
+        !llvm::any_of(
+            subtarget->getAllProcessorFeatures(),
+            [&](const llvm::SubtargetFeatureKV &kv) { return name == kv.Key; }))
+      return createStringError("unknown feature '" + feature + "' for '" +
+                               result.triple.str() +
+                               "' (--mattr takes +name,-name)");
+    features.push_back(feature.str());
+  }
+  result.features = llvm::join(features, ",");
+
+  llvm::TargetOptions targetOptions;
+  result.machine.reset(target->createTargetMachine(
+      result.triple, result.cpu, result.features, targetOptions,
+      llvm::Reloc::PIC_, std::nullopt, llvm::CodeGenOptLevel::Aggressive));
+  if (!result.machine)
+    return createStringError("cannot create a target machine for '" +
+                             result.triple.str() + "'");
+  return std::move(result);
+}
+
+/// The vector width norm-vectorize-rows uses on the target: 512 bits with
+/// AVX-512F, 256 with AVX, else 128 (SSE, NEON, and SVE at its minimum).
+static unsigned getVectorBits(const Target &target) {
+  const llvm::MCSubtargetInfo *subtarget = target.machine->getMCSubtargetInfo();
+  if (target.triple.isX86()) {
+    if (subtarget->checkFeatures("+avx512f"))
+      return 512;
+    if (subtarget->checkFeatures("+avx"))
+      return 256;
+  }
+  return 128;
+}
+
+/// Whether the target rounds f32 to bf16 in one instruction (AVX512-BF16).
+static bool hasNativeBF16(const Target &target) {
+  return target.triple.isX86() &&
+         target.machine->getMCSubtargetInfo()->checkFeatures("+avx512bf16");
+}
+
+//===----------------------------------------------------------------------===//
+// What the object links against
+//===----------------------------------------------------------------------===//
+
+/// libc functions the lowered code may call.
+static constexpr llvm::StringLiteral kLibcFunctions[] = {
+    "malloc", "free", "aligned_alloc", "memcpy", "memmove", "memset"};
+
+/// libm functions the math dialect's lowering may call.
+static constexpr llvm::StringLiteral kLibmFunctions[] = {
+    "sqrt",     "sqrtf",     "pow",       "powf",      "exp",   "expf",
+    "exp2",     "exp2f",     "log",       "logf",      "log2",  "log2f",
+    "log10",    "log10f",    "fabs",      "fabsf",     "floor", "floorf",
+    "ceil",     "ceilf",     "round",     "roundf",    "trunc", "truncf",
+    "fma",      "fmaf",      "fmin",      "fminf",     "fmax",  "fmaxf",
+    "tanh",     "tanhf",     "erf",       "erff",      "cbrt",  "cbrtf",
+    "expm1",    "expm1f",    "log1p",     "log1pf",    "fmod",  "fmodf",
+    "copysign", "copysignf", "roundeven", "roundevenf"};
+
+/// Errors if `module` calls a function that is not libc's, libm's, or (with
+/// `parallel`) the OpenMP runtime's; returns whether it calls the latter.
+static llvm::Expected<bool> checkExternalFunctions(llvm::Module &module) {
+  bool usesOpenMP = false;
+  for (llvm::Function &function : module) {
+    if (!function.isDeclaration() || function.isIntrinsic() ||
+        function.use_empty())
+      continue;
+    StringRef name = function.getName();
+    if (name.starts_with("__kmpc_") || name.starts_with("omp_")) {
+      usesOpenMP = true;
+      continue;
+    }
+    if (llvm::is_contained(kLibcFunctions, name) ||
+        llvm::is_contained(kLibmFunctions, name))
+      continue;
+    return createStringError(
+        "the compiled code calls '" + name +
+        "', which is neither in libc, libm nor the OpenMP runtime (the "
+        "object must not need MLIR's or LLVM's libraries)");
+  }
+  return usesOpenMP;
+}
+
+//===----------------------------------------------------------------------===//
+// compileKernels
+//===----------------------------------------------------------------------===//
+
+/// Reads the input module: ONNX (`.onnx`) through the importer, else MLIR.
+static OwningOpRef<ModuleOp>
+readInput(StringRef inputFile, MLIRContext *context, std::string &error) {
+  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(inputFile);
+  if (!buffer) {
+    error =
+        "cannot read '" + inputFile.str() + "': " + buffer.getError().message();
+    return nullptr;
+  }
+  if (llvm::sys::path::extension(inputFile).equals_insensitive(".onnx"))
+    return importONNXModel((*buffer)->getMemBufferRef(), context);
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
+  return parseSourceFile<ModuleOp>(sourceMgr, context);
+}
+
+/// Opens `path` for writing (text or binary).
+static llvm::Expected<std::unique_ptr<llvm::ToolOutputFile>>
+openOutput(StringRef path, bool text) {
+  std::error_code ec;
+  auto file = std::make_unique<llvm::ToolOutputFile>(
+      path, ec, text ? llvm::sys::fs::OF_Text : llvm::sys::fs::OF_None);
+  if (ec)
+    return createStringError("cannot write '" + path + "': " + ec.message());
+  return std::move(file);
+}
+
+llvm::Error norm::compileKernels(const CompileOptions &options) {
+  std::string headerFile = options.headerFile;
+  if (headerFile.empty()) {
+    if (options.outputFile == "-")
+      return createStringError("writing the output to stdout needs "
+                               "--header=PATH for the header");
+    SmallString<128> path(options.outputFile);
+    llvm::sys::path::replace_extension(path, "h");
+    headerFile = path.str().str();
+  }
+
+  auto target = resolveTarget(options);
+  if (!target)
+    return target.takeError();
+
+  DialectRegistry registry;
+  registerNormDialects(registry);
+  registerImportONNXDialects(registry);
+  // Result sizes of tensor reshapes, for the result dimensions.
+  tensor::registerInferTypeOpInterfaceExternalModels(registry);
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  registerOpenMPDialectTranslation(registry);
+  MLIRContext context(registry, MLIRContext::Threading::DISABLED);
+  DiagnosticCollector diagnostics(&context);
+
+  std::string readError;
+  OwningOpRef<ModuleOp> module =
+      readInput(options.inputFile, &context, readError);
+  if (!module)
+    return readError.empty() ? diagnostics.takeError("cannot read '" +
+                                                     options.inputFile + "'")
+                             : createStringError(readError);
+
+  auto kernels = prepareKernels(*module, options.functions, options.prefix);
+  if (!kernels)
+    return diagnostics.takeError(kernels.takeError());
+
+  // The shapes are checked by the wrappers before the call, so the compiled
+  // functions need no run-time checks (which would print and abort).
+  NormToLLVMPipelineOptions pipelineOptions;
+  pipelineOptions.runtimeVerification = false;
+  pipelineOptions.parallel = options.parallel;
+  pipelineOptions.vectorBits = getVectorBits(*target);
+  pipelineOptions.bf16Truncation =
+      hasNativeBF16(*target) ? BF16Truncation::Native : BF16Truncation::Integer;
+  PassManager pm(&context, ModuleOp::getOperationName());
+  buildNormToLLVMPipeline(pm, pipelineOptions);
+  if (failed(pm.run(*module)))
+    return diagnostics.takeError("cannot lower '" + options.inputFile +
+                                 "' to the LLVM dialect");
+  if (llvm::Error err = buildCWrappers(*module, *kernels))
+    return err;
+
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> llvmModule = translateModuleToLLVMIR(
+      *module, llvmContext, llvm::sys::path::filename(options.inputFile));
+  if (!llvmModule)
+    return diagnostics.takeError("cannot translate '" + options.inputFile +
+                                 "' to LLVM IR");
+  llvmModule->setTargetTriple(target->triple);
+  llvmModule->setDataLayout(target->machine->createDataLayout());
+  auto optimize = makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0,
+                                            target->machine.get());
+  if (llvm::Error err = optimize(llvmModule.get()))
+    return err;
+  auto usesOpenMP = checkExternalFunctions(*llvmModule);
+  if (!usesOpenMP)
+    return usesOpenMP.takeError();
+
+  auto output =
+      openOutput(options.outputFile, options.emit != EmitKind::Object);
+  if (!output)
+    return output.takeError();
+  if (options.emit == EmitKind::LLVMIR) {
+    llvmModule->print((*output)->os(), nullptr);
+  } else {
+    llvm::legacy::PassManager codegen;
+    if (target->machine->addPassesToEmitFile(
+            codegen, (*output)->os(), nullptr,
+            options.emit == EmitKind::Object
+                ? llvm::CodeGenFileType::ObjectFile
+                : llvm::CodeGenFileType::AssemblyFile))
+      return createStringError("the target cannot emit " +
+                               Twine(options.emit == EmitKind::Object
+                                         ? "object files"
+                                         : "assembly"));
+    codegen.run(*llvmModule);
+  }
+
+  auto header = openOutput(headerFile, /*text=*/true);
+  if (!header)
+    return header.takeError();
+  HeaderInfo info;
+  info.headerName = llvm::sys::path::filename(headerFile).str();
+  info.inputName = options.inputFile == "-"
+                       ? std::string("<stdin>")
+                       : llvm::sys::path::filename(options.inputFile).str();
+  info.triple = target->triple.str();
+  info.cpu = target->cpu;
+  info.features = target->features;
+  info.usesOpenMP = *usesOpenMP;
+  writeCHeader((*header)->os(), *kernels, info);
+
+  (*output)->keep();
+  (*header)->keep();
+  return llvm::Error::success();
+}

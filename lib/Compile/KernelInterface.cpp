@@ -1,0 +1,375 @@
+//===- KernelInterface.cpp - signatures, shape rules, result dims ---------===//
+//
+// Prepares the tensor-level module for norm-compile: picks the exported
+// functions, checks that the C interface can express their signatures, and
+// derives, on a copy of the module, what the C wrapper must know before it
+// calls the compiled code:
+//
+// * the run-time rules on the argument shapes: the conditions of the
+//   `cf.assert`s that generate-runtime-verification emits (norm ops, linalg,
+//   tensor), which must depend on argument sizes only; they are cloned into a
+//   check function of the argument sizes, with the static sizes and the
+//   non-negativity of every size;
+// * every result dimension as a constant or an argument's dimension, found
+//   by convert-norm-to-linalg and resolve-ranked-shaped-type-result-dims.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelInterface.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
+#include "norm/Conversion/Passes.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace mlir::norm;
+using namespace mlir::norm::compile;
+using llvm::createStringError;
+
+StringRef compile::getCElementType(Type type) {
+  if (type.isF32())
+    return "float";
+  if (type.isF64())
+    return "double";
+  if (type.isF16() || type.isBF16())
+    return "uint16_t";
+  if (type.isSignlessInteger(32))
+    return "int32_t";
+  if (type.isSignlessInteger(64))
+    return "int64_t";
+  return {};
+}
+
+/// Returns whether `name` is a C identifier.
+static bool isCIdentifier(StringRef name) {
+  if (name.empty() || llvm::isDigit(name.front()))
+    return false;
+  return llvm::all_of(name,
+                      [](char c) { return llvm::isAlnum(c) || c == '_'; });
+}
+
+/// Errors unless `type`, argument or result `index` of `func`, is a ranked
+/// tensor of an element type the C interface has.
+static llvm::Error checkInterfaceType(func::FuncOp func, StringRef what,
+                                      unsigned index, Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (tensor && !getCElementType(tensor.getElementType()).empty())
+    return llvm::Error::success();
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "function '" << func.getName() << "': " << what << ' ' << index
+     << " has type " << type
+     << "; the C interface takes ranked tensors of f16, bf16, f32, f64, i32 "
+        "or i64";
+  return createStringError(text);
+}
+
+/// Returns the functions to export: `names` in order (each once), or every
+/// public function with a body.
+static llvm::Expected<SmallVector<func::FuncOp>>
+selectFunctions(ModuleOp module, ArrayRef<std::string> names) {
+  SmallVector<func::FuncOp> selected;
+  SmallVector<std::string> available;
+  for (auto func : module.getOps<func::FuncOp>())
+    if (func.isPublic() && !func.isExternal())
+      available.push_back(func.getName().str());
+  if (names.empty()) {
+    for (auto func : module.getOps<func::FuncOp>())
+      if (func.isPublic() && !func.isExternal())
+        selected.push_back(func);
+    if (selected.empty())
+      return createStringError(
+          "the module has no public function on tensors to export "
+          "(norm-compile takes norm or linalg on tensors, not a lowered "
+          "module)");
+    return selected;
+  }
+  for (const std::string &name : names) {
+    auto func = module.lookupSymbol<func::FuncOp>(name);
+    if (!func || !func.isPublic() || func.isExternal())
+      return createStringError(
+          "function '" + name + "' not found; public functions: " +
+          (available.empty() ? std::string("none")
+                             : llvm::join(available, ", ")));
+    if (!llvm::is_contained(selected, func))
+      selected.push_back(func);
+  }
+  return selected;
+}
+
+/// Returns the dimension `value` (an index in the analysed copy `func`)
+/// stands for: a constant, or `tensor.dim` of an argument of `func` at a
+/// constant position, also through ops whose result sizes can be reified
+/// (ReifyRankedShapedTypeOpInterface: linalg, tensor.expand_shape, ...),
+/// `depth` levels deep at most.
+static std::optional<DimExpr> matchDimExpr(Value value, func::FuncOp func,
+                                           unsigned depth = 32) {
+  if (auto constant = value.getDefiningOp<arith::ConstantIndexOp>())
+    return DimExpr{constant.value(), 0, 0};
+  auto dim = value.getDefiningOp<tensor::DimOp>();
+  std::optional<int64_t> index = dim ? dim.getConstantIndex() : std::nullopt;
+  if (!index)
+    return std::nullopt;
+  Value source = dim.getSource();
+  if (auto arg = dyn_cast<BlockArgument>(source)) {
+    if (arg.getOwner() != &func.front())
+      return std::nullopt;
+    return DimExpr{std::nullopt, arg.getArgNumber(),
+                   static_cast<unsigned>(*index)};
+  }
+  auto result = cast<OpResult>(source);
+  Operation *op = result.getOwner();
+  if (depth == 0 || !isa<ReifyRankedShapedTypeOpInterface>(op))
+    return std::nullopt;
+  OpBuilder builder(op);
+  ReifiedRankedShapedTypeDims shapes;
+  if (failed(reifyResultShapes(builder, op, shapes)))
+    return std::nullopt;
+  OpFoldResult size = shapes[result.getResultNumber()][*index];
+  if (std::optional<int64_t> constant = getConstantIntValue(size))
+    return DimExpr{*constant, 0, 0};
+  return matchDimExpr(cast<Value>(size), func, depth - 1);
+}
+
+namespace {
+/// Clones the computation of a run-time check's condition from the analysed
+/// copy into the check function, with each `tensor.dim` of an argument
+/// replaced by the check function's argument for that size.
+class ConditionCloner {
+public:
+  ConditionCloner(func::FuncOp analysed, Block *checkEntry,
+                  ArrayRef<unsigned> dimOffsets, OpBuilder &builder)
+      : analysed(analysed), checkEntry(checkEntry), dimOffsets(dimOffsets),
+        builder(builder) {}
+
+  /// Returns the clone of `value`, or failure where it depends on anything
+  /// but argument sizes and constants through side-effect-free arith ops
+  /// (divisions only by non-zero constants).
+  FailureOr<Value> clone(Value value) {
+    if (Value mapped = mapping.lookupOrNull(value))
+      return mapped;
+    Operation *def = value.getDefiningOp();
+    if (!def)
+      return failure();
+    if (auto dim = dyn_cast<tensor::DimOp>(def)) {
+      std::optional<DimExpr> expr = matchDimExpr(value, analysed);
+      if (!expr || expr->constant)
+        return failure();
+      Value size = checkEntry->getArgument(dimOffsets[expr->arg] + expr->dim);
+      mapping.map(value, size);
+      return size;
+    }
+    if (!isa<arith::ArithDialect>(def->getDialect()) ||
+        def->getNumRegions() != 0 || !isMemoryEffectFree(def))
+      return failure();
+    if (isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp,
+            arith::CeilDivSIOp, arith::CeilDivUIOp, arith::FloorDivSIOp>(def)) {
+      auto divisor = def->getOperand(1).getDefiningOp<arith::ConstantOp>();
+      auto attr =
+          divisor ? dyn_cast<IntegerAttr>(divisor.getValue()) : IntegerAttr();
+      if (!attr || attr.getValue().isZero())
+        return failure();
+    }
+    for (Value operand : def->getOperands())
+      if (failed(clone(operand)))
+        return failure();
+    Operation *copy = builder.clone(*def, mapping);
+    return copy->getResult(cast<OpResult>(value).getResultNumber());
+  }
+
+private:
+  func::FuncOp analysed;
+  Block *checkEntry;
+  ArrayRef<unsigned> dimOffsets;
+  OpBuilder &builder;
+  IRMapping mapping;
+};
+} // namespace
+
+/// Adds to the analysed copy, for `func`, a private function that computes
+/// the same and also returns every dynamic result size (index results after
+/// the tensors); returns it.
+static FailureOr<func::FuncOp>
+addShapeFunction(ModuleOp copy, func::FuncOp func, StringRef name) {
+  auto shapes = cast<func::FuncOp>(func->clone());
+  shapes.setName(name);
+  shapes.setPrivate();
+  SymbolTable(copy).insert(shapes);
+  SmallVector<func::ReturnOp> returns(shapes.getOps<func::ReturnOp>());
+  if (returns.size() != 1 || shapes.getBody().getBlocks().size() != 1)
+    return failure();
+  func::ReturnOp ret = returns.front();
+  OpBuilder builder(ret);
+  SmallVector<Value> operands(ret.getOperands());
+  SmallVector<Type> resultTypes(shapes.getFunctionType().getResults());
+  for (Value result : ret.getOperands()) {
+    auto type = cast<RankedTensorType>(result.getType());
+    for (int64_t i = 0; i < type.getRank(); ++i) {
+      if (!type.isDynamicDim(i))
+        continue;
+      operands.push_back(
+          tensor::DimOp::create(builder, ret.getLoc(), result, i));
+      resultTypes.push_back(builder.getIndexType());
+    }
+  }
+  ret->setOperands(operands);
+  shapes.setFunctionType(builder.getFunctionType(
+      shapes.getFunctionType().getInputs(), resultTypes));
+  return shapes;
+}
+
+llvm::Expected<std::vector<Kernel>>
+compile::prepareKernels(ModuleOp module, ArrayRef<std::string> names,
+                        StringRef prefix) {
+  auto selected = selectFunctions(module, names);
+  if (!selected)
+    return selected.takeError();
+
+  std::vector<Kernel> kernels;
+  for (func::FuncOp func : *selected) {
+    Kernel kernel;
+    kernel.name = func.getName().str();
+    kernel.symbol = (prefix + func.getName()).str();
+    kernel.implName = ("__norm_impl_" + func.getName()).str();
+    kernel.checkName = ("__norm_check_" + func.getName()).str();
+    if (!isCIdentifier(kernel.symbol))
+      return createStringError("exported name '" + kernel.symbol +
+                               "' (--prefix, then the function name) is not "
+                               "a C identifier");
+    for (StringRef internal : {kernel.implName, kernel.checkName})
+      if (module.lookupSymbol(internal))
+        return createStringError("the module already has a symbol '" +
+                                 internal + "', a name norm-compile uses");
+    FunctionType type = func.getFunctionType();
+    for (auto [index, input] : llvm::enumerate(type.getInputs())) {
+      if (llvm::Error err = checkInterfaceType(func, "argument", index, input))
+        return std::move(err);
+      kernel.arguments.push_back(cast<RankedTensorType>(input));
+    }
+    for (auto [index, result] : llvm::enumerate(type.getResults())) {
+      if (llvm::Error err = checkInterfaceType(func, "result", index, result))
+        return std::move(err);
+      kernel.results.push_back(cast<RankedTensorType>(result));
+    }
+    kernels.push_back(std::move(kernel));
+  }
+
+  // The analysis, on a copy: run-time checks, lowering to linalg, result
+  // sizes resolved to argument sizes.
+  OwningOpRef<ModuleOp> copy = module.clone();
+  SmallVector<std::string> shapeNames;
+  for (auto [index, kernel] : llvm::enumerate(kernels)) {
+    std::string name = "__norm_shapes_" + std::to_string(index);
+    auto func = copy->lookupSymbol<func::FuncOp>(kernel.name);
+    if (failed(addShapeFunction(*copy, func, name)))
+      return createStringError("function '" + kernel.name +
+                               "': norm-compile needs a body of one block "
+                               "ending in one return");
+    shapeNames.push_back(name);
+  }
+  MLIRContext *context = module.getContext();
+  PassManager pm(context, ModuleOp::getOperationName());
+  pm.addPass(createGenerateRuntimeVerificationPass());
+  pm.addNestedPass<func::FuncOp>(createConvertNormToLinalgPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(memref::createResolveRankedShapeTypeResultDimsPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  if (failed(pm.run(*copy)))
+    return createStringError("cannot analyse the shapes of the module");
+
+  OpBuilder builder(context);
+  for (auto [kernel, shapeName] : llvm::zip_equal(kernels, shapeNames)) {
+    auto shapes = copy->lookupSymbol<func::FuncOp>(shapeName);
+    auto ret = cast<func::ReturnOp>(shapes.front().getTerminator());
+    // Result sizes.
+    unsigned next = kernel.results.size();
+    for (auto [resultIndex, type] : llvm::enumerate(kernel.results)) {
+      SmallVector<DimExpr> dims;
+      for (int64_t i = 0; i < type.getRank(); ++i) {
+        if (!type.isDynamicDim(i)) {
+          dims.push_back(DimExpr{type.getDimSize(i), 0, 0});
+          continue;
+        }
+        std::optional<DimExpr> expr =
+            matchDimExpr(ret.getOperand(next++), shapes);
+        if (!expr)
+          return createStringError(
+              "function '" + kernel.name + "': dimension " + Twine(i) +
+              " of result " + Twine(resultIndex) +
+              " cannot be derived from the argument shapes (the C interface "
+              "needs every result size as a constant or an argument's size)");
+        dims.push_back(*expr);
+      }
+      kernel.resultDims.push_back(std::move(dims));
+    }
+
+    // The check function: every size non-negative, static sizes as
+    // declared, then the run-time checks.
+    SmallVector<unsigned> dimOffsets;
+    SmallVector<Type> dimTypes;
+    for (RankedTensorType type : kernel.arguments) {
+      dimOffsets.push_back(dimTypes.size());
+      dimTypes.append(type.getRank(), builder.getIndexType());
+    }
+    Location loc = module.getLoc();
+    builder.setInsertionPointToEnd(module.getBody());
+    auto check = func::FuncOp::create(
+        builder, loc, kernel.checkName,
+        builder.getFunctionType(dimTypes, {builder.getI1Type()}));
+    check.setPrivate();
+    Block *entry = check.addEntryBlock();
+    builder.setInsertionPointToStart(entry);
+    Value ok = arith::ConstantIntOp::create(builder, loc, 1, 1);
+    Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+    auto conjoin = [&](Value condition) {
+      ok = arith::AndIOp::create(builder, loc, ok, condition);
+    };
+    for (auto [argIndex, type] : llvm::enumerate(kernel.arguments)) {
+      for (int64_t i = 0; i < type.getRank(); ++i) {
+        Value size = entry->getArgument(dimOffsets[argIndex] + i);
+        conjoin(arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::sge,
+                                      size, zero));
+        if (!type.isDynamicDim(i))
+          conjoin(arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
+                                        size,
+                                        arith::ConstantIndexOp::create(
+                                            builder, loc, type.getDimSize(i))));
+      }
+    }
+    ConditionCloner cloner(shapes, entry, dimOffsets, builder);
+    WalkResult walk = shapes.walk([&](cf::AssertOp assertOp) {
+      FailureOr<Value> condition = cloner.clone(assertOp.getArg());
+      if (failed(condition))
+        return WalkResult::interrupt();
+      conjoin(*condition);
+      return WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
+      return createStringError(
+          "function '" + kernel.name +
+          "': a run-time check depends on more than the argument shapes; "
+          "the C interface checks shapes before computing");
+    func::ReturnOp::create(builder, loc, ok);
+
+    // The function itself, under its internal name.
+    auto func = module.lookupSymbol<func::FuncOp>(kernel.name);
+    if (failed(SymbolTable::replaceAllSymbolUses(
+            func, builder.getStringAttr(kernel.implName), module)))
+      return createStringError("cannot rename function '" + kernel.name + "'");
+    func.setName(kernel.implName);
+  }
+  return kernels;
+}

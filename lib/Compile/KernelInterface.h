@@ -1,0 +1,91 @@
+//===- KernelInterface.h - the C interface of exported functions -*- C++
+//-*-===//
+//
+// Private to lib/Compile: what norm-compile knows about each exported
+// function (its tensor signature, the run-time rules on its argument shapes,
+// its result dimensions in terms of argument dimensions), how that is
+// prepared on the tensor-level module (KernelInterface.cpp), turned into
+// C-callable wrappers in the LLVM dialect (CWrapper.cpp) and into the C
+// header (CHeader.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NORM_LIB_COMPILE_KERNELINTERFACE_H
+#define NORM_LIB_COMPILE_KERNELINTERFACE_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlir {
+namespace norm {
+namespace compile {
+
+/// One result dimension: a constant, or dimension `dim` of argument `arg`.
+struct DimExpr {
+  std::optional<int64_t> constant;
+  unsigned arg = 0;
+  unsigned dim = 0;
+};
+
+/// An exported function.
+struct Kernel {
+  /// The function's name in the input module.
+  std::string name;
+  /// The exported C symbol: the prefix, then `name`.
+  std::string symbol;
+  /// The name of the compiled function in the lowered module.
+  std::string implName;
+  /// The name of the function that checks the argument shapes.
+  std::string checkName;
+  SmallVector<RankedTensorType> arguments;
+  SmallVector<RankedTensorType> results;
+  /// Per result, per dimension: its size in terms of the arguments.
+  SmallVector<SmallVector<DimExpr>> resultDims;
+};
+
+/// Picks the functions to export from the tensor-level `module` (`names`,
+/// or every public function with a body where empty), checks their
+/// signatures and derives their run-time shape rules and result dimensions
+/// (on a copy of the module, with generate-runtime-verification and
+/// convert-norm-to-linalg). Then prepares `module` for the pipeline: each
+/// exported function is renamed to Kernel::implName, and a private
+/// `func.func` Kernel::checkName taking every argument dimension (index)
+/// and returning whether all rules hold (i1) is added.
+llvm::Expected<std::vector<Kernel>>
+prepareKernels(ModuleOp module, ArrayRef<std::string> names, StringRef prefix);
+
+/// Adds to the lowered (LLVM dialect) `module` the C wrapper of each kernel,
+/// an external function named Kernel::symbol, and gives every other
+/// function internal linkage.
+llvm::Error buildCWrappers(ModuleOp module, ArrayRef<Kernel> kernels);
+
+/// What the header says about the object it declares.
+struct HeaderInfo {
+  std::string headerName;
+  std::string inputName;
+  std::string triple;
+  std::string cpu;
+  std::string features;
+  bool usesOpenMP = false;
+};
+
+/// Writes the C header declaring `kernels`.
+void writeCHeader(llvm::raw_ostream &os, ArrayRef<Kernel> kernels,
+                  const HeaderInfo &info);
+
+/// Returns the C element type of `type` (`float`, `int64_t`, `uint16_t`
+/// for f16 and bf16, ...), or an empty string if the C interface does not
+/// support it.
+StringRef getCElementType(Type type);
+
+} // namespace compile
+} // namespace norm
+} // namespace mlir
+
+#endif // NORM_LIB_COMPILE_KERNELINTERFACE_H
