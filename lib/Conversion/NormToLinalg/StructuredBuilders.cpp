@@ -218,9 +218,9 @@ Value mlir::norm::buildBroadcastCopy(OpBuilder &b, Location loc, Value operand,
       .getResult();
 }
 
-AffineMap mlir::norm::getRightAlignedBroadcastMap(MLIRContext *ctx,
-                                                  int64_t rank,
-                                                  RankedTensorType operandType) {
+AffineMap
+mlir::norm::getRightAlignedBroadcastMap(MLIRContext *ctx, int64_t rank,
+                                        RankedTensorType operandType) {
   int64_t offset = rank - operandType.getRank();
   SmallVector<AffineExpr> exprs;
   for (auto [i, size] : llvm::enumerate(operandType.getShape())) {

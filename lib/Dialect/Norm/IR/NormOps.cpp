@@ -245,8 +245,7 @@ struct SizeSource {
 /// a result's dim i below its fixedRank and each broadcast operand dim
 /// aligned with i that is not 1 all equal X's dim i at run time. (Each of
 /// them was checked against a static dim of X before.)
-static LogicalResult verifyAgreeingSizes(Operation *op,
-                                         RankedTensorType xType,
+static LogicalResult verifyAgreeingSizes(Operation *op, RankedTensorType xType,
                                          ArrayRef<SizeSource> sources) {
   int64_t rank = xType.getRank();
   for (int64_t i = 0; i < rank; ++i) {
@@ -404,10 +403,9 @@ LogicalResult LayerNormalizationOp::verify() {
 
   // Mean and InvStdDev: [d0, ..., d(axis-1), 1, ..., 1] of the stash type.
   int64_t axis = getNormalizedAxis();
-  if (failed(verifyStatResults(*this, xType, axis, getStashElementType(),
-                               getStashType(),
-                               {{"Mean", getMean()},
-                                {"InvStdDev", getInvStdDev()}})))
+  if (failed(verifyStatResults(
+          *this, xType, axis, getStashElementType(), getStashType(),
+          {{"Mean", getMean()}, {"InvStdDev", getInvStdDev()}})))
     return failure();
 
   SmallVector<SizeSource> sources = {
