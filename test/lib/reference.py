@@ -1,11 +1,12 @@
-"""The float64 reference of the three norm ops, and rounding to storage types.
+"""The float64 reference of the norm ops, and rounding to storage types.
 
 The one reference that every test generator and the property suite import:
 the generators in test/Integration/Inputs, the two next to their tests
 (gen_fused_stats.py, convert_onnx_testdata.py),
 test/Pipelines/Inputs/gen_parallel.py and test/Property/property.py. Written
 from the formulas of docs/semantics.md and the ONNX operator texts
-(docs/spec/LpNormalization.txt, Normalizer.txt, LayerNormalization.txt),
+(docs/spec/LpNormalization.txt, Normalizer.txt, LayerNormalization.txt;
+RMSNormalization from docs/semantics.md alone),
 NOT from the project's lowering. Every op function takes the exact input
 values, computes in float64 and returns float64; a caller rounds the result
 ONCE to the output type with round_to().
@@ -110,6 +111,40 @@ def layer_normalization(x, scale, b=None, axis=-1, epsilon=1e-5):
             y = y + np.asarray(b, dtype=np.float64)
     assert y.shape == x.shape, "Scale/B must broadcast to X's shape"
     return y, mean, inv_std_dev
+
+
+def rms_normalization(x, scale, axis=-1, epsilon=1e-5, x_type="f64"):
+    """RMSNormalization opset 23 as docs/semantics.md rules it, in float64.
+
+    RMS = sqrt(mean(X^2) + eps) over [axis, r), eps = float32(epsilon)
+    exactly, formed as hypot(||X||_2 / sqrt(n), sqrt(eps)) with l2_norm's
+    max|x| scaling, so that float64 itself neither overflows nor underflows;
+    Normalized = X / RMS rounded ONCE to `x_type` (T, the spec body's
+    Cast(Normalized, T)); Y = Normalized * Scale (NumPy broadcasting), which
+    the caller rounds once to Scale's type. Returns (Y, InvStdDev), InvStdDev
+    = 1 / RMS of shape [d0..d(axis-1), 1, ..., 1]. A zero slice gives Y = 0
+    and InvStdDev = 1/sqrt(eps) (NaN and inf with eps = 0); an empty slice
+    (n = 0) gives NaN.
+    """
+    x = np.asarray(x, dtype=np.float64)
+    r = x.ndim
+    assert r >= 1 and -r <= axis < r
+    if axis < 0:
+        axis += r
+    axes = tuple(range(axis, r))
+    n = float(np.prod([x.shape[a] for a in axes]))
+    eps = float(np.float32(epsilon))
+    with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
+        rms = l2_norm(x, axes) / np.sqrt(n)
+        denominator = np.hypot(rms, np.sqrt(eps))
+        inv_std_dev = 1.0 / denominator
+        normalized = x / denominator
+        normalized = stored_to_f64(round_to(normalized, x_type), x_type)
+        scale = np.asarray(scale, dtype=np.float64)
+        assert scale.ndim <= r
+        y = normalized * scale
+    assert y.shape == x.shape, "Scale must broadcast to X's shape"
+    return y, inv_std_dev
 
 
 # ---------------------------------------------------------------------------
