@@ -25,6 +25,8 @@
 #include "norm/Runner/TensorSpec.h"
 #include "norm/Runner/ToolFlags.h"
 #include "norm/Runner/ToolMain.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/WithColor.h"
@@ -119,36 +121,191 @@ static void printHelp(char *programName) {
   std::fflush(stdout);
 }
 
-/// Checks the Google Benchmark flags on which the library misbehaves
-/// (Debian's 1.7.1): a negative --benchmark_repetitions aborts with
-/// std::length_error, 0 prints nothing, and an unknown --benchmark_format
-/// prints the usage and exits 0. Its --benchmark_min_time takes seconds as
-/// a plain number; the "0.5s" of newer releases was rejected by three lines
-/// of messages, one suggesting --vector-bits.
+namespace {
+/// What the value of a Google Benchmark flag must be.
+enum class FlagValue {
+  Any,
+  Bool,
+  Color,
+  Choice,
+  Int,
+  PositiveInt,
+  PositiveSeconds,
+  NonNegativeSeconds,
+  KeyValuePairs,
+};
+
+/// A flag of Google Benchmark 1.7 (Debian's 1.7.1) and what it accepts.
+struct BenchmarkFlag {
+  StringLiteral name;
+  FlagValue value;
+  /// The accepted values of a Choice flag.
+  ArrayRef<StringLiteral> choices = {};
+};
+} // namespace
+
+static constexpr StringLiteral kFormats[] = {"console", "json", "csv"};
+static constexpr StringLiteral kTimeUnits[] = {"ns", "us", "ms", "s"};
+
+/// Google Benchmark's flags. The library misbehaves on many invalid values:
+/// an unknown --benchmark_format, --benchmark_out_format or
+/// --benchmark_time_unit and an empty --benchmark_color print its usage and
+/// exit 0, a negative --benchmark_repetitions aborts with std::length_error,
+/// 0 prints nothing, an unparsable number prints a warning and leaves the
+/// flag to llvm::cl ("Unknown command line argument", a suggestion of
+/// --vector-bits), and any word but false/no/off is a true boolean. Its
+/// --benchmark_min_time takes seconds as a plain number; the "0.5s" of newer
+/// releases is not accepted.
+static const BenchmarkFlag kBenchmarkFlags[] = {
+    {"benchmark_list_tests", FlagValue::Bool},
+    {"benchmark_filter", FlagValue::Any},
+    {"benchmark_min_time", FlagValue::PositiveSeconds},
+    {"benchmark_min_warmup_time", FlagValue::NonNegativeSeconds},
+    {"benchmark_repetitions", FlagValue::PositiveInt},
+    {"benchmark_enable_random_interleaving", FlagValue::Bool},
+    {"benchmark_report_aggregates_only", FlagValue::Bool},
+    {"benchmark_display_aggregates_only", FlagValue::Bool},
+    {"benchmark_format", FlagValue::Choice, kFormats},
+    {"benchmark_out", FlagValue::Any},
+    {"benchmark_out_format", FlagValue::Choice, kFormats},
+    {"benchmark_color", FlagValue::Color},
+    {"benchmark_counters_tabular", FlagValue::Bool},
+    {"benchmark_perf_counters", FlagValue::Any},
+    {"benchmark_context", FlagValue::KeyValuePairs},
+    {"benchmark_time_unit", FlagValue::Choice, kTimeUnits},
+    {"v", FlagValue::Int},
+};
+
+/// Returns true if `value` is a boolean spelling this tool accepts.
+static bool isBool(StringRef value) {
+  return llvm::is_contained(
+      {"true", "false", "yes", "no", "on", "off", "1", "0", "t", "f", "y", "n"},
+      value.lower());
+}
+
+/// Returns true if `value` is a finite number of seconds, positive or (with
+/// `allowZero`) zero.
+static bool isSeconds(StringRef value, bool allowZero) {
+  double seconds;
+  return !value.getAsDouble(seconds) && std::isfinite(seconds) &&
+         (seconds > 0 || (allowZero && seconds == 0));
+}
+
+/// Returns true if `value` is a valid value of `flag`.
+static bool isValidValue(const BenchmarkFlag &flag, StringRef value) {
+  int32_t integer;
+  switch (flag.value) {
+  case FlagValue::Any:
+    return true;
+  case FlagValue::Bool:
+    return isBool(value);
+  case FlagValue::Color:
+    return value == "auto" || isBool(value);
+  case FlagValue::Choice:
+    return llvm::is_contained(flag.choices, value);
+  case FlagValue::Int:
+    return !value.getAsInteger(10, integer);
+  case FlagValue::PositiveInt:
+    return !value.getAsInteger(10, integer) && integer > 0;
+  case FlagValue::PositiveSeconds:
+    return isSeconds(value, /*allowZero=*/false);
+  case FlagValue::NonNegativeSeconds:
+    return isSeconds(value, /*allowZero=*/true);
+  case FlagValue::KeyValuePairs: {
+    SmallVector<StringRef> pairs;
+    value.split(pairs, ',');
+    return llvm::all_of(pairs, [](StringRef pair) {
+      auto [key, rest] = pair.split('=');
+      return !key.empty() && pair.contains('=') && !rest.contains('=');
+    });
+  }
+  }
+  llvm_unreachable("unknown FlagValue");
+}
+
+/// Describes the values `flag` accepts, e.g. "ns, us, ms or s".
+static std::string describeValues(const BenchmarkFlag &flag) {
+  switch (flag.value) {
+  case FlagValue::Any:
+    return "any text";
+  case FlagValue::Bool:
+    return "true or false (or 1, 0, yes, no, on, off)";
+  case FlagValue::Color:
+    return "auto, true or false";
+  case FlagValue::Choice: {
+    std::string text;
+    for (auto [i, choice] : llvm::enumerate(flag.choices))
+      text += (i == 0                         ? ""
+               : i + 1 == flag.choices.size() ? " or "
+                                              : ", ") +
+              choice.str();
+    return text;
+  }
+  case FlagValue::Int:
+    return "a 32-bit integer";
+  case FlagValue::PositiveInt:
+    return "a positive 32-bit integer";
+  case FlagValue::PositiveSeconds:
+    return "a positive number of seconds without a unit (Google Benchmark "
+           "1.7)";
+  case FlagValue::NonNegativeSeconds:
+    return "a number of seconds >= 0 without a unit";
+  case FlagValue::KeyValuePairs:
+    return "KEY=VALUE pairs separated by commas";
+  }
+  llvm_unreachable("unknown FlagValue");
+}
+
+/// Checks the Google Benchmark flags in `argv`, and the environment
+/// variables (BENCHMARK_FORMAT, ...) from which the library takes the
+/// defaults of those not given, against kBenchmarkFlags: an invalid value
+/// or an unknown --benchmark_* flag is one error naming what was given and
+/// what is accepted.
 static llvm::Error checkBenchmarkFlags(int argc, char **argv) {
+  llvm::SmallPtrSet<const BenchmarkFlag *, 4> given;
   for (StringRef arg : llvm::ArrayRef(argv + 1, argv + argc)) {
-    if (arg.consume_front("--benchmark_repetitions=") ||
-        arg.consume_front("-benchmark_repetitions=")) {
-      unsigned repetitions;
-      if (arg.getAsInteger(10, repetitions) || repetitions == 0)
+    // Google Benchmark's spellings: -name, --name, each with =VALUE (or
+    // without a value for booleans).
+    StringRef body = arg;
+    if (!body.consume_front("-"))
+      continue;
+    body.consume_front("-");
+    StringRef name = body.split('=').first, value = body.split('=').second;
+    const BenchmarkFlag *flag =
+        llvm::find_if(kBenchmarkFlags,
+                      [&](const BenchmarkFlag &f) { return f.name == name; });
+    if (flag == std::end(kBenchmarkFlags)) {
+      if (name.starts_with("benchmark_"))
         return llvm::createStringError(
-            "--benchmark_repetitions needs a positive integer, found '" +
-            arg.str() + "'");
-    } else if (arg.consume_front("--benchmark_min_time=") ||
-               arg.consume_front("-benchmark_min_time=")) {
-      double seconds;
-      if (arg.getAsDouble(seconds) || !(seconds > 0))
-        return llvm::createStringError(
-            "--benchmark_min_time needs a positive number of seconds without "
-            "a unit (Google Benchmark 1.7), found '" +
-            arg.str() + "'");
-    } else if (arg.consume_front("--benchmark_format=") ||
-               arg.consume_front("-benchmark_format=")) {
-      if (arg != "console" && arg != "json" && arg != "csv")
-        return llvm::createStringError(
-            "--benchmark_format must be console, json or csv, found '" +
-            arg.str() + "'");
+            "unknown Google Benchmark flag '--" + name +
+            "'; --help lists the flags norm-benchmark accepts");
+      continue;
     }
+    given.insert(flag);
+    bool hasValue = body.contains('=');
+    if (!hasValue && flag->value == FlagValue::Bool)
+      continue;
+    if (!hasValue)
+      return llvm::createStringError(
+          "--" + flag->name + " needs a value: " + describeValues(*flag));
+    if (!isValidValue(*flag, value))
+      return llvm::createStringError("--" + flag->name + " must be " +
+                                     describeValues(*flag) + ", found '" +
+                                     value + "'");
+  }
+  // The library reads a flag's default from the environment variable of its
+  // upper-case name (BENCHMARK_TIME_UNIT); --v's variable V is left out, as
+  // an invalid V is ignored.
+  for (const BenchmarkFlag &flag : kBenchmarkFlags) {
+    if (given.contains(&flag) || flag.name == "v")
+      continue;
+    std::string variable = flag.name.upper();
+    const char *value = std::getenv(variable.c_str());
+    if (value && !isValidValue(flag, value))
+      return llvm::createStringError("environment variable " + variable +
+                                     " (the default of --" + flag.name +
+                                     ") must be " + describeValues(flag) +
+                                     ", found '" + value + "'");
   }
   return llvm::Error::success();
 }
