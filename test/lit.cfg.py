@@ -34,12 +34,35 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 # Tools built with NORM_ENABLE_SANITIZERS (scripts/sanitize.sh).
 if config.norm_sanitizers.upper() in ("ON", "1", "TRUE", "YES"):
     config.available_features.add("sanitizers")
+else:
+    # lsan-preload: GCC's LeakSanitizer runtime (Debian's liblsan0, present
+    # with gcc) preloaded into the uninstrumented tools: in a RUN line,
+    # %lsan_preload makes a leak of the compiled code fail the test outside
+    # scripts/sanitize.sh too.
+    import ctypes.util
+
+    lsan = ctypes.util.find_library("lsan")
+    if lsan:
+        config.available_features.add("lsan-preload")
+        config.substitutions.append(
+            ("%lsan_preload",
+             f"env LD_PRELOAD={lsan} LSAN_OPTIONS=exitcode=23"))
 
 tool_dirs = [config.norm_tools_dir, config.llvm_tools_dir]
 tools = ["norm-opt", "norm-runner", "norm-benchmark", "norm-translate",
+         "norm-compile",
          "mlir-opt", "mlir-translate", "llc",
          "mlir-runner"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+# The C compiler of scripts/build.sh (clang-22), for the C host programs of
+# test/AOT, and the flags that link LLVM's OpenMP runtime (libomp-22-dev)
+# into them.
+config.substitutions.append(
+    ("%clang", os.path.join(config.llvm_tools_dir, "clang")))
+libomp_dir = os.path.join(os.path.dirname(config.llvm_tools_dir), "lib")
+config.substitutions.append(
+    ("%libomp", f"-L{libomp_dir} -lomp -Wl,-rpath,{libomp_dir}"))
 
 # python-onnx: the onnx Python package (Debian's python3-onnx, which
 # scripts/install-deps.sh does not install) is usable under %python, the Python

@@ -17,6 +17,7 @@
 #include "norm/Codegen/Passes.h"
 #include "norm/Conversion/Passes.h"
 #include "norm/Dialect/Norm/Transforms/Passes.h"
+#include "norm/InitAllNorm.h"
 #include "llvm/TargetParser/Host.h"
 
 #include <limits>
@@ -185,6 +186,15 @@ public:
   }
   StringRef getDescription() const override {
     return "Check the options of norm-to-llvm";
+  }
+
+  /// Every dialect and interface model the pipeline relies on
+  /// (registerNormDialects), so that it lowers the same IR to the same code
+  /// whatever the caller's context registered: a missing model changes what
+  /// a pass does (e.g. the deallocation of buffers in loops) instead of
+  /// failing.
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registerNormDialects(registry);
   }
 
   LogicalResult initialize(MLIRContext *context) override {
