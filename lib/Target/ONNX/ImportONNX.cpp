@@ -39,9 +39,10 @@ constexpr llvm::StringLiteral kOnnxDomain = "ai.onnx";
 constexpr llvm::StringLiteral kOnnxMlDomain = "ai.onnx.ml";
 
 /// The newest ai.onnx opset whose operator versions this importer was checked
-/// against (ONNX 1.17). A newer opset may redefine an operator, so it is
+/// against (ONNX 1.18: opset 23 adds RMSNormalization and only widens
+/// Identity's types). A newer opset may redefine an operator, so it is
 /// rejected rather than guessed at.
-constexpr int64_t kMaxOnnxOpset = 22;
+constexpr int64_t kMaxOnnxOpset = 23;
 /// The newest ai.onnx.ml opset this importer knows; Normalizer-1 is the
 /// current Normalizer in all of 1..5.
 constexpr int64_t kMaxOnnxMlOpset = 5;

@@ -70,6 +70,14 @@ public:
 #include "ONNXOps.def"
 
 private:
+  // The shared part of RMSNormalization and SimplifiedLayerNormalization
+  // (ImportRMSNormalization.cpp; the caller checks the arity): X and scale
+  // of the four float types, axis, epsilon and stash_type (1, 10, 11, 16),
+  // norm.rms_normalization with Y of scale's element type; `opVersion`
+  // names the operator in type errors.
+  LogicalResult importRMSNormalizationNode(const Node &node,
+                                           StringRef opVersion);
+
   // Model-level pieces (ImportONNX.cpp).
   LogicalResult importOpsets(const onnx::ModelProto &model);
   LogicalResult importGraph(const onnx::GraphProto &graph, ModuleOp module);

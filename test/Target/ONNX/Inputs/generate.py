@@ -189,8 +189,8 @@ save("bad-unsupported-op-unnamed",
 save("bad-layernorm-opset16",
      [ln("ln16", ["X", "W"], ["Y"])], X23, Y23, W3, opsets=(("", 16),))
 save("bad-opset-too-new",
-     [helper.make_node("LpNormalization", ["X"], ["Y"], name="lp23")],
-     X23, Y23, opsets=(("", 23),), ir_version=10)
+     [helper.make_node("LpNormalization", ["X"], ["Y"], name="lp24")],
+     X23, Y23, opsets=(("", 24),), ir_version=10)
 save("bad-normalizer-onnx-domain",
      [helper.make_node("Normalizer", ["X"], ["Y"], name="nrm")], X23, Y23)
 save("bad-domain-not-imported",
