@@ -109,6 +109,11 @@ for op in ("layernorm", "lpnorm", "normalizer"):
 configs.append(("layernorm", 16384, 1024, "f16", "layernorm_f16", "layernorm", False))
 configs.append(("layernorm", 16384, 1024, "bf16", "layernorm_bf16", "layernorm", False))
 configs.append(("lpnorm axis 0", 4096, 4096, "f32", "lpnorm_axis0", "lpnorm0", False))
+# RMSNormalization (issue 19): f32 with the C++ loop, f16 and bf16 without.
+configs.append(("rmsnorm", 16384, 4096, "f32", "rmsnorm", "rmsnorm", True))
+configs.append(("rmsnorm", 16384, 1024, "f32", "rmsnorm", "rmsnorm", True))
+configs.append(("rmsnorm", 16384, 4096, "f16", "rmsnorm_f16", "rmsnorm", False))
+configs.append(("rmsnorm", 16384, 4096, "bf16", "rmsnorm_bf16", "rmsnorm", False))
 if quick:
     configs = [k for k in configs if k[1] * k[2] >= 1 << 20 or k[1] == 1][:6]
 
@@ -116,6 +121,8 @@ def norm_mlir(module, n, c, t, threads):
     inputs = [f"--input={n}x{c}x{t}"]
     if module.startswith("layernorm"):
         inputs += [f"--input={c}x{t}"] * 2
+    elif module.startswith("rmsnorm"):
+        inputs += [f"--input={c}x{t}"]
     cmd = [bench, os.path.join(mods, module + ".mlir"), *inputs, f"--threads={threads}",
            "--name=b", "--benchmark_min_time=%s" % ("0.05" if quick else "0.2"),
            "--benchmark_repetitions=%d" % (2 if quick else 5),
@@ -244,7 +251,8 @@ if not torch_version:
     torch_text = "not installed (benchmarks/install-peers.sh)"
 else:
     torch_text = (f"torch {torch_version} (Debian python3-torch), eager `F.layer_norm` / "
-                  "`F.normalize(p=2, out=Y)` (Y preallocated; `layer_norm` has no `out=`), "
+                  "`F.normalize(p=2, out=Y)` (Y preallocated; `layer_norm` has no `out=`) / "
+                  "`x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + eps) * w` (RMSNormalization), "
                   "`torch.set_num_threads`, run under " +
                   ("jemalloc (`LD_PRELOAD=libjemalloc.so.2`, Debian libjemalloc2) with "
                    "`MALLOC_CONF=dirty_decay_ms:-1,muzzy_decay_ms:-1`, so that the Y a call frees is "
@@ -256,7 +264,7 @@ else:
                   "; allocator seen: %s; %s." % ("/".join(facts("torch", "alloc")) or "-",
                                                  max_faults("torch")))
 ort_text = ((f"onnxruntime-node {ort_version} (npm, `ONNXRUNTIME_NODE_INSTALL=skip`; the package ships "
-             "the linux-x64 native library), CPU provider, `intraOpNumThreads` = threads, sequential "
+             "the linux-x64 native library), CPU provider (RMSNormalization as its SimplifiedLayerNormalization), `intraOpNumThreads` = threads, sequential "
              "execution, `graphOptimizationLevel` all, CPU memory arena and memory patterns on; the "
              "timed model is the op followed by `Slice` to Y[0:1, 0:1], so Y is an intermediate that "
              "the session's arena allocates once and reuses (no preallocated outputs needed) and only "
@@ -299,7 +307,8 @@ lines = [
     "and Y written once; *% copy* is that over the copy bandwidth of the same row (same thread count); "
     "*compile* is lowering + LLVM codegen of the module.",
     "* **two-pass C++**: peers/twopass.cpp, `-O3 -march=native -ffast-math -fopenmp` (f32, last axis; "
-    "Normalizer L2 is the same loop as LpNorm p = 2); measured three times like norm-mlir, the lowest kept.",
+    "Normalizer L2 is the same loop as LpNorm p = 2; RMSNormalization the loop of `x * (1 / sqrt(mean(x^2) + eps)) "
+    "* scale`); measured three times like norm-mlir, the lowest kept.",
     f"* **oneDNN**: {onednn_text}",
     f"* **PyTorch**: {torch_text}",
     f"* **ONNX Runtime**: {ort_text}",
@@ -335,7 +344,8 @@ def pct_cell(r):
 
 big = {(16384, 1024), (4096, 4096), (65536, 128), (262144, 64)}
 targets = []
-sel = target_rows(lambda r: (r["n"], r["c"]) in big and r["t"] == "f32" and r["op"] != "lpnorm axis 0")
+sel = target_rows(lambda r: (r["n"], r["c"]) in big and r["t"] == "f32"
+                  and r["op"] not in ("lpnorm axis 0", "rmsnorm"))
 low = [r for r in sel if not r["ms"] or r["pct"] < 85]
 targets.append(("Out-of-cache f32 shapes, every op, 1 and 2 threads: >= 85% of copy",
                 "min %.0f%%" % min(r["pct"] for r in sel if r["ms"]) if sel else "-",
@@ -349,7 +359,7 @@ for r in sel:
             slower.append("%s %dx%d t%d (%s %.2fx)" % (r["op"], r["n"], r["c"], r["threads"], key, ms / r["ms"]))
 targets.append(("Same rows: faster than every peer", "%d rows" % len(sel),
                 "met" if not slower else "not met: " + ", ".join(slower)))
-sel = target_rows(lambda r: r["t"] in ("f16", "bf16"))
+sel = target_rows(lambda r: r["op"] == "layernorm" and r["t"] in ("f16", "bf16"))
 low = [r for r in sel if not r["ms"] or r["pct"] < 80]
 targets.append(("f16/bf16 LayerNorm [16384, 1024]: >= 80% of copy (bytes moved)",
                 ", ".join(pct_cell(r) for r in sel) or "-",
@@ -366,6 +376,19 @@ low = [r for r in sel if not r["ms"] or r["pct"] < 70]
 targets.append(("Axis-0 LpNormalization [4096, 4096]: >= 70% of copy",
                 ", ".join(pct_cell(r) for r in sel) or "-",
                 "not measured" if not sel else "met" if not low else "not met"))
+sel = target_rows(lambda r: r["op"] == "rmsnorm")
+low = [r for r in sel if not r["ms"] or r["pct"] < 85]
+targets.append(("RMSNormalization f32 [16384, 4096] and [16384, 1024], f16 and bf16 [16384, 4096], "
+                "1 and 2 threads: >= 85% of copy (issue 19)",
+                "min %.0f%%" % min(r["pct"] for r in sel if r["ms"]) if any(r["ms"] for r in sel) else "-",
+                "not measured" if not sel else "met" if not low else
+                "not met: " + ", ".join(pct_cell(r) for r in low)))
+slower = ["%s %dx%d %s t%d (%s %.2fx)" % (r["op"], r["n"], r["c"], r["t"], r["threads"], key,
+                                         r["peers"][key][0] / r["ms"])
+          for r in sel for key in ("twopass", "torch", "ort")
+          if r["ms"] and r["peers"][key][0] is not None and r["peers"][key][0] < r["ms"]]
+targets.append(("Same RMSNormalization rows: faster than every peer (issue 19)", "%d rows" % len(sel),
+                "not measured" if not sel else "met" if not slower else "not met: " + ", ".join(slower)))
 compile_ms = [r["compile_ms"] for r in rows if r["compile_ms"]]
 targets.append(("Pipeline compile time of a module: < 300 ms",
                 "max %.0f ms" % max(compile_ms) if compile_ms else "-",

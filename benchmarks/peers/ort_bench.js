@@ -10,7 +10,8 @@
 // the inputs are wrapped, not copied. Preallocated outputs (session.run's
 // fetches) are not used: Y never leaves the session.
 // Usage: node ort_bench.js OP N C THREADS [TYPE]
-//   OP: layernorm | lpnorm | normalizer | lpnorm0 (LpNormalization axis 0)
+//   OP: layernorm | lpnorm | normalizer | lpnorm0 (LpNormalization axis 0) |
+//       rmsnorm (SimplifiedLayerNormalization)
 //   TYPE: f32 (default) | f16 | bf16
 'use strict';
 const ort = require('onnxruntime-node');
@@ -68,6 +69,12 @@ if (op === 'layernorm') {
 } else if (op === 'lpnorm' || op === 'lpnorm0') {
   opNode = node('LpNormalization', ['X'], ['Y'],
                 [attrInt('axis', op === 'lpnorm0' ? 0 : -1), attrInt('p', 2)]);
+} else if (op === 'rmsnorm') {
+  // ONNX Runtime's own RMS spelling (ai.onnx domain), as its model builder
+  // exports decoder LLMs.
+  inputs.push(valueInfo('Scale', elemType, ['C']));
+  opNode = node('SimplifiedLayerNormalization', ['X', 'Scale'], ['Y'],
+                [attrInt('axis', -1), attrFloat('epsilon', 1e-5)]);
 } else if (op === 'normalizer') {
   opNode = node('Normalizer', ['X'], ['Y'], [attrString('norm', 'L2')], 'ai.onnx.ml');
 } else {
@@ -114,10 +121,10 @@ function tensor(count, dims) {
     executionProviders: ['cpu'], graphOptimizationLevel: 'all',
     enableCpuMemArena: true, enableMemPattern: true});
   const feeds = {X: tensor(n * c, [n, c])};
-  if (op === 'layernorm') {
+  if (op === 'layernorm' || op === 'rmsnorm')
     feeds.Scale = tensor(c, [c]);
+  if (op === 'layernorm')
     feeds.B = tensor(c, [c]);
-  }
   for (let i = 0; i < 3; ++i) await session.run(feeds);
   const faults0 = process.resourceUsage().minorPageFault;
   const times = [];

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """PyTorch peer (Debian python3-torch, CPU, eager): times one call of
-torch.nn.functional.layer_norm, or normalize(p=2) for LpNormalization
-(axis -1 or 0) and Normalizer L2 (the same math on f32 rows), with the
+torch.nn.functional.layer_norm, normalize(p=2) for LpNormalization
+(axis -1 or 0) and Normalizer L2 (the same math on f32 rows), or the
+usual RMSNormalization expression x * rsqrt(mean(x^2) + eps) * w, with the
 given intra-op thread count. Prints the median time over at least 0.5 s,
 the allocator the process runs under and the minor page faults per timed
 call.
@@ -39,6 +40,8 @@ elif op in ("lpnorm", "normalizer"):
     run = lambda: F.normalize(x, p=2.0, dim=-1, out=y)
 elif op == "lpnorm0":
     run = lambda: F.normalize(x, p=2.0, dim=0, out=y)
+elif op == "rmsnorm":
+    run = lambda: x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-5) * scale
 else:
     sys.exit("unknown op " + op)
 try:

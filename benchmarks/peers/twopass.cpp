@@ -1,8 +1,10 @@
-// The hand-written peer: row-wise two-pass LayerNorm, LpNorm (p = 2) and
-// Normalizer (L2) on f32 [N, C], as one would write them in C++; built with
-// -O3 -march=native -ffast-math -fopenmp. Rows are split over OpenMP threads.
+// The hand-written peer: row-wise two-pass LayerNorm, LpNorm (p = 2),
+// Normalizer (L2) and RMSNorm on f32 [N, C], as one would write them in C++;
+// built with -O3 -march=native -ffast-math -fopenmp. Rows are split over
+// OpenMP threads.
 // Prints the median time of a call over at least 0.5 s of calls.
-// Usage: twopass OP N C THREADS   (OP: layernorm | lpnorm | normalizer)
+// Usage: twopass OP N C THREADS
+//   (OP: layernorm | lpnorm | normalizer | rmsnorm)
 #include "median_time.h"
 
 #include <omp.h>
@@ -52,6 +54,21 @@ static void lpnorm(const float *x, float *y, long n, long c) {
   }
 }
 
+static void rmsnorm(const float *x, const float *scale, float *y, long n,
+                    long c) {
+#pragma omp parallel for schedule(static)
+  for (long r = 0; r < n; ++r) {
+    const float *xr = x + r * c;
+    float *yr = y + r * c;
+    float sq = 0;
+    for (long i = 0; i < c; ++i)
+      sq += xr[i] * xr[i];
+    float inv = 1.0f / std::sqrt(sq / c + 1e-5f);
+    for (long i = 0; i < c; ++i)
+      yr[i] = xr[i] * inv * scale[i];
+  }
+}
+
 int main(int argc, char **argv) {
   if (argc != 5) {
     std::fprintf(stderr, "usage: twopass OP N C THREADS\n");
@@ -71,15 +88,20 @@ int main(int argc, char **argv) {
     bias[i] = 0.5f;
   }
   bool isLayerNorm = !std::strcmp(op, "layernorm");
+  bool isRMSNorm = !std::strcmp(op, "rmsnorm");
   auto run = [&] {
     if (isLayerNorm)
       layernorm(x.data(), scale.data(), bias.data(), y.data(), n, c);
+    else if (isRMSNorm)
+      rmsnorm(x.data(), scale.data(), y.data(), n, c);
     else
       lpnorm(x.data(), y.data(), n, c); // Normalizer L2 = LpNorm p=2 on f32
   };
   run();
   double median = medianSeconds(run, n * c);
-  double bytes = 2.0 * n * c * 4 + (isLayerNorm ? 2.0 * c * 4 : 0);
+  double bytes = 2.0 * n * c * 4 + (isLayerNorm ? 2.0 * c * 4
+                                    : isRMSNorm ? c * 4.0
+                                                : 0);
   std::printf("%s %ldx%ld threads=%s ms=%.6f GB/s=%.2f check=%g\n", op, n, c,
               argv[4], median * 1e3, bytes / median / 1e9, y[n * c / 2]);
   return 0;
