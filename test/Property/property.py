@@ -4,7 +4,10 @@
 Generates random cases of norm.lp_normalization, norm.normalizer and
 norm.layer_normalization (ranks 1-5, every axis including negative ones,
 sizes 1, odd sizes 7/33/1023/2049/4099, static and dynamic shapes, every element type,
-Scale/B broadcast forms, stash_type 1 and 16), runs them through norm-runner
+Scale/B broadcast forms, stash_type 1 and 16), then --rms-cases cases of
+norm.rms_normalization (every X/Scale type pair, stash_type 1/10/11/16; from
+a random stream of their own, so that the other cases stay those of the
+seed), runs them through norm-runner
 with .npy inputs and outputs, and compares every element with the float64
 reference of test/lib/reference.py (written from docs/semantics.md and the
 ONNX texts, not from the lowering).
@@ -23,7 +26,8 @@ spacing of T's values at |r|; a correctly rounded result is <= 0.5 ulp), and
 
 Usage:
   property.py --runner build/bin/norm-runner --workdir /tmp/prop \
-      [--seed 1] [--cases 300] [--batch 40] [--report worst.json] [-v]
+      [--seed 1] [--cases 300] [--rms-cases 75] [--batch 40]
+      [--report worst.json] [-v]
 Exit status 0 when every element is within tolerance, 1 otherwise.
 """
 
@@ -39,7 +43,8 @@ import numpy as np
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "lib"))
 from reference import (layer_normalization, lp_normalization,  # noqa: E402
-                       normalizer, round_to, stored_to_f64, ulp)
+                       normalizer, rms_normalization, round_to, stored_to_f64,
+                       ulp)
 
 # ---------------------------------------------------------------------------
 # Element types and tolerances
@@ -162,6 +167,71 @@ def type_str(shape, ty, dyn=None):
     return "tensor<" + "".join(d + "x" for d in dims) + ty + ">"
 
 
+def random_operand_shape(rng, shape, naxis):
+    """A Scale or B shape for X of `shape` normalized from `naxis`: a
+    right-aligned suffix of X's shape covering at least the normalized dims
+    (usually exactly them), then some dims replaced by 1."""
+    rank = len(shape)
+    lo = int(rng.integers(0, naxis + 1)) if rng.random() < 0.3 else naxis
+    if rng.random() < 0.1:  # fewer dims than the normalized shape
+        lo = int(rng.integers(naxis, rank + 1))
+    s = list(shape[lo:])
+    if rng.random() < 0.3:
+        s = [1 if rng.random() < 0.5 else d for d in s]
+    return s
+
+
+def operand_type(rng, s, shape, ty, dynamic):
+    """The MLIR type of a Scale or B of shape `s` beside X of `shape`."""
+    if not dynamic:
+        return type_str(s, ty)
+    off = len(shape) - len(s)
+    # Only dims equal to X's runtime dim become '?': a dynamic Scale/B
+    # dim of runtime size 1 against a larger X dim is a known lowering
+    # bug (test/Integration/LayerNormalization/edge/dynamic-scale-size1.mlir).
+    d = [s[i] == shape[off + i] and rng.random() < 0.5
+         for i in range(len(s))]
+    return type_str(s, ty, d)
+
+
+STASH = {1: "f32", 10: "f16", 11: "f64", 16: "bf16"}
+
+
+def make_rms_case(rng, index):
+    """A norm.rms_normalization case (as make_case): X of T and Scale of V
+    drawn independently, any axis, stash_type 1, 10, 11 or 16. Y rounds
+    Normalized once to T before the Scale multiply (docs/semantics.md), which
+    reference.py does too; no result cancels terms, so no allowance."""
+    t, v = str(rng.choice(FLOATS)), str(rng.choice(FLOATS))
+    rank = int(rng.integers(1, 6))
+    shape = random_shape(rng, rank)
+    axis = int(rng.integers(-rank, rank))
+    naxis = axis % rank
+    dynamic = rng.random() < 0.3
+    dyn = [bool(rng.random() < 0.6) for _ in shape] if dynamic else None
+    xt = type_str(shape, t, dyn)
+    xs, x = random_floats(rng, t, shape)
+    sshape = random_operand_shape(rng, shape, naxis)
+    ss, sc = random_floats(rng, v, sshape)
+    stype = operand_type(rng, sshape, shape, v, dynamic)
+    eps = float(np.float32(rng.choice([1e-5, 1e-6, 1e-3, 0.0])))
+    stash = int(rng.choice([1, 10, 11, 16]))
+    u = STASH[stash]
+    y, inv = rms_normalization(x, sc, naxis, eps, t)
+    stats_shape = [d if i < naxis else 1 for i, d in enumerate(shape)]
+    sdyn = [bool(dyn[i]) and i < naxis for i in range(rank)] if dyn else None
+    st = type_str(stats_shape, u, sdyn)
+    yt = type_str(shape, v, dyn)
+    return {"index": index, "op": "rms", "ty": t,
+            "desc": f"rms axis={axis} eps={eps} stash={stash} {xt}, {stype}",
+            "inputs": [(xs, t, xt), (ss, v, stype)],
+            "text": f"norm.rms_normalization %a{index}_0, %a{index}_1 "
+                    f"axis = {axis} epsilon = {eps!r} stash_type = {stash} "
+                    f": ({xt}, {stype}) -> ({yt}, {st})",
+            "results": [(y, v, yt, "Y", 0.0, "f64"),
+                        (inv, u, st, "InvStdDev", 0.0, "f64")]}
+
+
 def make_case(rng, index):
     """A dict: 'op' text builder inputs, inputs [(stored, ty, type)], and
     expected [(ref f64, ty, type, name)]."""
@@ -217,37 +287,16 @@ def make_case(rng, index):
     stash = int(rng.choice([1, 1, 16]))
     u = "f32" if stash == 1 else "bf16"
 
-    def operand_shape():
-        # Right-aligned suffix of X's shape covering at least the normalized
-        # dims (usually exactly them), then some dims replaced by 1.
-        lo = int(rng.integers(0, naxis + 1)) if rng.random() < 0.3 else naxis
-        if rng.random() < 0.1:  # fewer dims than the normalized shape
-            lo = int(rng.integers(naxis, rank + 1))
-        s = list(shape[lo:])
-        if rng.random() < 0.3:
-            s = [1 if rng.random() < 0.5 else d for d in s]
-        return s
-
-    def operand_type(s):
-        if not dynamic:
-            return type_str(s, ty)
-        off = rank - len(s)
-        # Only dims equal to X's runtime dim become '?': a dynamic Scale/B
-        # dim of runtime size 1 against a larger X dim is a known lowering
-        # bug (test/Integration/LayerNormalization/edge/dynamic-scale-size1.mlir).
-        d = [s[i] == shape[off + i] and rng.random() < 0.5
-             for i in range(len(s))]
-        return type_str(s, ty, d)
-
-    sshape = operand_shape()
+    sshape = random_operand_shape(rng, shape, naxis)
     ss, sc = random_floats(rng, ty, sshape)
-    inputs = [(xs, ty, xt), (ss, ty, operand_type(sshape))]
+    inputs = [(xs, ty, xt),
+              (ss, ty, operand_type(rng, sshape, shape, ty, dynamic))]
     has_b = rng.random() < 0.75
     bb = None
     if has_b:
-        bshape = operand_shape()
+        bshape = random_operand_shape(rng, shape, naxis)
         bs, bb = random_floats(rng, ty, bshape)
-        inputs.append((bs, ty, operand_type(bshape)))
+        inputs.append((bs, ty, operand_type(rng, bshape, shape, ty, dynamic)))
     y, mean, inv = ref_layer_norm(x, sc, bb, naxis, eps)
     compute = "f64" if ty == "f64" else "f32"
     case["n"] = int(np.prod(shape[naxis:]))
@@ -349,6 +398,8 @@ def main():
     ap.add_argument("--workdir", required=True)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--cases", type=int, default=300)
+    ap.add_argument("--rms-cases", type=int, default=75,
+                    help="norm.rms_normalization cases after the others")
     ap.add_argument("--batch", type=int, default=40,
                     help="cases per module / norm-runner process")
     ap.add_argument("--report", help="write the worst errors as JSON")
@@ -359,6 +410,8 @@ def main():
     np.seterr(invalid="ignore", over="ignore", divide="ignore")
     rng = np.random.default_rng(a.seed)
     cases = [make_case(rng, i) for i in range(a.cases)]
+    rms_rng = np.random.default_rng([a.seed, 19])
+    cases += [make_rms_case(rms_rng, a.cases + i) for i in range(a.rms_cases)]
     os.makedirs(a.workdir, exist_ok=True)
     stats, failures = {}, 0
     for b in range(0, len(cases), a.batch):
@@ -373,7 +426,7 @@ def main():
             json.dump([{"op": k[0], "input": k[1], "result": k[2],
                         "type": k[3], "worst_ulp": v[0], "case": v[1]}
                        for k, v in sorted(stats.items())], f, indent=1)
-    print(f"property: seed {a.seed}: {a.cases - failures} of {a.cases} "
+    print(f"property: seed {a.seed}: {len(cases) - failures} of {len(cases)} "
           f"cases passed")
     return 1 if failures else 0
 
