@@ -27,6 +27,9 @@
 #include "norm/Pipelines/Pipelines.h"
 #include "norm/Target/ONNX/ImportONNX.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/MCSubtargetInfo.h"
@@ -254,6 +257,82 @@ static llvm::Expected<bool> checkExternalFunctions(llvm::Module &module) {
 }
 
 //===----------------------------------------------------------------------===//
+// 16-bit floats in masked loads and stores
+//===----------------------------------------------------------------------===//
+
+/// Rewrites masked loads and stores of bf16 and f16 vectors, and selects of
+/// bf16 and f16 values, as the same operations on i16 with bitcasts. Where
+/// the target has no masked 16-bit accesses (x86 before AVX-512) or no
+/// 16-bit float registers (x86 without AVX512-BF16), the backend rebuilds
+/// such values through f32 and back, calling `__truncsfbf2` (bf16), which
+/// libgcc does not have, or `__truncsfhf2` (f16). The bits are the same
+/// either way.
+static void maskedAccessesAsIntegers(llvm::Module &module) {
+  auto is16BitFloat = [](llvm::Type *type) {
+    llvm::Type *element = type->getScalarType();
+    return element->isBFloatTy() || element->isHalfTy();
+  };
+  auto asInteger = [&](llvm::Type *type) -> llvm::Type * {
+    llvm::Type *i16 = llvm::Type::getInt16Ty(module.getContext());
+    if (auto *vectorType = dyn_cast<llvm::VectorType>(type))
+      return llvm::VectorType::get(i16, vectorType);
+    return i16;
+  };
+  SmallVector<llvm::IntrinsicInst *> accesses;
+  SmallVector<llvm::SelectInst *> selects;
+  for (llvm::Function &function : module)
+    for (llvm::Instruction &inst : llvm::instructions(function)) {
+      if (auto *intrinsic = dyn_cast<llvm::IntrinsicInst>(&inst))
+        if (intrinsic->getIntrinsicID() == llvm::Intrinsic::masked_load ||
+            intrinsic->getIntrinsicID() == llvm::Intrinsic::masked_store)
+          accesses.push_back(intrinsic);
+      if (auto *select = dyn_cast<llvm::SelectInst>(&inst))
+        if (is16BitFloat(select->getType()))
+          selects.push_back(select);
+    }
+  for (llvm::SelectInst *select : selects) {
+    llvm::IRBuilder<> builder(select);
+    llvm::Type *intType = asInteger(select->getType());
+    llvm::Value *replacement = builder.CreateBitCast(
+        builder.CreateSelect(
+            select->getCondition(),
+            builder.CreateBitCast(select->getTrueValue(), intType),
+            builder.CreateBitCast(select->getFalseValue(), intType)),
+        select->getType());
+    select->replaceAllUsesWith(replacement);
+    select->eraseFromParent();
+  }
+  for (llvm::IntrinsicInst *access : accesses) {
+    bool isLoad = access->getIntrinsicID() == llvm::Intrinsic::masked_load;
+    llvm::Type *dataType =
+        isLoad ? access->getType() : access->getArgOperand(0)->getType();
+    auto *vectorType = dyn_cast<llvm::VectorType>(dataType);
+    if (!vectorType || !(vectorType->getElementType()->isBFloatTy() ||
+                         vectorType->getElementType()->isHalfTy()))
+      continue;
+    auto *intType = llvm::VectorType::get(
+        llvm::Type::getInt16Ty(module.getContext()), vectorType);
+    llvm::IRBuilder<> builder(access);
+    unsigned pointerIndex = isLoad ? 0 : 1;
+    llvm::Align alignment = access->getParamAlign(pointerIndex).valueOrOne();
+    llvm::Value *pointer = access->getArgOperand(pointerIndex);
+    llvm::Value *mask = access->getArgOperand(pointerIndex + 1);
+    if (isLoad) {
+      llvm::Value *passThrough =
+          builder.CreateBitCast(access->getArgOperand(2), intType);
+      llvm::Value *load = builder.CreateMaskedLoad(intType, pointer, alignment,
+                                                   mask, passThrough);
+      access->replaceAllUsesWith(builder.CreateBitCast(load, vectorType));
+    } else {
+      builder.CreateMaskedStore(
+          builder.CreateBitCast(access->getArgOperand(0), intType), pointer,
+          alignment, mask);
+    }
+    access->eraseFromParent();
+  }
+}
+
+//===----------------------------------------------------------------------===//
 // compileKernels
 //===----------------------------------------------------------------------===//
 
@@ -348,8 +427,10 @@ llvm::Error norm::compileKernels(const CompileOptions &options) {
   llvmModule->setDataLayout(target->machine->createDataLayout());
   auto optimize = makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0,
                                             target->machine.get());
+  maskedAccessesAsIntegers(*llvmModule);
   if (llvm::Error err = optimize(llvmModule.get()))
     return err;
+  maskedAccessesAsIntegers(*llvmModule);
   auto usesOpenMP = checkExternalFunctions(*llvmModule);
   if (!usesOpenMP)
     return usesOpenMP.takeError();

@@ -248,6 +248,9 @@ compile::prepareKernels(ModuleOp module, ArrayRef<std::string> names,
       return createStringError("exported name '" + kernel.symbol +
                                "' (--prefix, then the function name) is not "
                                "a C identifier");
+    if (kernel.symbol == "main")
+      return createStringError("exported name 'main' is the C program's "
+                               "entry point; choose another with --prefix");
     for (StringRef internal : {kernel.implName, kernel.checkName})
       if (module.lookupSymbol(internal))
         return createStringError("the module already has a symbol '" +

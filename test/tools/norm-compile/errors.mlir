@@ -1,0 +1,106 @@
+// Each error of norm-compile is one line "norm-compile: error: ..." and a
+// non-zero exit status, and writes no output file.
+
+// RUN: split-file %s %t
+
+// RUN: not norm-compile %t/ok.mlir -o %t/out.o --target-triple=foo-bar 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=TRIPLE --implicit-check-not=error
+// TRIPLE: norm-compile: error: unknown target triple 'foo-bar'
+// RUN: not norm-compile %t/ok.mlir -o %t/out.o --mcpu=no-such-cpu 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=CPU --implicit-check-not=error
+// CPU: norm-compile: error: unknown CPU 'no-such-cpu' for 'x86_64-
+// RUN: not norm-compile %t/ok.mlir -o %t/out.o \
+// RUN:   --target-triple=aarch64-linux-gnu --mcpu=x86-64-v3 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=CROSS-CPU --implicit-check-not=error
+// CROSS-CPU: norm-compile: error: unknown CPU 'x86-64-v3' for 'aarch64-unknown-linux-gnu'
+// RUN: not norm-compile %t/ok.mlir -o %t/out.o --mcpu=x86-64 --mattr=+avx9 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=FEATURE --implicit-check-not=error
+// FEATURE: norm-compile: error: unknown feature '+avx9' for 'x86_64-
+// RUN: not norm-compile %t/ok.mlir -o %t/out.o --mcpu=x86-64 --mattr=avx2 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=FEATURE-SIGN --implicit-check-not=error
+// FEATURE-SIGN: norm-compile: error: unknown feature 'avx2' for 'x86_64-{{.*}}' (--mattr takes +name,-name)
+
+// RUN: not norm-compile %t/i8.mlir -o %t/out.o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=TYPE --implicit-check-not=error
+// TYPE: norm-compile: error: function 'f': argument 0 has type tensor<4xi8>; the C interface takes ranked tensors of f16, bf16, f32, f64, i32 or i64
+// RUN: not norm-compile %t/scalar.mlir -o %t/out.o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=SCALAR --implicit-check-not=error
+// SCALAR: norm-compile: error: function 'f': argument 1 has type f32; the C interface takes ranked tensors
+// RUN: not norm-compile %t/external.mlir -o %t/out.o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=EXTERNAL --implicit-check-not=error
+// EXTERNAL: norm-compile: error: the compiled code calls 'g', which is neither in libc, libm nor the OpenMP runtime
+// RUN: not norm-compile %t/data-size.mlir -o %t/out.o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=DATA-SIZE --implicit-check-not=error
+// DATA-SIZE: norm-compile: error: function 'f': dimension 0 of result 0 cannot be derived from the argument shapes
+// RUN: not norm-compile %t/ok.mlir -o %t/out.o --function=g 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=FUNCTION --implicit-check-not=error
+// FUNCTION: norm-compile: error: function 'g' not found; public functions: ln
+// RUN: not norm-compile %t/ok.mlir -o - 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=STDOUT --implicit-check-not=error
+// STDOUT: norm-compile: error: writing the output to stdout needs --header=PATH
+// RUN: norm-opt %t/ok.mlir --norm-to-llvm -o %t/lowered.mlir
+// RUN: not norm-compile %t/lowered.mlir -o %t/out.o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=LOWERED --implicit-check-not=error
+// LOWERED: norm-compile: error: the module has no public function on tensors to export
+// RUN: not norm-compile %t/bad-op.mlir -o %t/out.o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=VERIFY --implicit-check-not=error
+// VERIFY: norm-compile: error: cannot read '{{.*}}bad-op.mlir': {{.*}}bad-op.mlir:3:8: 'norm.lp_normalization' op
+// RUN: not norm-compile %t/prefix.mlir --prefix=9 -o %t/out.o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=PREFIX --implicit-check-not=error
+// PREFIX: norm-compile: error: exported name '9f' (--prefix, then the function name) is not a C identifier
+
+// RUN: not norm-compile %t/main.mlir -o %t/out.o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=MAIN --implicit-check-not=error
+// MAIN: norm-compile: error: exported name 'main' is the C program's entry point; choose another with --prefix
+
+// No file of the failed runs was written.
+// RUN: not ls %t/out.o %t/out.h
+
+//--- ok.mlir
+func.func @ln(%x: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  %y = norm.lp_normalization %x axis = 1 p = 2 : tensor<?x4xf32>
+  return %y : tensor<?x4xf32>
+}
+
+//--- i8.mlir
+func.func @f(%x: tensor<4xi8>) -> tensor<4xi8> {
+  return %x : tensor<4xi8>
+}
+
+//--- scalar.mlir
+func.func @f(%x: tensor<4xf32>, %s: f32) -> tensor<4xf32> {
+  return %x : tensor<4xf32>
+}
+
+//--- external.mlir
+func.func private @g(tensor<4xf32>) -> tensor<4xf32>
+func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %y = func.call @g(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %y : tensor<4xf32>
+}
+
+//--- data-size.mlir
+// The result's size is a value of an argument, not a size.
+func.func @f(%x: tensor<?xf32>, %n: tensor<i64>) -> tensor<?xf32> {
+  %value = tensor.extract %n[] : tensor<i64>
+  %size = arith.index_cast %value : i64 to index
+  %y = tensor.extract_slice %x[0] [%size] [1] : tensor<?xf32> to tensor<?xf32>
+  return %y : tensor<?xf32>
+}
+
+//--- bad-op.mlir
+// p = 3 is not an Lp norm ONNX defines.
+func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %y = norm.lp_normalization %x axis = 0 p = 3 : tensor<4xf32>
+  return %y : tensor<4xf32>
+}
+
+//--- prefix.mlir
+func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
+  return %x : tensor<4xf32>
+}
+
+//--- main.mlir
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  return %x : tensor<4xf32>
+}
