@@ -1,6 +1,7 @@
 //===- HostTensor.cpp - dense tensors in host memory ----------------------===//
 
 #include "norm/Runner/HostTensor.h"
+#include "norm/Support/AbbreviatedList.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/APInt.h"
@@ -110,10 +111,9 @@ StringRef runner::getSupportedElementTypeNames() {
   return "f16, bf16, f32, f64, i32, i64";
 }
 
-std::string runner::formatTensorType(ArrayRef<int64_t> shape,
-                                     ElementType type) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
+/// Prints the whole "2x3xf32" text of a shape and element type.
+static void printTensorType(raw_ostream &os, ArrayRef<int64_t> shape,
+                            ElementType type) {
   for (int64_t dim : shape) {
     if (dim < 0)
       os << '?';
@@ -122,7 +122,18 @@ std::string runner::formatTensorType(ArrayRef<int64_t> shape,
     os << 'x';
   }
   os << getElementTypeName(type);
-  return text;
+}
+
+std::string runner::formatTensorType(ArrayRef<int64_t> shape,
+                                     ElementType type) {
+  if (!isAbbreviated(shape.size())) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    printTensorType(os, shape, type);
+    return text;
+  }
+  return formatDims(shape) + "x" + getElementTypeName(type).str() +
+         formatRankSuffix(shape.size());
 }
 
 //===----------------------------------------------------------------------===//
@@ -337,7 +348,10 @@ static void printDims(raw_ostream &os, const HostTensor &tensor, int64_t dim,
 }
 
 void HostTensor::print(raw_ostream &os) const {
-  os << getTypeString() << '=';
+  // The whole type, also for a shape of many dims: this is a SPEC that
+  // parses back.
+  printTensorType(os, shape, elementType);
+  os << '=';
   if (numElements == 0)
     return;
   if (shape.empty()) {

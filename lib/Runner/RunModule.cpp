@@ -141,9 +141,10 @@ llvm::Expected<int> runner::runModule(const RunOptions &options,
       continue;
     }
     os << "[FAILED] result[" << index << "]: element at index [";
-    llvm::interleaveComma(mismatch->index, os);
-    os << "]: actual " << mismatch->actual << ", expected "
-       << mismatch->expected << " (atol "
+    printAbbreviatedList(os, ArrayRef<int64_t>(mismatch->index), ", ",
+                         [&](int64_t i) { os << i; });
+    os << "]" << formatRankSuffix(mismatch->index.size()) << ": actual "
+       << mismatch->actual << ", expected " << mismatch->expected << " (atol "
        << formatShortestFloat(llvm::APFloat(tolerance.atol)) << ", rtol "
        << formatShortestFloat(llvm::APFloat(tolerance.rtol)) << ")\n";
     return 1;

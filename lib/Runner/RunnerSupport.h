@@ -9,6 +9,7 @@
 #define NORM_LIB_RUNNER_RUNNERSUPPORT_H
 
 #include "mlir/IR/Types.h"
+#include "norm/Support/AbbreviatedList.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
@@ -25,12 +26,10 @@ inline llvm::Error withPrefix(const Twine &prefix, llvm::Error err) {
   return llvm::createStringError(prefix + llvm::toString(std::move(err)));
 }
 
-/// Returns the MLIR spelling of `type` ("tensor<2x3xf32>").
+/// Returns the MLIR spelling of `type` ("tensor<2x3xf32>") for a message,
+/// a shape of many dims shortened (norm/Support/AbbreviatedList.h).
 inline std::string typeToString(Type type) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << type;
-  return text;
+  return formatTypeForMessage(type);
 }
 
 } // namespace runner

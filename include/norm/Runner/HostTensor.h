@@ -57,8 +57,10 @@ std::optional<ElementType> getElementTypeFromMlir(Type type);
 /// error messages.
 StringRef getSupportedElementTypeNames();
 
-/// Formats a shape and element type in the IREE/MLIR short form: "2x3xf32",
-/// "?x4xf16" (a negative dimension prints as '?'), or "f32" for rank 0.
+/// Formats a shape and element type for messages, in the IREE/MLIR short
+/// form: "2x3xf32", "?x4xf16" (a negative dimension prints as '?'), or "f32"
+/// for rank 0. A shape of many dims is shortened, see
+/// norm/Support/AbbreviatedList.h: "1x1x1x1x1x1x1x1x...x1xf32 (rank 100000)".
 std::string formatTensorType(ArrayRef<int64_t> shape, ElementType type);
 
 /// A dense, row-major tensor that owns its buffer. The buffer is 64-byte
@@ -93,7 +95,7 @@ public:
   size_t getSizeInBytes() const {
     return numElements * getElementTypeSize(elementType);
   }
-  /// Returns "2x3xf32"-style type text, see formatTensorType().
+  /// Returns "2x3xf32"-style type text for messages, see formatTensorType().
   std::string getTypeString() const;
 
   /// The raw buffer: getSizeInBytes() bytes, row-major.

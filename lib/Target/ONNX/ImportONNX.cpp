@@ -13,6 +13,7 @@
 #include "ImporterImpl.h"
 
 #include "norm/Dialect/Norm/IR/NormDialect.h"
+#include "norm/Support/AbbreviatedList.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -219,8 +220,9 @@ LogicalResult Importer::importGraph(const onnx::GraphProto &graph,
           failed(verifyCompatibleShape(*declared, value.getType())))
         return emitError(loc)
                << "graph output '" << output.name() << "' is declared as "
-               << *declared << ", but the imported value has type "
-               << value.getType();
+               << norm::formatTypeForMessage(*declared, /*quote=*/true)
+               << ", but the imported value has type "
+               << norm::formatTypeForMessage(value.getType(), /*quote=*/true);
     }
     results.push_back(value);
   }

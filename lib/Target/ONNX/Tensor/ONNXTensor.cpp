@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "norm/Target/ONNX/ONNXTensor.h"
+#include "norm/Support/AbbreviatedList.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Twine.h"
@@ -114,14 +115,15 @@ StringRef norm::getONNXElementTypeMlirName(ONNXDataType dataType) {
 }
 
 /// Formats the tensor type as MLIR prints it in diagnostics:
-/// 'tensor<3x4xf32>', 'tensor<f32>'.
+/// 'tensor<3x4xf32>', 'tensor<f32>'; many dims are shortened
+/// (norm/Support/AbbreviatedList.h): 'tensor<1x1x1x1x1x1x1x1x...x1xf32>'
+/// (rank 100000).
 static std::string formatType(ArrayRef<int64_t> dims, ONNXDataType dataType) {
   std::string text;
   llvm::raw_string_ostream os(text);
-  os << "'tensor<";
-  for (int64_t dim : dims)
-    os << dim << 'x';
-  os << getONNXElementTypeMlirName(dataType) << ">'";
+  os << "'tensor<" << formatDims(dims) << (dims.empty() ? "" : "x")
+     << getONNXElementTypeMlirName(dataType) << ">'"
+     << formatRankSuffix(dims.size());
   return text;
 }
 

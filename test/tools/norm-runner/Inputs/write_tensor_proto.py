@@ -5,7 +5,8 @@ would not write.
 
 Usage: write_tensor_proto.py OUT DATA_TYPE DIMS VALUES
     DATA_TYPE  the TensorProto.DataType number (10 FLOAT16, 16 BFLOAT16)
-    DIMS       comma-separated sizes, or "" for rank 0
+    DIMS       comma-separated sizes, or "" for rank 0; SIZE*COUNT stands
+               for COUNT dims of SIZE (1*100000: rank 100000)
     VALUES     comma-separated int32_data values (decimal, may be negative)
 
 onnx.proto field numbers: dims = 1 (int64), data_type = 2 (int32),
@@ -30,7 +31,9 @@ def varint(value):
 
 def main():
     out, data_type, dims, values = sys.argv[1:5]
-    dims = [int(d) for d in dims.split(",") if d]
+    dims = [int(size)
+            for d in dims.split(",") if d
+            for size in [d.split("*")[0]] * int((d.split("*") + ["1"])[1])]
     values = [int(v) for v in values.split(",") if v]
     for v in values:
         assert -(2**31) <= v < 2**31, "int32_data holds int32 values"
