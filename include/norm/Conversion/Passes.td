@@ -29,6 +29,10 @@ def ConvertNormToLinalgPass : Pass<"convert-norm-to-linalg"> {
       constant slices), or whose f32 sums overflowed, is recomputed in f64
       by scalar loops, shifted by its first element, so that a constant
       slice has an exact Mean, Var = 0 and Y = B (docs/numerics.md).
+    * `norm.rms_normalization`: x*x summed in f64 (scaled by max|x| for f64
+      X), InvStdDev = 1 / sqrt(mean + epsilon) per slice, then
+      X * InvStdDev rounded once to X's type and multiplied by Scale,
+      rounded once to Scale's type (docs/semantics.md).
 
     f16/bf16 data is extended to (at least) f32 before any arithmetic; each
     result is rounded once to its element type. Reduction additions carry
