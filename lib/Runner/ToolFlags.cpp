@@ -126,9 +126,10 @@ llvm::Error runner::checkOpenMPThreadsEnvironment() {
 }
 
 /// The variables the OpenMP runtime (libomp) reads a thread's stack size
-/// from.
+/// from, in its order of precedence: it uses the first one defined (even if
+/// empty) and ignores the others with a warning.
 static const char *const kStackSizeVariables[] = {
-    "OMP_STACKSIZE", "KMP_STACKSIZE", "GOMP_STACKSIZE"};
+    "KMP_STACKSIZE", "GOMP_STACKSIZE", "OMP_STACKSIZE"};
 
 /// Parses a stack size as libomp does: an integer, then optionally a unit
 /// B, K, M, G or T (any case, with an optional trailing B: "4mb"), K where
@@ -183,33 +184,48 @@ llvm::Error runner::checkOpenMPStackSizeEnvironment() {
   return llvm::Error::success();
 }
 
-/// Returns the stack size of libomp's threads: the largest size the stack
-/// size variables give, else the stack limit (ulimit -s) up to 64 MiB, as
-/// libomp chooses it. `source` gets where the size came from, for messages.
-static uint64_t getOpenMPStackSize(std::string &source) {
-  std::optional<uint64_t> largest;
-  for (const char *name : kStackSizeVariables)
-    if (const char *value = std::getenv(name))
-      if (std::optional<uint64_t> size = parseStackSize(value);
-          size && (!largest || *size > *largest)) {
-        largest = size;
-        source = (llvm::Twine(name) + "=" + value).str();
-      }
-  if (largest)
-    return *largest;
-  constexpr uint64_t kMaxDefault = uint64_t(64) << 20;
-  source = "the stack limit, ulimit -s";
+namespace {
+/// The stack size of libomp's threads and where it comes from.
+struct OpenMPStackSize {
+  uint64_t bytes;
+  /// Where the size comes from: "KMP_STACKSIZE=1G", or the stack limit.
+  std::string source;
+  /// What to make smaller: the variable the size comes from, or
+  /// OMP_STACKSIZE where none is set.
+  std::string variable;
+};
+} // namespace
+
+/// Returns the stack size of libomp's threads as libomp chooses it: the
+/// size of the first stack size variable defined, in its order of
+/// precedence, else (also where that one is empty) the stack limit
+/// (ulimit -s) up to 64 MiB.
+static OpenMPStackSize getOpenMPStackSize() {
+  const char *defined = nullptr;
+  for (const char *name : kStackSizeVariables) {
+    const char *value = std::getenv(name);
+    if (!value)
+      continue;
+    if (std::optional<uint64_t> size = parseStackSize(value))
+      return {*size, (llvm::Twine(name) + "=" + value).str(), name};
+    defined = name;
+    break;
+  }
+  // No variable, or an empty one, which libomp replaces by its default:
+  // setting that one (the others are ignored) changes the size.
+  OpenMPStackSize result{uint64_t(64) << 20, "the stack limit, ulimit -s",
+                         defined ? defined : "OMP_STACKSIZE"};
   struct rlimit limit;
-  if (getrlimit(RLIMIT_STACK, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY)
-    return kMaxDefault;
-  return std::min<uint64_t>(limit.rlim_cur, kMaxDefault);
+  if (getrlimit(RLIMIT_STACK, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
+    result.bytes = std::min<uint64_t>(limit.rlim_cur, result.bytes);
+  return result;
 }
 
 llvm::Error runner::checkOpenMPThreadResources(unsigned threads) {
   if (threads <= 1)
     return llvm::Error::success();
-  std::string source;
-  uint64_t stackSize = getOpenMPStackSize(source);
+  OpenMPStackSize stack = getOpenMPStackSize();
+  uint64_t stackSize = stack.bytes;
   // Map each worker's stack as the thread library does (read-write, private,
   // not touched), plus room for the runtime's per-thread data, then unmap.
   unsigned workers = threads - 1;
@@ -232,7 +248,9 @@ llvm::Error runner::checkOpenMPThreadResources(unsigned threads) {
   return llvm::createStringError(
       "cannot start " + llvm::Twine(threads) + " OpenMP threads: only " +
       llvm::Twine(fitted) + " of the " + llvm::Twine(workers) +
-      " worker stacks of " + llvm::Twine(stackSize) + " bytes (" + source +
+      " worker stacks of " + llvm::Twine(stackSize) + " bytes (" +
+      stack.source +
       ") fit in the memory this process may map; use fewer threads "
-      "(--threads, OMP_NUM_THREADS) or a smaller OMP_STACKSIZE");
+      "(--threads, OMP_NUM_THREADS) or a smaller " +
+      stack.variable);
 }

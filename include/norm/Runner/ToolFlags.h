@@ -86,11 +86,12 @@ llvm::Error checkOpenMPThreadsEnvironment();
 llvm::Error checkOpenMPStackSizeEnvironment();
 
 /// Errors unless the OpenMP runtime can start `threads` threads: the stacks
-/// of its `threads - 1` workers (the largest size of the stack size
-/// variables, else the stack limit up to 64 MiB, as the runtime chooses)
-/// must fit in the memory this process may map, which `ulimit -v` and the
-/// size of the address space bound. The runtime aborts with a stack dump
-/// when it cannot create a thread; the message here says what to lower.
+/// of its `threads - 1` workers (the size of the first of KMP_STACKSIZE,
+/// GOMP_STACKSIZE and OMP_STACKSIZE that is set, else the stack limit up to
+/// 64 MiB, as the runtime chooses) must fit in the memory this process may
+/// map, which `ulimit -v` and the size of the address space bound. The
+/// runtime aborts with a stack dump when it cannot create a thread; the
+/// message here says what to lower, naming the variable the size came from.
 llvm::Error checkOpenMPThreadResources(unsigned threads);
 
 } // namespace runner

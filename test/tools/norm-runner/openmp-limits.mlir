@@ -36,7 +36,20 @@
 // RUN: env OMP_STACKSIZE=99999999G not norm-runner %s --threads=2 \
 // RUN:   --input=@%t/z.npy --expected-output=@%t/z.npy 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=HUGE-STACK
-// HUGE-STACK: norm-runner: error: cannot start 2 OpenMP threads: only 0 of the 1 worker stacks of 107374181326258176 bytes (OMP_STACKSIZE=99999999G) fit in the memory this process may map
+// HUGE-STACK: norm-runner: error: cannot start 2 OpenMP threads: only 0 of the 1 worker stacks of 107374181326258176 bytes (OMP_STACKSIZE=99999999G) fit in the memory this process may map; use fewer threads (--threads, OMP_NUM_THREADS) or a smaller OMP_STACKSIZE{{$}}
+// The message names the variable the size came from (it advised
+// OMP_STACKSIZE for any). libomp uses the first of KMP_STACKSIZE,
+// GOMP_STACKSIZE and OMP_STACKSIZE that is set and ignores the others, so
+// the check does too (it took the largest of them).
+// RUN: env KMP_STACKSIZE=99999999G not norm-runner %s --threads=2 \
+// RUN:   --input=@%t/z.npy 2>&1 | FileCheck %s --check-prefix=HUGE-KMP
+// HUGE-KMP: norm-runner: error: cannot start 2 OpenMP threads: only 0 of the 1 worker stacks of 107374181326258176 bytes (KMP_STACKSIZE=99999999G) fit in the memory this process may map; use fewer threads (--threads, OMP_NUM_THREADS) or a smaller KMP_STACKSIZE{{$}}
+// RUN: env GOMP_STACKSIZE=99999999G OMP_STACKSIZE=1M not norm-runner %s \
+// RUN:   --threads=2 --input=@%t/z.npy 2>&1 | FileCheck %s --check-prefix=HUGE-GOMP
+// HUGE-GOMP: norm-runner: error: cannot start 2 OpenMP threads: only 0 of the 1 worker stacks of 107374181326258176 bytes (GOMP_STACKSIZE=99999999G) fit in the memory this process may map; use fewer threads (--threads, OMP_NUM_THREADS) or a smaller GOMP_STACKSIZE{{$}}
+// RUN: env KMP_STACKSIZE=1M OMP_STACKSIZE=99999999G norm-runner %s --threads=2 \
+// RUN:   --input=@%t/z.npy --expected-output=@%t/z.npy 2>/dev/null \
+// RUN:   | FileCheck %s --check-prefix=FITS
 // RUN: env OMP_STACKSIZE=99999999G not norm-benchmark %s --threads=2 \
 // RUN:   --input=256x256xf32 2>&1 | FileCheck %s --check-prefix=HUGE-STACK-BENCHMARK
 // HUGE-STACK-BENCHMARK: norm-benchmark: error: cannot start 2 OpenMP threads: only 0 of the 1 worker stacks
