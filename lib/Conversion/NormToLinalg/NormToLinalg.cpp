@@ -37,6 +37,9 @@ void mlir::norm::populateNormToLinalgConversionPatterns(
   populateNormalizerToLinalgPatterns(patterns, options);
   populateLayerNormalizationToLinalgPatterns(patterns, options);
   populateRMSNormalizationToLinalgPatterns(patterns, options);
+  populateBatchNormalizationToLinalgPatterns(patterns, options);
+  populateInstanceNormalizationToLinalgPatterns(patterns, options);
+  populateGroupNormalizationToLinalgPatterns(patterns, options);
 }
 
 /// The largest `reduction-partial-sums`, 2^16: far more partial sums than a

@@ -82,6 +82,24 @@ void populateLayerNormalizationToLinalgPatterns(
 void populateRMSNormalizationToLinalgPatterns(
     RewritePatternSet &patterns, const NormToLinalgOptions &options = {});
 
+/// Adds the patterns that lower `norm.batch_normalization` (inference) to
+/// linalg on tensors: a per-channel map and one elementwise op over X, in
+/// f32 (f64 when any operand is f64), rounded once (docs/semantics.md).
+void populateBatchNormalizationToLinalgPatterns(
+    RewritePatternSet &patterns, const NormToLinalgOptions &options = {});
+
+/// Adds the patterns that lower `norm.group_normalization` to linalg on
+/// tensors: X viewed as one row per (n, group) with the statistics of the
+/// LayerNormalization lowering (exact on offset data), then one elementwise
+/// op for Y over X's grouped view (docs/semantics.md).
+void populateGroupNormalizationToLinalgPatterns(
+    RewritePatternSet &patterns, const NormToLinalgOptions &options = {});
+
+/// Adds the patterns that lower `norm.instance_normalization` to linalg on
+/// tensors, as GroupNormalization with one group per channel.
+void populateInstanceNormalizationToLinalgPatterns(
+    RewritePatternSet &patterns, const NormToLinalgOptions &options = {});
+
 /// Adds all of the above. After applying them no `norm` op remains; the IR
 /// uses the linalg, tensor, arith, math and scf dialects.
 void populateNormToLinalgConversionPatterns(

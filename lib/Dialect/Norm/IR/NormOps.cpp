@@ -497,6 +497,214 @@ void RMSNormalizationOp::generateRuntimeVerification(
 }
 
 //===----------------------------------------------------------------------===//
+// Channel normalizations: BatchNormalizationOp, InstanceNormalizationOp,
+// GroupNormalizationOp
+//===----------------------------------------------------------------------===//
+
+/// Checks the operands of a channel normalization of `xType` [N, C, ...]
+/// named `xName`: rank >= `minRank`, each of `channelOperands` (name, type)
+/// of shape [C] (where static, and agreeing with each other where C is
+/// dynamic), and result `yName` of X's shape and element type.
+static LogicalResult verifyChannelNormalization(
+    Operation *op, StringRef xName, RankedTensorType xType, int64_t minRank,
+    ArrayRef<std::pair<StringRef, RankedTensorType>> channelOperands,
+    StringRef yName, RankedTensorType yType) {
+  int64_t rank = xType.getRank();
+  if (rank < minRank)
+    return op->emitOpError()
+           << "expects '" << xName << "' of rank >= " << minRank
+           << " ([N, C, D1, ..., Dn]), but found rank " << rank;
+  int64_t channels = xType.getDimSize(1);
+  StringRef channelsFrom = xName;
+  for (auto [name, type] : channelOperands) {
+    if (type.getRank() != 1)
+      return op->emitOpError()
+             << "expects '" << name << "' of rank 1 (shape [C], C = dimension"
+             << " 1 of '" << xName << "'), but found shape "
+             << formatShape(type.getShape());
+    int64_t size = type.getDimSize(0);
+    if (ShapedType::isDynamic(size))
+      continue;
+    if (ShapedType::isDynamic(channels)) {
+      channels = size;
+      channelsFrom = name;
+      continue;
+    }
+    if (size != channels)
+      return op->emitOpError()
+             << "expects '" << name << "' of shape [" << channels
+             << "] (C, given by '" << channelsFrom << "'), but found shape ["
+             << size << "]";
+  }
+  if (yType.getElementType() != xType.getElementType())
+    return op->emitOpError()
+           << "expects result '" << yName << "' to have the element type of '"
+           << xName << "' (" << xType.getElementType() << "), but found "
+           << yType.getElementType();
+  if (yType.getRank() != rank)
+    return op->emitOpError()
+           << "expects result '" << yName << "' of rank " << rank
+           << " (the rank of '" << xName << "'), but found rank "
+           << yType.getRank();
+  return verifyResultShape(op, yName, xType.getShape(), yType.getShape());
+}
+
+/// Checks that the operands `names` have the element type of `xName`.
+static LogicalResult
+verifySameElementType(Operation *op, StringRef xName, Type xElementType,
+                      ArrayRef<std::pair<StringRef, RankedTensorType>> others) {
+  for (auto [name, type] : others)
+    if (type.getElementType() != xElementType)
+      return op->emitOpError()
+             << "expects '" << name << "' to have the element type of '"
+             << xName << "' (" << xElementType << "), but found "
+             << type.getElementType();
+  return success();
+}
+
+/// Emits the run-time checks of a channel normalization of `x`: each of the
+/// `channelOperands` has X's size C, and each static size of `y` is X's.
+static void generateChannelRuntimeChecks(
+    OpBuilder &builder, Location loc, Operation *op, StringRef xName, Value x,
+    ArrayRef<std::pair<StringRef, Value>> channelOperands, StringRef yName,
+    Value y,
+    function_ref<std::string(Operation *, StringRef)> generateErrorMessage) {
+  for (auto [name, operand] : channelOperands)
+    assertSameSize(builder, loc, op, operand, 0, x, 1, /*allowLhsOne=*/false,
+                   "the size of '" + name + "' differs from C (dimension 1 " +
+                       "of '" + xName + "')",
+                   generateErrorMessage);
+  int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
+  auto yType = cast<RankedTensorType>(y.getType());
+  for (int64_t i = 0; i < rank; ++i)
+    if (!yType.isDynamicDim(i))
+      assertSameSize(builder, loc, op, y, i, x, i, /*allowLhsOne=*/false,
+                     "dimension " + Twine(i) + " of '" + xName +
+                         "' differs from the static size of result '" + yName +
+                         "'",
+                     generateErrorMessage);
+}
+
+LogicalResult BatchNormalizationOp::verify() {
+  if (failed(verifyByteSizesFit(
+          *this, {"X", "scale", "B", "input_mean", "input_var"}, {"Y"},
+          {getX(), getScale(), getB(), getInputMean(), getInputVar()})))
+    return failure();
+  RankedTensorType xType = getX().getType();
+  if (failed(verifyChannelNormalization(
+          *this, "X", xType, 2,
+          {{"scale", getScale().getType()},
+           {"B", getB().getType()},
+           {"input_mean", getInputMean().getType()},
+           {"input_var", getInputVar().getType()}},
+          "Y", getY().getType())))
+    return failure();
+  // T1: scale and B share one element type; T2: input_mean and input_var.
+  if (failed(verifySameElementType(*this, "scale",
+                                   getScale().getType().getElementType(),
+                                   {{"B", getB().getType()}})) ||
+      failed(verifySameElementType(*this, "input_mean",
+                                   getInputMean().getType().getElementType(),
+                                   {{"input_var", getInputVar().getType()}})))
+    return failure();
+  return success();
+}
+
+void BatchNormalizationOp::generateRuntimeVerification(
+    OpBuilder &builder, Location loc,
+    function_ref<std::string(Operation *, StringRef)> generateErrorMessage) {
+  generateChannelRuntimeChecks(builder, loc, *this, "X", getX(),
+                               {{"scale", getScale()},
+                                {"B", getB()},
+                                {"input_mean", getInputMean()},
+                                {"input_var", getInputVar()}},
+                               "Y", getY(), generateErrorMessage);
+}
+
+LogicalResult InstanceNormalizationOp::verify() {
+  if (failed(verifyByteSizesFit(*this, {"input", "scale", "B"}, {"output"},
+                                {getInput(), getScale(), getB()})))
+    return failure();
+  RankedTensorType xType = getInput().getType();
+  if (failed(verifyChannelNormalization(
+          *this, "input", xType, 3,
+          {{"scale", getScale().getType()}, {"B", getB().getType()}}, "output",
+          getOutput().getType())))
+    return failure();
+  return verifySameElementType(
+      *this, "input", xType.getElementType(),
+      {{"scale", getScale().getType()}, {"B", getB().getType()}});
+}
+
+void InstanceNormalizationOp::generateRuntimeVerification(
+    OpBuilder &builder, Location loc,
+    function_ref<std::string(Operation *, StringRef)> generateErrorMessage) {
+  generateChannelRuntimeChecks(builder, loc, *this, "input", getInput(),
+                               {{"scale", getScale()}, {"B", getB()}},
+                               "output", getOutput(), generateErrorMessage);
+}
+
+LogicalResult GroupNormalizationOp::verify() {
+  if (failed(verifyByteSizesFit(*this, {"X", "scale", "B"}, {"Y"},
+                                {getX(), getScale(), getB()})))
+    return failure();
+  int64_t numGroups = getNumGroups();
+  if (numGroups < 1)
+    return emitOpError() << "attribute 'num_groups' = " << numGroups
+                         << " is out of range: expected a value >= 1";
+  RankedTensorType xType = getX().getType();
+  if (failed(verifyChannelNormalization(
+          *this, "X", xType, 2,
+          {{"scale", getScale().getType()}, {"B", getB().getType()}}, "Y",
+          getY().getType())))
+    return failure();
+  if (failed(verifySameElementType(
+          *this, "X", xType.getElementType(),
+          {{"scale", getScale().getType()}, {"B", getB().getType()}})))
+    return failure();
+  // C: X's dim 1, or the static size of scale or B where it is dynamic.
+  int64_t channels = xType.getDimSize(1);
+  StringRef channelsFrom = "dimension 1 of 'X'";
+  if (ShapedType::isDynamic(channels)) {
+    channels = getScale().getType().getDimSize(0);
+    channelsFrom = "the size of 'scale'";
+  }
+  if (ShapedType::isDynamic(channels)) {
+    channels = getB().getType().getDimSize(0);
+    channelsFrom = "the size of 'B'";
+  }
+  if (!ShapedType::isDynamic(channels) && channels % numGroups != 0)
+    return emitOpError() << "expects C (" << channelsFrom << ", " << channels
+                         << ") to be divisible by 'num_groups' (" << numGroups
+                         << ")";
+  return success();
+}
+
+void GroupNormalizationOp::generateRuntimeVerification(
+    OpBuilder &builder, Location loc,
+    function_ref<std::string(Operation *, StringRef)> generateErrorMessage) {
+  generateChannelRuntimeChecks(builder, loc, *this, "X", getX(),
+                               {{"scale", getScale()}, {"B", getB()}}, "Y",
+                               getY(), generateErrorMessage);
+  // A dynamic C must be divisible by num_groups at run time.
+  if (!getX().getType().isDynamicDim(1))
+    return;
+  Value channels = buildSize(builder, loc, getX(), 1);
+  Value numGroups = arith::ConstantIndexOp::create(builder, loc,
+                                                   std::max<int64_t>(
+                                                       getNumGroups(), 1));
+  Value rest = arith::RemUIOp::create(builder, loc, channels, numGroups);
+  Value ok = arith::CmpIOp::create(
+      builder, loc, arith::CmpIPredicate::eq, rest,
+      arith::ConstantIndexOp::create(builder, loc, 0));
+  cf::AssertOp::create(
+      builder, loc, ok,
+      generateErrorMessage(*this, "C (dimension 1 of 'X') is not divisible by "
+                                  "'num_groups' (" +
+                                      std::to_string(getNumGroups()) + ")"));
+}
+
+//===----------------------------------------------------------------------===//
 // Custom directives
 //===----------------------------------------------------------------------===//
 

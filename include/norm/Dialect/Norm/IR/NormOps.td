@@ -245,4 +245,148 @@ def Norm_RMSNormalizationOp : Norm_Op<"rms_normalization",
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Channel normalizations: BatchNormalizationOp, InstanceNormalizationOp,
+// GroupNormalizationOp
+//===----------------------------------------------------------------------===//
+
+def Norm_BatchNormalizationOp : Norm_Op<"batch_normalization",
+    [Pure, DeclareOpInterfaceMethods<RuntimeVerifiableOpInterface>]> {
+  let summary = "ONNX BatchNormalization (ai.onnx, opset 15, inference)";
+  let description = [{
+    Normalizes each channel c (dim 1) of `X` [N, C, D1, ..., Dn] with the
+    given statistics (docs/semantics.md, BatchNormalization):
+
+    ```
+    Y = (X - input_mean[c]) / sqrt(input_var[c] + epsilon) * scale[c] + B[c]
+    ```
+
+    computed in f32 (f64 when any operand is f64) and rounded once to X's
+    element type. `X` and `Y` (T), `scale` and `B` (T1), `input_mean` and
+    `input_var` (T2) may have different element types; `scale`, `B`,
+    `input_mean` and `input_var` have shape [C]. Training mode (the running
+    statistics outputs) is not modelled: norm-mlir compiles inference.
+
+    Dynamic dimensions: that the [C] operands have X's size C is checked at
+    run time where the verifier cannot (`generate-runtime-verification`).
+
+    Example:
+
+    ```mlir
+    %y = norm.batch_normalization %x, %scale, %b, %mean, %var
+        epsilon = 1.0e-05
+        : (tensor<2x3x4x4xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>,
+           tensor<3xf32>) -> tensor<2x3x4x4xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    Norm_FloatTensor:$X,
+    Norm_FloatTensor:$scale,
+    Norm_FloatTensor:$B,
+    Norm_FloatTensor:$input_mean,
+    Norm_FloatTensor:$input_var,
+    DefaultValuedAttr<F32Attr, "1e-5">:$epsilon
+  );
+  let results = (outs Norm_FloatTensor:$Y);
+
+  let assemblyFormat = [{
+    $X `,` $scale `,` $B `,` $input_mean `,` $input_var
+    (`epsilon` `=` $epsilon^)? attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Norm_InstanceNormalizationOp : Norm_Op<"instance_normalization",
+    [Pure, DeclareOpInterfaceMethods<RuntimeVerifiableOpInterface>]> {
+  let summary = "ONNX InstanceNormalization (ai.onnx, opset 6 and 22)";
+  let description = [{
+    Standardizes each (n, c) instance of `input` [N, C, D1, ..., Dn]
+    (rank >= 3) over its spatial elements, then scales and shifts it per
+    channel (docs/semantics.md, InstanceNormalization):
+
+    ```
+    Mean      = ReduceMean(X[n, c, ...])
+    Var       = ReduceMean((X[n, c, ...] - Mean)^2)     (two passes)
+    Y         = (X - Mean) / sqrt(Var + epsilon) * scale[c] + B[c]
+    ```
+
+    in f32 (f64 for f64 input) with one rounding to the element type; the
+    Mean inside X - Mean carries its rounding error, so offset data is
+    exact. `scale` and `B` have shape [C] and the input's element type.
+
+    Example:
+
+    ```mlir
+    %y = norm.instance_normalization %x, %scale, %b epsilon = 1.0e-05
+        : (tensor<2x3x4x4xf16>, tensor<3xf16>, tensor<3xf16>)
+        -> tensor<2x3x4x4xf16>
+    ```
+  }];
+
+  let arguments = (ins
+    Norm_FloatTensor:$input,
+    Norm_FloatTensor:$scale,
+    Norm_FloatTensor:$B,
+    DefaultValuedAttr<F32Attr, "1e-5">:$epsilon
+  );
+  let results = (outs Norm_FloatTensor:$output);
+
+  let assemblyFormat = [{
+    $input `,` $scale `,` $B (`epsilon` `=` $epsilon^)? attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Norm_GroupNormalizationOp : Norm_Op<"group_normalization",
+    [Pure, DeclareOpInterfaceMethods<RuntimeVerifiableOpInterface>]> {
+  let summary = "ONNX GroupNormalization (ai.onnx, opset 21)";
+  let description = [{
+    Splits the C channels of `X` [N, C, D1, ..., Dn] (rank >= 2) into
+    `num_groups` groups of C / num_groups consecutive channels, standardizes
+    each (n, group) over its channels and spatial elements, then scales and
+    shifts per channel (docs/semantics.md, GroupNormalization):
+
+    ```
+    Mean      = ReduceMean(X[n, group])
+    Var       = ReduceMean((X[n, group] - Mean)^2)      (two passes)
+    Y         = (X - Mean) / sqrt(Var + epsilon) * scale[c] + B[c]
+    ```
+
+    in P (f64 for f64 X or stash_type 11, f32 otherwise) with one rounding
+    to X's element type; the Mean inside X - Mean carries its rounding
+    error. `scale` and `B` have shape [C] (opset 21; the importer repeats
+    opset 18's [num_groups] values) and X's element type. `num_groups` must
+    be >= 1 and divide C; a dynamic C is checked at run time.
+
+    Example:
+
+    ```mlir
+    %y = norm.group_normalization %x, %scale, %b num_groups = 4
+        : (tensor<2x8x5x5xf32>, tensor<8xf32>, tensor<8xf32>)
+        -> tensor<2x8x5x5xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    Norm_FloatTensor:$X,
+    Norm_FloatTensor:$scale,
+    Norm_FloatTensor:$B,
+    I64Attr:$num_groups,
+    DefaultValuedAttr<F32Attr, "1e-5">:$epsilon,
+    DefaultValuedAttr<ConfinedAttr<I64Attr, [IntIsOneOf<[1, 10, 11, 16]>]>,
+                      "1">:$stash_type
+  );
+  let results = (outs Norm_FloatTensor:$Y);
+
+  let assemblyFormat = [{
+    $X `,` $scale `,` $B `num_groups` `=` $num_groups
+    (`epsilon` `=` $epsilon^)? (`stash_type` `=` $stash_type^)? attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // NORM_DIALECT_NORM_IR_NORMOPS_TD

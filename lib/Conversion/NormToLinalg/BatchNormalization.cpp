@@ -1,0 +1,135 @@
+//===- BatchNormalization.cpp - lower norm.batch_normalization to linalg --===//
+//
+// Inference BatchNormalization (docs/semantics.md, BatchNormalization): for
+// X [N, C, D1, ..., Dn] and the per-channel operands scale, B (T1),
+// input_mean and input_var (T2), in the computation type P (f64 when any
+// operand is f64, f32 otherwise):
+//
+//   A[c] = scale[c] / sqrt(input_var[c] + epsilon)     (per channel, in P)
+//   Y    = (X - input_mean[c]) * A[c] + B[c]           (rounded once to T)
+//
+// A is a per-channel linalg.map over [C], made once per call; Y is one
+// elementwise linalg.generic over X that reads the [C] operands with the
+// map (n, c, d...) -> (c). Every operand is converted exactly to P (P is at
+// least as wide as each of them); the arithmetic has the roundings of P
+// only, and Y is rounded once to X's type. X - input_mean is formed before
+// the multiply, never folded into B - input_mean * A, so that data with a
+// large offset (X near a large mean) keeps its digits. epsilon is the f32
+// attribute converted exactly to P.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FloatArithmetic.h"
+#include "LoweringContract.h"
+#include "StructuredBuilders.h"
+#include "norm/Conversion/NormToLinalg/NormToLinalg.h"
+#include "norm/Dialect/Norm/IR/NormOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+using namespace mlir;
+using namespace mlir::norm;
+
+/// Builds Y of type `yType` for a BatchNormalization of `x` with the [C]
+/// operands `scale`, `bias`, `mean` and `var` in the computation type `p`
+/// (see the file comment).
+static Value buildBatchNormalization(OpBuilder &b, Location loc, Value x,
+                                     Value scale, Value bias, Value mean,
+                                     Value var, APFloat epsilon, FloatType p,
+                                     Type yType) {
+  MLIRContext *ctx = b.getContext();
+  auto xType = cast<RankedTensorType>(x.getType());
+  auto t = cast<FloatType>(xType.getElementType());
+  int64_t rank = xType.getRank();
+
+  bool losesInfo;
+  epsilon.convert(p.getFloatSemantics(), APFloat::rmNearestTiesToEven,
+                  &losesInfo);
+  Value eps = arith::ConstantFloatOp::create(b, loc, p, epsilon);
+
+  // A[c] = scale[c] / sqrt(input_var[c] + epsilon), in P.
+  Value a =
+      buildMap(b, loc, ValueRange{scale, var}, p,
+               [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+                 Value v = convertToFloat(nb, nloc, args[1], p);
+                 Value root = math::SqrtOp::create(
+                     nb, nloc, arith::AddFOp::create(nb, nloc, v, eps));
+                 return arith::DivFOp::create(
+                     nb, nloc, convertToFloat(nb, nloc, args[0], p), root);
+               });
+
+  // Y = (X - input_mean[c]) * A[c] + B[c], rounded once to T.
+  AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, ctx);
+  AffineMap channel =
+      AffineMap::get(rank, /*symbolCount=*/0, getAffineDimExpr(1, ctx), ctx);
+  Value init =
+      tensor::EmptyOp::create(b, loc, tensor::getMixedSizes(b, loc, x), t);
+  auto yOp = linalg::GenericOp::create(
+      b, loc, init.getType(), ValueRange{x, mean, a, bias}, init,
+      ArrayRef<AffineMap>{identity, channel, channel, channel, identity},
+      getReductionIteratorTypes(rank, /*reducedDims=*/{}),
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        Value centered = arith::SubFOp::create(
+            nb, nloc, convertToFloat(nb, nloc, args[0], p),
+            convertToFloat(nb, nloc, args[1], p));
+        Value y = arith::MulFOp::create(nb, nloc, centered, args[2],
+                                        arith::FastMathFlags::contract);
+        y = arith::AddFOp::create(nb, nloc, y,
+                                  convertToFloat(nb, nloc, args[3], p),
+                                  arith::FastMathFlags::contract);
+        linalg::YieldOp::create(nb, nloc, createTruncF(nb, nloc, y, t));
+      });
+  return castToType(b, loc, yOp.getResult(0), yType);
+}
+
+namespace {
+
+/// Lowers norm.batch_normalization to a per-channel map and one elementwise
+/// op over X (see the file comment).
+struct BatchNormalizationLowering
+    : public OpConversionPattern<BatchNormalizationOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(BatchNormalizationOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (failed(checkDependentDialectsLoaded(op)))
+      return failure();
+    Value x = adaptor.getX();
+    auto xType = dyn_cast<RankedTensorType>(x.getType());
+    if (!xType || xType.getRank() < 2 ||
+        !isa<FloatType>(xType.getElementType()))
+      return rewriter.notifyMatchFailure(op, "expects a float X of rank >= 2");
+    SmallVector<Value> channelOperands{adaptor.getScale(), adaptor.getB(),
+                                       adaptor.getInputMean(),
+                                       adaptor.getInputVar()};
+    bool anyF64 = xType.getElementType().isF64();
+    for (Value operand : channelOperands) {
+      auto type = dyn_cast<RankedTensorType>(operand.getType());
+      if (!type || type.getRank() != 1 ||
+          !isa<FloatType>(type.getElementType()))
+        return rewriter.notifyMatchFailure(
+            op, "expects float scale, B, input_mean and input_var of rank 1");
+      anyF64 |= type.getElementType().isF64();
+    }
+    FloatType p = anyF64 ? rewriter.getF64Type() : rewriter.getF32Type();
+    Value y = buildBatchNormalization(rewriter, op.getLoc(), x,
+                                      channelOperands[0], channelOperands[1],
+                                      channelOperands[2], channelOperands[3],
+                                      op.getEpsilon(), p, op.getY().getType());
+    rewriter.replaceOp(op, y);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::norm::populateBatchNormalizationToLinalgPatterns(
+    RewritePatternSet &patterns, const NormToLinalgOptions &) {
+  patterns.add<BatchNormalizationLowering>(patterns.getContext());
+}
