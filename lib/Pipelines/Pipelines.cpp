@@ -171,15 +171,20 @@ namespace {
 /// of the pipeline is outside its range (Pipelines.h), with the option, its
 /// value, the range and why. A pass, not a check in the option parser, so
 /// that it holds for every caller of buildNormToLLVMPipeline (textual
-/// pipelines and C++ alike). It changes nothing.
+/// pipelines and C++ alike). It changes nothing. Registered, with the
+/// options it checks as its own, so that a dumped pipeline parses back.
 class CheckPipelineOptionsPass
     : public PassWrapper<CheckPipelineOptionsPass, OperationPass<ModuleOp>> {
 public:
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CheckPipelineOptionsPass)
 
-  explicit CheckPipelineOptionsPass(const NormToLLVMPipelineOptions &options)
-      : vectorBits(options.vectorBits),
-        nontemporalMinBytes(options.nontemporalMinBytes) {}
+  CheckPipelineOptionsPass() = default;
+  CheckPipelineOptionsPass(const CheckPipelineOptionsPass &other)
+      : PassWrapper(other) {}
+  explicit CheckPipelineOptionsPass(const NormToLLVMPipelineOptions &options) {
+    vectorBits = options.vectorBits;
+    nontemporalMinBytes = options.nontemporalMinBytes;
+  }
 
   StringRef getArgument() const override {
     return "norm-to-llvm-check-options";
@@ -203,7 +208,7 @@ public:
       return emitError(UnknownLoc::get(context))
              << "norm-to-llvm: vector-bits must be 0 (the host's), 128, 256 "
                 "or 512 (the widths of CPU vector registers), got "
-             << vectorBits;
+             << static_cast<unsigned>(vectorBits);
     constexpr uint64_t maxBytes = std::numeric_limits<int64_t>::max();
     if (nontemporalMinBytes > maxBytes)
       return emitError(UnknownLoc::get(context))
@@ -211,33 +216,47 @@ public:
              << maxBytes
              << " (2^63 - 1: it is compared with result sizes computed as "
                 "signed 64-bit `index` values), got "
-             << nontemporalMinBytes;
+             << static_cast<uint64_t>(nontemporalMinBytes);
     return success();
   }
 
   void runOnOperation() override {}
 
 private:
-  unsigned vectorBits;
-  uint64_t nontemporalMinBytes;
+  // As NormToLLVMPipelineOptions declares them.
+  Option<unsigned> vectorBits{
+      *this, "vector-bits",
+      llvm::cl::desc("Vector register width in bits: 128, 256 or 512 (0: the "
+                     "host's)"),
+      llvm::cl::init(0)};
+  Option<uint64_t> nontemporalMinBytes{
+      *this, "nontemporal-min-bytes",
+      llvm::cl::desc("Smallest result in bytes written with non-temporal "
+                     "stores (0: never; at most 2^63 - 1)"),
+      llvm::cl::init(16u << 20)};
 };
 
 /// Runs the pipeline of buildModulePipeline on every `builtin.module` nested
 /// in the one it runs on, at any depth, innermost first. A nested module is
 /// a symbol table of its own (its functions cannot call the enclosing
 /// module's), so each is lowered as a module by itself; its functions then
-/// are `llvm.func`s of that nested module.
+/// are `llvm.func`s of that nested module. Registered, with the pipeline's
+/// options as its own, so that a dumped pipeline
+/// (`norm-to-llvm-nested-modules{parallel=true ...}`) parses back.
 class LowerNestedModulesPass
     : public PassWrapper<LowerNestedModulesPass, OperationPass<ModuleOp>> {
 public:
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LowerNestedModulesPass)
 
-  explicit LowerNestedModulesPass(const NormToLLVMPipelineOptions &options) {
-    pipelineOptions.copyOptionValuesFrom(options);
-  }
+  LowerNestedModulesPass() = default;
   LowerNestedModulesPass(const LowerNestedModulesPass &other)
-      : PassWrapper(other) {
-    pipelineOptions.copyOptionValuesFrom(other.pipelineOptions);
+      : PassWrapper(other) {}
+  explicit LowerNestedModulesPass(const NormToLLVMPipelineOptions &options) {
+    runtimeVerification = options.runtimeVerification;
+    parallel = options.parallel;
+    vectorBits = options.vectorBits;
+    nontemporalMinBytes = options.nontemporalMinBytes;
+    bf16Truncation = options.bf16Truncation;
   }
 
   StringRef getArgument() const override {
@@ -248,8 +267,10 @@ public:
   }
 
   void getDependentDialects(DialectRegistry &registry) const override {
+    NormToLLVMPipelineOptions options;
+    getPipelineOptions(options);
     OpPassManager pipeline(ModuleOp::getOperationName());
-    buildModulePipeline(pipeline, pipelineOptions);
+    buildModulePipeline(pipeline, options);
     pipeline.getDependentDialects(registry);
   }
 
@@ -261,15 +282,56 @@ public:
     });
     if (nested.empty())
       return;
+    NormToLLVMPipelineOptions options;
+    getPipelineOptions(options);
     OpPassManager pipeline(ModuleOp::getOperationName());
-    buildModulePipeline(pipeline, pipelineOptions);
+    buildModulePipeline(pipeline, options);
     for (ModuleOp module : nested)
       if (failed(runPipeline(pipeline, module)))
         return signalPassFailure();
   }
 
 private:
-  NormToLLVMPipelineOptions pipelineOptions;
+  /// Sets `options` to the pipeline options this pass's options give.
+  void getPipelineOptions(NormToLLVMPipelineOptions &options) const {
+    options.runtimeVerification = runtimeVerification;
+    options.parallel = parallel;
+    options.vectorBits = vectorBits;
+    options.nontemporalMinBytes = nontemporalMinBytes;
+    options.bf16Truncation = bf16Truncation;
+  }
+
+  // As NormToLLVMPipelineOptions declares them (Pipelines.h); a new option
+  // there is added here and in the constructor and getPipelineOptions.
+  Option<bool> runtimeVerification{
+      *this, "runtime-verification",
+      llvm::cl::desc("Check dynamic sizes at run time (cf.assert)"),
+      llvm::cl::init(true)};
+  Option<bool> parallel{
+      *this, "parallel",
+      llvm::cl::desc("Run the slice loops on OpenMP threads (libomp)"),
+      llvm::cl::init(true)};
+  Option<unsigned> vectorBits{
+      *this, "vector-bits",
+      llvm::cl::desc("Vector register width in bits: 128, 256 or 512 (0: the "
+                     "host's)"),
+      llvm::cl::init(0)};
+  Option<uint64_t> nontemporalMinBytes{
+      *this, "nontemporal-min-bytes",
+      llvm::cl::desc("Smallest result in bytes written with non-temporal "
+                     "stores (0: never; at most 2^63 - 1)"),
+      llvm::cl::init(16u << 20)};
+  Option<BF16Truncation> bf16Truncation{
+      *this, "bf16-truncation",
+      llvm::cl::desc("f32 -> bf16 vector rounding: auto, native, integer"),
+      llvm::cl::init(BF16Truncation::Auto),
+      llvm::cl::values(
+          clEnumValN(BF16Truncation::Auto, "auto",
+                     "native where the host has AVX512-BF16"),
+          clEnumValN(BF16Truncation::Native, "native",
+                     "conversion instruction, integer code for subnormals"),
+          clEnumValN(BF16Truncation::Integer, "integer",
+                     "integer code (arith-expand) everywhere"))};
 };
 } // namespace
 
@@ -285,6 +347,10 @@ void mlir::norm::buildNormToLLVMPipeline(
 }
 
 void mlir::norm::registerNormToLLVMPipeline() {
+  // The pipeline's own steps, so that its dump (--dump-pass-pipeline) parses
+  // back as a --pass-pipeline.
+  PassRegistration<CheckPipelineOptionsPass>();
+  PassRegistration<LowerNestedModulesPass>();
   PassPipelineRegistration<NormToLLVMPipelineOptions>(
       "norm-to-llvm",
       "Lower norm ops (or linalg on tensors) to the LLVM dialect: "

@@ -117,7 +117,10 @@ void buildNormToLLVMPipeline(OpPassManager &pm,
                              const NormToLLVMPipelineOptions &options);
 
 /// Registers `norm-to-llvm` as a pass pipeline (with the options above) in
-/// the global registry. registerNormPasses already calls it.
+/// the global registry, and its own first steps, `norm-to-llvm-check-options`
+/// and `norm-to-llvm-nested-modules` (with the options they use), as passes,
+/// so that a dumped pipeline (`--dump-pass-pipeline`) parses back.
+/// registerNormPasses already calls it.
 void registerNormToLLVMPipeline();
 
 } // namespace norm
