@@ -6,7 +6,8 @@ the generators in test/Integration/Inputs, the two next to their tests
 test/Pipelines/Inputs/gen_parallel.py and test/Property/property.py. Written
 from the formulas of docs/semantics.md and the ONNX operator texts
 (docs/spec/LpNormalization.txt, Normalizer.txt, LayerNormalization.txt;
-RMSNormalization from docs/semantics.md alone),
+RMSNormalization, BatchNormalization, InstanceNormalization and
+GroupNormalization from docs/semantics.md alone),
 NOT from the project's lowering. Every op function takes the exact input
 values, computes in float64 and returns float64; a caller rounds the result
 ONCE to the output type with round_to().
@@ -145,6 +146,68 @@ def rms_normalization(x, scale, axis=-1, epsilon=1e-5, x_type="f64"):
         y = normalized * scale
     assert y.shape == x.shape, "Scale must broadcast to X's shape"
     return y, inv_std_dev
+
+
+def _channel_view(a, ndim):
+    """A [C] array as [1, C, 1, ..., 1] for an X of rank ndim."""
+    a = np.asarray(a, dtype=np.float64)
+    assert a.ndim == 1
+    return a.reshape((1, a.shape[0]) + (1,) * (ndim - 2))
+
+
+def batch_normalization(x, scale, b, mean, var, epsilon=1e-5):
+    """BatchNormalization opset 15, inference (docs/semantics.md), in float64:
+    Y = (X - mean[c]) / sqrt(var[c] + eps) * scale[c] + B[c] over X
+    [N, C, D1, ..., Dn], eps = float32(epsilon) exactly."""
+    x = np.asarray(x, dtype=np.float64)
+    assert x.ndim >= 2
+    eps = float(np.float32(epsilon))
+    v = [_channel_view(a, x.ndim) for a in (scale, b, mean, var)]
+    assert all(a.shape[1] == x.shape[1] for a in v)
+    with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
+        return (x - v[2]) / np.sqrt(v[3] + eps) * v[0] + v[1]
+
+
+def group_normalization(x, scale, b, num_groups, epsilon=1e-5):
+    """GroupNormalization opset 21 (docs/semantics.md), in float64: per n and
+    group of C / num_groups consecutive channels (with all their spatial
+    elements), Mean and the two-pass Var, InvStdDev = 1 / sqrt(Var + eps),
+    Y = (X - Mean) * InvStdDev * scale[c] + B[c]; eps = float32(epsilon)
+    exactly, scale and B of shape [C].
+
+    The mean is kept as an unevaluated sum m + corr (m = the float64 mean,
+    corr = mean(X - m), its rounding error to first order), and the
+    deviations are (X - m) - corr: on offset data (1e4 + N(0, 0.01)) the
+    rounding of a float64 mean alone would move Y by 1e-10 relatively, above
+    the f64 tolerance. Returns (Y, Mean, InvStdDev), the statistics of shape
+    [N, num_groups]. An empty group gives NaN statistics."""
+    x = np.asarray(x, dtype=np.float64)
+    assert x.ndim >= 2 and num_groups >= 1
+    n, c = x.shape[:2]
+    assert c % num_groups == 0
+    size = (c // num_groups) * int(np.prod(x.shape[2:], dtype=np.int64))
+    groups = x.reshape(n, num_groups, size)
+    eps = float(np.float32(epsilon))
+    with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
+        m = np.mean(groups, axis=-1, keepdims=True)
+        d = groups - m
+        corr = np.mean(d, axis=-1, keepdims=True)
+        d = d - corr
+        var = np.mean(d * d, axis=-1, keepdims=True)
+        inv_std_dev = 1.0 / np.sqrt(var + eps)
+        normalized = (d * inv_std_dev).reshape(x.shape)
+        y = (normalized * _channel_view(scale, x.ndim)
+             + _channel_view(b, x.ndim))
+    return y, (m + corr)[..., 0], inv_std_dev[..., 0]
+
+
+def instance_normalization(x, scale, b, epsilon=1e-5):
+    """InstanceNormalization opset 6/22 (docs/semantics.md): group
+    normalization with one group per channel over X [N, C, D1, ..., Dn]
+    (rank >= 3). Returns Y (float64)."""
+    x = np.asarray(x, dtype=np.float64)
+    assert x.ndim >= 3
+    return group_normalization(x, scale, b, x.shape[1], epsilon)[0]
 
 
 # ---------------------------------------------------------------------------
