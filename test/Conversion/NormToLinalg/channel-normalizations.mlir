@@ -1,0 +1,102 @@
+// The lowering of the channel normalizations (BatchNormalization.cpp,
+// GroupNormalization.cpp, InstanceNormalization.cpp).
+// RUN: norm-opt %s --convert-norm-to-linalg -split-input-file | FileCheck %s
+
+// BatchNormalization: A = scale / sqrt(var + eps) per channel, then one
+// elementwise op over X reading the [C] operands at (d1); f16 X with f32
+// statistics computes in f32 and rounds Y once to f16.
+// CHECK-DAG:   #[[$ID1:.+]] = affine_map<(d0) -> (d0)>
+// CHECK-DAG:   #[[$ID3:.+]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+// CHECK-DAG:   #[[$CH:.+]] = affine_map<(d0, d1, d2) -> (d1)>
+// CHECK-LABEL: func @batch
+// CHECK-SAME:  (%[[X:.+]]: tensor<2x3x4xf16>, %[[S:.+]]: tensor<3xf16>, %[[B:.+]]: tensor<3xf16>, %[[M:.+]]: tensor<3xf32>, %[[V:.+]]: tensor<3xf32>)
+// CHECK:       %[[EPS:.+]] = arith.constant 9.99999974E-6 : f32
+// CHECK:       %[[A:.+]] = linalg.generic {indexing_maps = [#[[$ID1]], #[[$ID1]], #[[$ID1]]], iterator_types = ["parallel"]} ins(%[[S]], %[[V]] : tensor<3xf16>, tensor<3xf32>)
+// CHECK:         arith.addf %{{.+}}, %[[EPS]] : f32
+// CHECK:         math.sqrt
+// CHECK:         arith.divf
+// CHECK:       linalg.generic {indexing_maps = [#[[$ID3]], #[[$CH]], #[[$CH]], #[[$CH]], #[[$ID3]]], iterator_types = ["parallel", "parallel", "parallel"]} ins(%[[X]], %[[M]], %[[A]], %[[B]] : tensor<2x3x4xf16>, tensor<3xf32>, tensor<3xf32>, tensor<3xf16>)
+// CHECK:         %[[XF:.+]] = arith.extf %{{.+}} : f16 to f32
+// CHECK:         %[[D:.+]] = arith.subf %[[XF]], %{{.+}} : f32
+// CHECK:         %[[P:.+]] = arith.mulf %[[D]], %{{.+}} fastmath<contract> : f32
+// CHECK:         %[[Y:.+]] = arith.addf %[[P]], %{{.+}} fastmath<contract> : f32
+// CHECK:         arith.truncf %[[Y]] : f32 to f16
+// CHECK-NOT:   linalg.generic
+func.func @batch(%x: tensor<2x3x4xf16>, %s: tensor<3xf16>, %b: tensor<3xf16>,
+                 %m: tensor<3xf32>, %v: tensor<3xf32>) -> tensor<2x3x4xf16> {
+  %y = norm.batch_normalization %x, %s, %b, %m, %v
+      : (tensor<2x3x4xf16>, tensor<3xf16>, tensor<3xf16>, tensor<3xf32>, tensor<3xf32>) -> tensor<2x3x4xf16>
+  return %y : tensor<2x3x4xf16>
+}
+
+// -----
+
+// An f64 operand makes the computation type f64.
+// CHECK-LABEL: func @batch_f64
+// CHECK:       arith.constant 9.9999997473787516E-6 : f64
+// CHECK:       arith.subf %{{.+}}, %{{.+}} : f64
+// CHECK:       arith.truncf %{{.+}} : f64 to f32
+func.func @batch_f64(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %m: tensor<3xf64>) -> tensor<2x3xf32> {
+  %y = norm.batch_normalization %x, %s, %s, %m, %m
+      : (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf64>, tensor<3xf64>) -> tensor<2x3xf32>
+  return %y : tensor<2x3xf32>
+}
+
+// -----
+
+// GroupNormalization: X [N, C, D] viewed as [N, G, C/G, D], the rows
+// [N * G, C/G * D] get the LayerNormalization statistics (the shift, two
+// reductions), which come back as [N, G]; Y over the grouped view reads
+// them at (d0, d1) and scale/B as [G, C/G] at (d1, d2), then collapses
+// back to X's shape.
+// CHECK-DAG:   #[[$STAT:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d1)>
+// CHECK-DAG:   #[[$CHAN:.+]] = affine_map<(d0, d1, d2, d3) -> (d1, d2)>
+// CHECK-LABEL: func @group
+// CHECK-SAME:  (%[[X:.+]]: tensor<2x8x5xf32>, %[[S:.+]]: tensor<8xf32>, %[[B:.+]]: tensor<8xf32>)
+// CHECK:       %[[XG:.+]] = tensor.expand_shape %[[X]] {{\[}}[0], [1, 2], [3]] output_shape [2, 4, 2, 5] : tensor<2x8x5xf32> into tensor<2x4x2x5xf32>
+// CHECK:       %[[SG:.+]] = tensor.expand_shape %[[S]] {{\[}}[0, 1]] output_shape [4, 2] : tensor<8xf32> into tensor<4x2xf32>
+// CHECK:       %[[BG:.+]] = tensor.expand_shape %[[B]] {{\[}}[0, 1]] output_shape [4, 2] : tensor<8xf32> into tensor<4x2xf32>
+// CHECK:       %[[ROWS:.+]] = tensor.collapse_shape %[[XG]] {{\[}}[0, 1], [2, 3]] : tensor<2x4x2x5xf32> into tensor<8x10xf32>
+// CHECK:       linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%[[ROWS]]
+// CHECK:       linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%[[ROWS]]
+// CHECK:       %[[HIGH:.+]] = tensor.expand_shape %{{.+}} {{\[}}[0, 1]] output_shape [2, 4] : tensor<8xf32> into tensor<2x4xf32>
+// CHECK:       %[[LOW:.+]] = tensor.expand_shape
+// CHECK:       %[[INV:.+]] = tensor.expand_shape
+// CHECK:       %[[Y:.+]] = linalg.generic {indexing_maps = [#{{.+}}, #[[$STAT]], #[[$STAT]], #[[$STAT]], #[[$CHAN]], #[[$CHAN]], #{{.+}}], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[XG]], %[[HIGH]], %[[LOW]], %[[INV]], %[[SG]], %[[BG]] :
+// CHECK:       tensor.collapse_shape %[[Y]] {{\[}}[0], [1, 2], [3]] : tensor<2x4x2x5xf32> into tensor<2x8x5xf32>
+func.func @group(%x: tensor<2x8x5xf32>, %s: tensor<8xf32>, %b: tensor<8xf32>) -> tensor<2x8x5xf32> {
+  %y = norm.group_normalization %x, %s, %b num_groups = 4
+      : (tensor<2x8x5xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<2x8x5xf32>
+  return %y : tensor<2x8x5xf32>
+}
+
+// -----
+
+// stash_type 11: the statistics and Y in f64 for f32 X.
+// CHECK-LABEL: func @group_stash11
+// CHECK:       tensor.collapse_shape {{.*}} into tensor<4x3xf32>
+// CHECK:       linalg.generic {{.*}} outs(%{{.+}} : tensor<4xf64>)
+// CHECK:       arith.truncf %{{.+}} : f64 to f32
+func.func @group_stash11(%x: tensor<2x6xf32>, %s: tensor<6xf32>) -> tensor<2x6xf32> {
+  %y = norm.group_normalization %x, %s, %s num_groups = 2 stash_type = 11
+      : (tensor<2x6xf32>, tensor<6xf32>, tensor<6xf32>) -> tensor<2x6xf32>
+  return %y : tensor<2x6xf32>
+}
+
+// -----
+
+// InstanceNormalization: the rows are X collapsed to [N * C, D1 * D2]; Y is
+// computed over X itself, statistics at (d0, d1), scale/B at (d1).
+// CHECK-DAG:   #[[$STAT:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d1)>
+// CHECK-DAG:   #[[$CHAN:.+]] = affine_map<(d0, d1, d2, d3) -> (d1)>
+// CHECK-LABEL: func @instance
+// CHECK-SAME:  (%[[X:.+]]: tensor<?x3x4x4xbf16>, %[[S:.+]]: tensor<3xbf16>, %[[B:.+]]: tensor<3xbf16>)
+// CHECK:       %[[ROWS:.+]] = tensor.collapse_shape %[[X]] {{\[}}[0, 1], [2, 3]] : tensor<?x3x4x4xbf16> into tensor<?x16xbf16>
+// CHECK:       linalg.generic {indexing_maps = [#{{.+}}, #[[$STAT]], #[[$STAT]], #[[$STAT]], #[[$CHAN]], #[[$CHAN]], #{{.+}}], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[X]],
+// CHECK:         arith.truncf %{{.+}} : f32 to bf16
+// CHECK-NOT:   tensor.collapse_shape
+func.func @instance(%x: tensor<?x3x4x4xbf16>, %s: tensor<3xbf16>, %b: tensor<3xbf16>) -> tensor<?x3x4x4xbf16> {
+  %y = norm.instance_normalization %x, %s, %b
+      : (tensor<?x3x4x4xbf16>, tensor<3xbf16>, tensor<3xbf16>) -> tensor<?x3x4x4xbf16>
+  return %y : tensor<?x3x4x4xbf16>
+}
