@@ -6,11 +6,16 @@
 //
 //   D          = sqrt(ReduceSum(X * X) / n + epsilon)     (in f64)
 //   InvStdDev  = 1 / D                                    (rounded once to U)
-//   Normalized = X * (1 / D), or X / D for f64 X          (rounded once to T)
+//   Normalized = X / D                                    (rounded once to T)
 //   Y          = Normalized * Scale                       (in W, rounded once
 //                                                          to V)
 //
 // with W the widest of f32, T and V, and Scale broadcast to X right-aligned.
+// Normalized is X * (1 / D) in f64, X / D in f64 for f64 X, and, where W is
+// f32 and T at least as precise as V (f32, f16 and bf16 X with a Scale of
+// X's type, the usual case), (X * F) * R in f32 with per-slice factors F (a
+// power of two) and R = 1 / (D * F) that neither overflow nor underflow
+// (ScaledNorms.h), within about 1.5 ulp of f32.
 // Stage one runs in f64 for every T, which is at least the precision P that
 // the ruling asks (f64 for f64 X or stash_type 11, f32 otherwise), so that
 // stash_type only chooses U:
@@ -159,30 +164,59 @@ buildRMSNormalization(OpBuilder &b, Location loc, Value x, Value scale,
         return arith::DivFOp::create(nb, nloc, one, args[0]);
       });
 
-  // Y = round_V(round_T(X * InvStdDev) * Scale), the product in W.
+  // Y = round_V(round_T(X * InvStdDev) * Scale), the product in W. Where
+  // W is f32 and T at least as precise as V, Normalized = X / D is formed in
+  // f32 from per-slice factors that neither overflow nor underflow
+  // (buildScaledReciprocal): at most about 1.5 ulp of f32 from the correctly
+  // rounded quotient, so its T-rounding is at most 1 ulp of T, and so of V,
+  // off. (A T less precise than V, e.g. bf16 X with f16 or f32 Scale, would
+  // show that ulp of T as many ulps of V: it takes the f64 quotient, rounded
+  // once to T.)
+  bool f32Quotient =
+      w.isF32() && t.getFPMantissaWidth() >= v.getFPMantissaWidth();
+  ScaledReciprocal factors;
+  if (f32Quotient)
+    factors = buildScaledReciprocal(b, loc, d, /*toDivisor=*/nullptr);
   scale = resolveRuntimeBroadcast(b, loc, scale, x, axis, w,
                                   /*resolved=*/false);
   auto scaleType = cast<RankedTensorType>(scale.getType());
   AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, ctx);
   AffineMap keptMap = getKeptDimsMap(ctx, rank, reducedDims);
-  SmallVector<Value> inputs{x, divide ? d : inv, scale};
-  SmallVector<AffineMap> maps{identity, keptMap,
-                              getRightAlignedBroadcastMap(ctx, rank, scaleType),
-                              identity};
+  SmallVector<Value> inputs{x, scale};
+  SmallVector<AffineMap> maps{
+      identity, getRightAlignedBroadcastMap(ctx, rank, scaleType)};
+  if (f32Quotient) {
+    inputs.append({factors.scale, factors.reciprocal});
+    maps.append({keptMap, keptMap});
+  } else {
+    inputs.push_back(divide ? d : inv);
+    maps.push_back(keptMap);
+  }
+  maps.push_back(identity);
   Value init =
       tensor::EmptyOp::create(b, loc, tensor::getMixedSizes(b, loc, x), v);
   auto yOp = linalg::GenericOp::create(
       b, loc, init.getType(), inputs, init, maps,
       getReductionIteratorTypes(rank, /*reducedDims=*/{}),
       [&](OpBuilder &nb, Location nloc, ValueRange args) {
-        Value xv = convertToFloat(nb, nloc, args[0], f64);
-        Value normalized =
-            divide ? arith::DivFOp::create(nb, nloc, xv, args[1]).getResult()
-                   : arith::MulFOp::create(nb, nloc, xv, args[1]).getResult();
+        Value normalized;
+        if (f32Quotient) {
+          // D == 0 (a zero slice with epsilon 0): 0 * inf = NaN.
+          Value nan = createFloatConstant(
+              nb, nloc, w, std::numeric_limits<double>::quiet_NaN());
+          normalized = buildScaledF32Quotient(
+              nb, nloc, convertToFloat(nb, nloc, args[0], w), args[2], args[3],
+              nan);
+        } else {
+          Value xv = convertToFloat(nb, nloc, args[0], f64);
+          normalized =
+              divide ? arith::DivFOp::create(nb, nloc, xv, args[2]).getResult()
+                     : arith::MulFOp::create(nb, nloc, xv, args[2]).getResult();
+        }
         Value normalizedT = createTruncF(nb, nloc, normalized, t);
         Value y = arith::MulFOp::create(
             nb, nloc, convertToFloat(nb, nloc, normalizedT, w),
-            convertToFloat(nb, nloc, args[2], w));
+            convertToFloat(nb, nloc, args[1], w));
         linalg::YieldOp::create(nb, nloc, createTruncF(nb, nloc, y, v));
       });
 

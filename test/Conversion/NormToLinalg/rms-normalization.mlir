@@ -1,9 +1,11 @@
 // RUN: norm-opt %s -convert-norm-to-linalg -split-input-file | FileCheck %s
 
 // f32 X and Scale over the last axis: the squares summed in f64 (exact, no
-// overflow or underflow), D = sqrt(SumSq / n + epsilon) and InvStdDev = 1 / D
-// per row in f64, then Y = round_f32(X * InvStdDev) * Scale in f32 (W = f32,
-// one rounding each), and InvStdDev rounded once to f32.
+// overflow or underflow), D = sqrt(SumSq / n + epsilon) per row in f64, and
+// InvStdDev = 1 / D rounded once to f32. Y = (X / D) * Scale in f32, X / D
+// formed as (X * F) * R from per-row f32 factors (F a power of two, R =
+// 1 / (D * F); F = 1, R = 1 / D for D in [2^-64, 2^64]) that neither
+// overflow nor underflow, NaN where D = 0 (epsilon 0, a zero row: 0 * inf).
 
 // CHECK-DAG: #[[$ID:map[0-9]*]] = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-DAG: #[[$ROW:map[0-9]*]] = affine_map<(d0, d1) -> (d0)>
@@ -32,14 +34,21 @@
 // CHECK-NEXT:      (%[[DD:.+]]: f64, %{{.+}}: f64) {
 // CHECK-NEXT:        %[[R:.+]] = arith.divf %{{.+}}, %[[DD]] : f64
 // CHECK-NEXT:        linalg.yield %[[R]] : f64
+// CHECK:         %[[F:.+]] = linalg.map ins(%[[D]] : tensor<4xf64>) outs(%{{.+}} : tensor<4xf32>)
+// CHECK:           scf.if
+// CHECK:         %[[RECIP:.+]] = linalg.map ins(%[[D]] : tensor<4xf64>) outs(%{{.+}} : tensor<4xf32>)
+// CHECK:           scf.if
 // CHECK:         %[[Y:.+]] = linalg.generic
-// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ROW]], #[[$COL]], #[[$ID]]]
+// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$COL]], #[[$ROW]], #[[$ROW]], #[[$ID]]]
 // CHECK-SAME:        iterator_types = ["parallel", "parallel"]
-// CHECK-SAME:        ins(%[[X]], %[[INV]], %[[S]] : tensor<4x8xf32>, tensor<4xf64>, tensor<8xf32>)
-// CHECK-NEXT:    ^bb0(%[[XE:.+]]: f32, %[[IE:.+]]: f64, %[[SE:.+]]: f32, %{{.+}}: f32):
-// CHECK-NEXT:      %[[XW:.+]] = arith.extf %[[XE]] : f32 to f64
-// CHECK-NEXT:      %[[NORM:.+]] = arith.mulf %[[XW]], %[[IE]] : f64
-// CHECK-NEXT:      %[[NORMT:.+]] = arith.truncf %[[NORM]] : f64 to f32
+// CHECK-SAME:        ins(%[[X]], %[[S]], %[[F]], %[[RECIP]] : tensor<4x8xf32>, tensor<8xf32>, tensor<4xf32>, tensor<4xf32>)
+// CHECK-NEXT:    ^bb0(%[[XE:.+]]: f32, %[[SE:.+]]: f32, %[[FE:.+]]: f32, %[[RE:.+]]: f32, %{{.+}}: f32):
+// CHECK-DAG:       %[[NAN:.+]] = arith.constant 0x7FC00000 : f32
+// CHECK-DAG:       %[[FZERO:.+]] = arith.constant 0.000000e+00 : f32
+// CHECK:           %[[XF:.+]] = arith.mulf %[[XE]], %[[FE]] : f32
+// CHECK-NEXT:      %[[NORM:.+]] = arith.mulf %[[XF]], %[[RE]] : f32
+// CHECK-NEXT:      %[[DZERO:.+]] = arith.cmpf oeq, %[[FE]], %[[FZERO]] : f32
+// CHECK-NEXT:      %[[NORMT:.+]] = arith.select %[[DZERO]], %[[NAN]], %[[NORM]] : f32
 // CHECK-NEXT:      %[[YE:.+]] = arith.mulf %[[NORMT]], %[[SE]] : f32
 // CHECK-NEXT:      linalg.yield %[[YE]] : f32
 // CHECK:         %[[U:.+]] = linalg.generic {{.*}} ins(%[[INV]] : tensor<4xf64>)
@@ -55,38 +64,39 @@ func.func @rms_f32(%x: tensor<4x8xf32>, %scale: tensor<8xf32>)
 
 // -----
 
-// f16 X with bf16 Scale (V = bf16, W = f32): Normalized is rounded once from
-// f64 to f16 (round to odd through f32, then to f16), widened to f32 and
+// bf16 X with an f16 Scale (V = f16, W = f32): bf16 is less precise than
+// f16, so Normalized = X * InvStdDev is formed in f64 and rounded once to
+// bf16 (round to odd through f32, then to bf16), widened to f32 and
 // multiplied by Scale (converted to f32 once, in a copy), then rounded to
-// bf16; stash_type 11 keeps InvStdDev in f64 (no rounding).
+// f16; stash_type 11 keeps InvStdDev in f64 (no rounding).
 
-// CHECK-LABEL: func.func @rms_f16_bf16_stash_f64(
-// CHECK-SAME:      %[[X:.+]]: tensor<2x3xf16>, %[[S:.+]]: tensor<3xbf16>)
+// CHECK-LABEL: func.func @rms_bf16_f16_stash_f64(
+// CHECK-SAME:      %[[X:.+]]: tensor<2x3xbf16>, %[[S:.+]]: tensor<3xf16>)
 // CHECK:         linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]
-// CHECK:           arith.extf %{{.+}} : f16 to f32
+// CHECK:           arith.extf %{{.+}} : bf16 to f32
 // CHECK:           arith.extf %{{.+}} : f32 to f64
 // CHECK:         %[[D:.+]] = linalg.map
 // CHECK:         %[[INV:.+]] = linalg.map ins(%[[D]] : tensor<2xf64>)
 // CHECK:         %[[SW:.+]] = tensor.generate
-// CHECK:           arith.extf %{{.+}} : bf16 to f32
+// CHECK:           arith.extf %{{.+}} : f16 to f32
 // CHECK:         } : tensor<3xf32>
 // CHECK:         %[[Y:.+]] = linalg.generic
-// CHECK-SAME:        ins(%[[X]], %[[INV]], %[[SW]] : tensor<2x3xf16>, tensor<2xf64>, tensor<3xf32>)
+// CHECK-SAME:        ins(%[[X]], %[[SW]], %[[INV]] : tensor<2x3xbf16>, tensor<3xf32>, tensor<2xf64>)
 // CHECK:           %[[NORM:.+]] = arith.mulf %{{.+}}, %{{.+}} : f64
 // CHECK:           %[[ODD:.+]] = arith.bitcast %{{.+}} : i32 to f32
-// CHECK-NEXT:      %[[NORMT:.+]] = arith.truncf %[[ODD]] : f32 to f16
-// CHECK-NEXT:      %[[NORMW:.+]] = arith.extf %[[NORMT]] : f16 to f32
+// CHECK-NEXT:      %[[NORMT:.+]] = arith.truncf %[[ODD]] : f32 to bf16
+// CHECK-NEXT:      %[[NORMW:.+]] = arith.extf %[[NORMT]] : bf16 to f32
 // CHECK-NEXT:      %[[YW:.+]] = arith.mulf %[[NORMW]], %{{.+}} : f32
-// CHECK-NEXT:      %[[YV:.+]] = arith.truncf %[[YW]] : f32 to bf16
-// CHECK-NEXT:      linalg.yield %[[YV]] : bf16
+// CHECK-NEXT:      %[[YV:.+]] = arith.truncf %[[YW]] : f32 to f16
+// CHECK-NEXT:      linalg.yield %[[YV]] : f16
 // CHECK-NOT:     arith.truncf
 // CHECK:         %[[STAT:.+]] = tensor.expand_shape %[[INV]] {{\[}}[0, 1]] output_shape [2, 1] : tensor<2xf64> into tensor<2x1xf64>
 // CHECK:         return %[[Y]], %[[STAT]]
-func.func @rms_f16_bf16_stash_f64(%x: tensor<2x3xf16>, %scale: tensor<3xbf16>)
-    -> (tensor<2x3xbf16>, tensor<2x1xf64>) {
+func.func @rms_bf16_f16_stash_f64(%x: tensor<2x3xbf16>, %scale: tensor<3xf16>)
+    -> (tensor<2x3xf16>, tensor<2x1xf64>) {
   %y, %inv = norm.rms_normalization %x, %scale stash_type = 11
-      : (tensor<2x3xf16>, tensor<3xbf16>) -> (tensor<2x3xbf16>, tensor<2x1xf64>)
-  return %y, %inv : tensor<2x3xbf16>, tensor<2x1xf64>
+      : (tensor<2x3xbf16>, tensor<3xf16>) -> (tensor<2x3xf16>, tensor<2x1xf64>)
+  return %y, %inv : tensor<2x3xf16>, tensor<2x1xf64>
 }
 
 // -----
@@ -113,8 +123,8 @@ func.func @rms_f16_bf16_stash_f64(%x: tensor<2x3xf16>, %scale: tensor<3xbf16>)
 // CHECK:           arith.extf %{{.+}} : f32 to f64
 // CHECK:         } : tensor<5xf64>
 // CHECK:         %[[Y:.+]] = linalg.generic
-// CHECK-SAME:        ins(%[[X]], %[[D]], %[[SW]] : tensor<3x5xf64>, tensor<3xf64>, tensor<5xf64>)
-// CHECK-NEXT:    ^bb0(%[[XE:.+]]: f64, %[[DE:.+]]: f64, %[[SE:.+]]: f64, %{{.+}}: f32):
+// CHECK-SAME:        ins(%[[X]], %[[SW]], %[[D]] : tensor<3x5xf64>, tensor<5xf64>, tensor<3xf64>)
+// CHECK-NEXT:    ^bb0(%[[XE:.+]]: f64, %[[SE:.+]]: f64, %[[DE:.+]]: f64, %{{.+}}: f32):
 // CHECK-NEXT:      %[[NORM:.+]] = arith.divf %[[XE]], %[[DE]] : f64
 // CHECK-NEXT:      %[[YW:.+]] = arith.mulf %[[NORM]], %[[SE]] : f64
 // CHECK-NEXT:      %[[YV:.+]] = arith.truncf %[[YW]] : f64 to f32
@@ -151,8 +161,8 @@ func.func @rms_f64(%x: tensor<3x5xf64>, %scale: tensor<5xf32>)
 // CHECK:           tensor.extract %[[S]]
 // CHECK:         } : tensor<1x?xf32>
 // CHECK:         %[[Y:.+]] = linalg.generic
-// CHECK-SAME:        indexing_maps = [#[[$ID3]], #[[$OUTER]], #[[$BCAST]], #[[$ID3]]]
-// CHECK-SAME:        ins(%[[X]], %[[INV]], %[[SB]] : tensor<?x3x?xf32>, tensor<?xf64>, tensor<1x?xf32>)
+// CHECK-SAME:        indexing_maps = [#[[$ID3]], #[[$BCAST]], #[[$OUTER]], #[[$OUTER]], #[[$ID3]]]
+// CHECK-SAME:        ins(%[[X]], %[[SB]], %{{.+}}, %{{.+}} : tensor<?x3x?xf32>, tensor<1x?xf32>, tensor<?xf32>, tensor<?xf32>)
 // CHECK:         tensor.expand_shape %{{.+}} {{\[}}[0, 1, 2]] output_shape [%{{.+}}, 1, 1] : tensor<?xbf16> into tensor<?x1x1xbf16>
 func.func @rms_multi_dim_dynamic(%x: tensor<?x3x?xf32>, %scale: tensor<1x?xf32>)
     -> (tensor<?x3x?xf32>, tensor<?x1x1xbf16>) {
