@@ -101,12 +101,15 @@ void compile::writeCHeader(llvm::raw_ostream &os, ArrayRef<Kernel> kernels,
         "run-time rule\n"
      << " * of an op. f16 and bf16 elements are IEEE binary16 and bfloat16 "
         "bit\n"
-     << " * patterns. The functions are reentrant and keep no state; each "
-        "call\n"
-     << " * allocates its results' working buffers on the heap (malloc) and "
-        "frees\n"
-     << " * them before it returns.\n"
-     << " */\n"
+     << " * patterns. The functions are reentrant and keep no state of "
+        "their own.\n";
+  writeWrapped(os, " * ", " * ",
+               info.allocates
+                   ? "Some calls allocate memory on the heap (malloc) and "
+                     "free it before they return."
+                   : "They allocate no memory on the heap: results are "
+                     "written directly into the caller's buffers.");
+  os << " */\n"
      << "#ifndef " << guard << "\n"
      << "#define " << guard << "\n\n"
      << "#include <stdint.h>\n\n"

@@ -9,10 +9,16 @@
 // KernelInterface.cpp) and returns 1 without touching the results where it
 // fails. Otherwise it builds a row-major memref descriptor per argument
 // (allocated = aligned = the caller's pointer, offset 0), calls the compiled
-// function, copies each result into the caller's buffer and frees the
-// result's buffer unless it is not the compiled code's own allocation (an
-// argument, a constant global, or a buffer already freed for an earlier
-// result), and returns 0.
+// function and returns 0.
+//
+// A result whose buffer the compiled function allocates itself (a `malloc`
+// stored in the returned descriptor) is written directly into the caller's
+// buffer: the function gets a pointer argument for it, which replaces the
+// allocation. Any other result (an argument or constant returned as is, a
+// buffer chosen at run time) is copied into the caller's buffer, and freed
+// unless it is not the compiled code's own allocation (an argument, a
+// constant global, a caller's buffer, or a buffer already freed for an
+// earlier result).
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +26,7 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace mlir;
 using namespace mlir::norm;
@@ -40,6 +47,82 @@ static LLVM::LLVMFuncOp getOrInsertFree(ModuleOp module, OpBuilder &builder) {
       builder, module.getLoc(), "free",
       LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(context),
                                   {LLVM::LLVMPointerType::get(context)}));
+}
+
+/// Returns the value inserted at `position` into the struct `value` by a
+/// chain of llvm.insertvalue ops, or null.
+static Value findInserted(Value value, ArrayRef<int64_t> position) {
+  while (auto insert = value.getDefiningOp<LLVM::InsertValueOp>()) {
+    if (insert.getPosition() == position)
+      return insert.getValue();
+    value = insert.getContainer();
+  }
+  return {};
+}
+
+/// Returns whether control can flow from `block` back to it.
+static bool isOnCycle(Block *block) {
+  SmallVector<Block *> worklist(block->getSuccessors());
+  llvm::SmallPtrSet<Block *, 16> seen;
+  while (!worklist.empty()) {
+    Block *next = worklist.pop_back_val();
+    if (next == block)
+      return true;
+    if (seen.insert(next).second)
+      llvm::append_range(worklist, next->getSuccessors());
+  }
+  return false;
+}
+
+/// Where result `index` of the `numResults` results of `impl` is a buffer
+/// `impl` allocates with `malloc` and does not free, appends a pointer
+/// argument to `impl` and makes it the result's buffer (its allocated and
+/// aligned pointer) instead of the allocation. Returns whether it did.
+static bool redirectResult(LLVM::LLVMFuncOp impl, unsigned index,
+                           unsigned numResults) {
+  SmallVector<LLVM::ReturnOp> returns;
+  impl.walk([&](LLVM::ReturnOp ret) { returns.push_back(ret); });
+  if (returns.size() != 1 || returns.front().getNumOperands() != 1)
+    return false;
+  Value descriptor = returns.front().getOperand(0);
+  if (numResults > 1)
+    descriptor = findInserted(descriptor, {static_cast<int64_t>(index)});
+  if (!descriptor)
+    return false;
+  Value allocated = findInserted(descriptor, {0});
+  Value aligned = findInserted(descriptor, {1});
+  if (!allocated || !aligned)
+    return false;
+  auto malloc = allocated.getDefiningOp<LLVM::CallOp>();
+  // Allocated once per call: in a block of the function's body that is on
+  // no cycle of its control flow (not in a loop).
+  if (!malloc || malloc.getCallee() != StringRef("malloc") ||
+      malloc->getParentRegion() != &impl.getBody() ||
+      isOnCycle(malloc->getBlock()))
+    return false;
+  for (Operation *user : allocated.getUsers())
+    if (auto call = dyn_cast<LLVM::CallOp>(user);
+        call && call.getCallee() == StringRef("free"))
+      return false;
+
+  Block &entry = impl.getBody().front();
+  BlockArgument destination = entry.addArgument(
+      LLVM::LLVMPointerType::get(impl.getContext()), impl.getLoc());
+  LLVM::LLVMFunctionType type = impl.getFunctionType();
+  SmallVector<Type> params(type.getParams());
+  params.push_back(destination.getType());
+  impl.setFunctionType(
+      LLVM::LLVMFunctionType::get(type.getReturnType(), params));
+  if (ArrayAttr argAttrs = impl.getArgAttrsAttr()) {
+    SmallVector<Attribute> attrs(argAttrs.getValue());
+    attrs.push_back(DictionaryAttr::get(impl.getContext()));
+    impl.setArgAttrsAttr(ArrayAttr::get(impl.getContext(), attrs));
+  }
+  aligned.replaceAllUsesWith(destination);
+  allocated.replaceAllUsesWith(destination);
+  if (malloc->use_empty())
+    malloc.erase();
+  return true;
 }
 
 /// Builds the body of `wrapper` for `kernel`.
@@ -109,6 +192,14 @@ static llvm::Error buildWrapperBody(ModuleOp module, LLVM::LLVMFuncOp wrapper,
           LLVM::MulOp::create(builder, loc, strides[i + 1], argSizes[i + 1]);
     implArgs.append(strides);
   }
+  // Results written in place: their buffers are the caller's.
+  unsigned numArgs = kernel.arguments.size();
+  SmallVector<bool> direct;
+  for (unsigned i = 0, e = kernel.results.size(); i < e; ++i) {
+    direct.push_back(redirectResult(impl, i, e));
+    if (direct.back())
+      implArgs.push_back(entry->getArgument(2 * numArgs + i));
+  }
   if (impl.getNumArguments() != implArgs.size())
     return createStringError(
         "function '" + kernel.name + "': the lowered function takes " +
@@ -116,14 +207,18 @@ static llvm::Error buildWrapperBody(ModuleOp module, LLVM::LLVMFuncOp wrapper,
         Twine(implArgs.size()) + " (memref descriptors of the arguments)");
   auto call = LLVM::CallOp::create(builder, loc, impl, implArgs);
 
-  // Each result into the caller's buffer; its own buffer freed.
-  unsigned numArgs = kernel.arguments.size();
+  // Each other result into the caller's buffer; its own buffer freed.
   Value globalPointer = LLVM::IntToPtrOp::create(
       builder, loc, ptrType, constant(i64, kGlobalAllocatedPointer));
   Value null = LLVM::ZeroOp::create(builder, loc, ptrType);
   SmallVector<Value> notOwned(argPointers);
   notOwned.push_back(globalPointer);
+  for (auto [index, type] : llvm::enumerate(kernel.results))
+    if (direct[index])
+      notOwned.push_back(entry->getArgument(2 * numArgs + index));
   for (auto [index, type] : llvm::enumerate(kernel.results)) {
+    if (direct[index])
+      continue;
     Value descriptor = call.getResult();
     if (kernel.results.size() > 1)
       descriptor = LLVM::ExtractValueOp::create(

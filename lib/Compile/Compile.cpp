@@ -232,19 +232,32 @@ static constexpr llvm::StringLiteral kLibmFunctions[] = {
     "expm1",    "expm1f",    "log1p",     "log1pf",    "fmod",  "fmodf",
     "copysign", "copysignf", "roundeven", "roundevenf"};
 
-/// Errors if `module` calls a function that is not libc's, libm's, or (with
-/// `parallel`) the OpenMP runtime's; returns whether it calls the latter.
-static llvm::Expected<bool> checkExternalFunctions(llvm::Module &module) {
-  bool usesOpenMP = false;
+namespace {
+/// What the optimized code calls besides its own functions.
+struct ExternalCalls {
+  /// The OpenMP runtime (`__kmpc_*`, `omp_*`).
+  bool openMP = false;
+  /// `malloc`: some buffer is allocated per call.
+  bool malloc = false;
+};
+} // namespace
+
+/// Errors if `module` calls a function that is not libc's, libm's or the
+/// OpenMP runtime's; returns which of them it calls.
+static llvm::Expected<ExternalCalls>
+checkExternalFunctions(llvm::Module &module) {
+  ExternalCalls calls;
   for (llvm::Function &function : module) {
     if (!function.isDeclaration() || function.isIntrinsic() ||
         function.use_empty())
       continue;
     StringRef name = function.getName();
     if (name.starts_with("__kmpc_") || name.starts_with("omp_")) {
-      usesOpenMP = true;
+      calls.openMP = true;
       continue;
     }
+    if (name == "malloc" || name == "aligned_alloc")
+      calls.malloc = true;
     if (llvm::is_contained(kLibcFunctions, name) ||
         llvm::is_contained(kLibmFunctions, name))
       continue;
@@ -253,7 +266,7 @@ static llvm::Expected<bool> checkExternalFunctions(llvm::Module &module) {
         "', which is neither in libc, libm nor the OpenMP runtime (the "
         "object must not need MLIR's or LLVM's libraries)");
   }
-  return usesOpenMP;
+  return calls;
 }
 
 //===----------------------------------------------------------------------===//
@@ -407,6 +420,9 @@ llvm::Error norm::compileKernels(const CompileOptions &options) {
   pipelineOptions.runtimeVerification = false;
   pipelineOptions.parallel = options.parallel;
   pipelineOptions.vectorBits = getVectorBits(*target);
+  // Results are written into the caller's buffers (CWrapper.cpp), whose
+  // alignment is unknown: x86's non-temporal vector stores need 64 bytes.
+  pipelineOptions.nontemporalMinBytes = 0;
   pipelineOptions.bf16Truncation =
       hasNativeBF16(*target) ? BF16Truncation::Native : BF16Truncation::Integer;
   PassManager pm(&context, ModuleOp::getOperationName());
@@ -431,9 +447,9 @@ llvm::Error norm::compileKernels(const CompileOptions &options) {
   if (llvm::Error err = optimize(llvmModule.get()))
     return err;
   maskedAccessesAsIntegers(*llvmModule);
-  auto usesOpenMP = checkExternalFunctions(*llvmModule);
-  if (!usesOpenMP)
-    return usesOpenMP.takeError();
+  auto externalCalls = checkExternalFunctions(*llvmModule);
+  if (!externalCalls)
+    return externalCalls.takeError();
 
   auto output =
       openOutput(options.outputFile, options.emit != EmitKind::Object);
@@ -466,7 +482,8 @@ llvm::Error norm::compileKernels(const CompileOptions &options) {
   info.triple = target->triple.str();
   info.cpu = target->cpu;
   info.features = target->features;
-  info.usesOpenMP = *usesOpenMP;
+  info.usesOpenMP = externalCalls->openMP;
+  info.allocates = externalCalls->malloc;
   writeCHeader((*header)->os(), *kernels, info);
 
   (*output)->keep();

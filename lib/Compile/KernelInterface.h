@@ -73,6 +73,8 @@ struct HeaderInfo {
   std::string cpu;
   std::string features;
   bool usesOpenMP = false;
+  /// Whether the code calls malloc (per call, freed before it returns).
+  bool allocates = false;
 };
 
 /// Writes the C header declaring `kernels`.
