@@ -37,7 +37,10 @@ SOURCES = {
     "libonnx-testdata": "Debian `libonnx-testdata` 1.12, "
                         "`/usr/share/libonnx-testdata/data/node`",
     "onnx-testdata": "`test/Inputs/onnx-testdata` (LpNormalization opset 22, "
-                     "ai.onnx.ml Normalizer)",
+                     "ai.onnx.ml Normalizer, RMSNormalization opset 23 and "
+                     "ONNX Runtime's SimplifiedLayerNormalization, the last "
+                     "two with expected values from the float64 reference; "
+                     "see its README.md)",
 }
 
 
@@ -183,7 +186,8 @@ def main():
                "run of test/Conformance/ONNX; do not edit by hand. -->")
     out.append("")
     out.append("Every ONNX backend node test of `LayerNormalization`, "
-               "`LpNormalization` and `Normalizer` in the two sources below, "
+               "`LpNormalization`, `Normalizer`, `RMSNormalization` and "
+               "`SimplifiedLayerNormalization` in the two sources below, "
                "imported with `norm-translate --import-onnx`, JIT-run by "
                "`norm-runner` on each `test_data_set_*` "
                "(`--input=@input_K.pb`) and checked against every "
@@ -201,8 +205,9 @@ def main():
         out.append("* `{}`: {}".format(source, text))
     out.append("")
     out.append("Tolerance: ONNX's backend-test default, `rtol 1e-3, atol "
-               "1e-7`, for f32 and f64 outputs (all current cases). A case "
-               "with an f16 or bf16 output would use norm-runner's default "
+               "1e-7`, for f32 and f64 outputs. A case with an f16 or "
+               "bf16 output (`test_simplified_layer_normalization_f16`) "
+               "uses norm-runner's default "
                "for each result type instead (f16 `atol 1e-4, rtol 2^-9`, "
                "bf16 `atol 1e-3, rtol 2^-6`, f32 `atol 1e-6, rtol 1e-5`), "
                "because `atol 1e-7` is below the spacing of f16/bf16 values "

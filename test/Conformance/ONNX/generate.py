@@ -12,12 +12,14 @@ test_data_set_N/{input_K.pb, output_K.pb}):
 
   libonnx-testdata  Debian's libonnx-testdata (ONNX 1.12),
                     /usr/share/libonnx-testdata/data/node
-  onnx-testdata     test/Inputs/onnx-testdata (LpNormalization opset 22 and
-                    ai.onnx.ml Normalizer cases; see its README.md)
+  onnx-testdata     test/Inputs/onnx-testdata (LpNormalization opset 22,
+                    ai.onnx.ml Normalizer, RMSNormalization opset 23 and
+                    SimplifiedLayerNormalization cases; see its README.md)
 
 A case belongs to the suite when its model has a LayerNormalization,
-LpNormalization or Normalizer node, or when it is the `_expanded` twin of
-such a case. For every case the script writes <source>/<case>.test:
+LpNormalization, Normalizer, RMSNormalization or (ONNX Runtime's)
+SimplifiedLayerNormalization node, or when it is the `_expanded` twin of such
+a case. For every case the script writes <source>/<case>.test:
 
 * A case the importer takes: for each test_data_set_N, import the model with
   norm-translate, pipe it into norm-runner with every input_K.pb as
@@ -28,7 +30,8 @@ such a case. For every case the script writes <source>/<case>.test:
   each result gets norm-runner's default for its type (f16 atol 1e-4 rtol
   2^-9, bf16 atol 1e-3 rtol 2^-6, f32 atol 1e-6 rtol 1e-5): 1e-7 is below
   the spacing of f16 and bf16 values near 0, and --rtol/--atol apply to all
-  results alike. (None of the current cases has such an output.)
+  results alike. (test_simplified_layer_normalization_f16 has such an
+  output.)
 * An `_expanded` case spells the operator out in primitive ONNX ops, which
   the importer does not support. Its test asserts that the importer rejects
   the model with a clear message naming the first such node; the report
@@ -52,7 +55,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
 SCRIPT = os.path.relpath(os.path.abspath(__file__), ROOT)
 
-OPS = ("LayerNormalization", "LpNormalization", "Normalizer")
+OPS = ("LayerNormalization", "LpNormalization", "Normalizer",
+       "RMSNormalization", "SimplifiedLayerNormalization")
 # What the importer maps (docs/Importer.md); anything else is rejected.
 IMPORTED_OPS = set(OPS) | {"Identity"}
 

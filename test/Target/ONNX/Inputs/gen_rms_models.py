@@ -3,7 +3,8 @@
 
 RMSNormalization-23 and ONNX Runtime's SimplifiedLayerNormalization (ai.onnx
 domain) models, `ok-rms-*.onnx` that import and `bad-rms-*.onnx` that must
-fail with one clear error (rms-normalization.test). The models are committed;
+fail with one clear error (rms-normalization.test). Its encoder also writes
+the RMS node-test cases of test/Inputs/onnx-testdata (gen_rms_cases.py). The models are committed;
 this script documents and regenerates them with the system Python alone: it
 encodes the protobuf messages by hand (field numbers of onnx.proto), so it
 needs neither python3-onnx nor numpy:
@@ -102,22 +103,23 @@ def float_tensor(name, dims, values):
 
 
 def save(name, nodes, inputs, outputs, initializers=(), opset=23,
-         extra_opsets=()):
+         extra_opsets=(), path=None, producer="norm-mlir gen_rms_models.py"):
     """ModelProto: ir_version 1, producer_name 2, graph 7, opset_import 8
     (OperatorSetIdProto: domain 1, version 2). GraphProto: node 1, name 2,
-    initializer 5, input 11, output 12."""
+    initializer 5, input 11, output 12. Written to Inputs/<name>.onnx, or to
+    `path`."""
     graph = b"".join(field_bytes(1, n) for n in nodes)
     graph += field_bytes(2, name.replace("-", "_"))
     graph += b"".join(field_bytes(5, t) for t in initializers)
     graph += b"".join(field_bytes(11, v) for v in inputs)
     graph += b"".join(field_bytes(12, v) for v in outputs)
     model = field_varint(1, 10)
-    model += field_bytes(2, "norm-mlir gen_rms_models.py")
+    model += field_bytes(2, producer)
     model += field_bytes(7, graph)
     for domain, version in (("", opset),) + tuple(extra_opsets):
         model += field_bytes(8, field_bytes(1, domain) +
                              field_varint(2, version))
-    with open(os.path.join(HERE, name + ".onnx"), "wb") as f:
+    with open(path or os.path.join(HERE, name + ".onnx"), "wb") as f:
         f.write(model)
 
 
