@@ -23,7 +23,12 @@ def Norm_Dialect : Dialect {
     * `norm.lp_normalization`: ai.onnx LpNormalization (opset 1 and 22);
     * `norm.normalizer`: ai.onnx.ml Normalizer (opset 1);
     * `norm.layer_normalization`: ai.onnx LayerNormalization (opset 17);
-    * `norm.rms_normalization`: ai.onnx RMSNormalization (opset 23).
+    * `norm.rms_normalization`: ai.onnx RMSNormalization (opset 23);
+    * `norm.batch_normalization`: ai.onnx BatchNormalization (opset 15,
+      inference);
+    * `norm.instance_normalization`: ai.onnx InstanceNormalization (opset 6
+      and 22);
+    * `norm.group_normalization`: ai.onnx GroupNormalization (opset 21).
 
     Where the ONNX texts are ambiguous the project's ruling in
     `docs/Rationale.md` applies. The ops are lowered to linalg on tensors by
