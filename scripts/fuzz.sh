@@ -18,7 +18,7 @@ cmake -G Ninja -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
   -DNORM_ENABLE_SANITIZERS=ON -DNORM_ENABLE_FUZZERS=ON >/dev/null || exit 1
 ninja -C "$BUILD_DIR" ${ninja_jobs[@]+"${ninja_jobs[@]}"} \
-  norm-opt-fuzzer norm-runner-input-fuzzer || exit 1
+  norm-opt-fuzzer norm-runner-input-fuzzer onnx-importer-fuzzer || exit 1
 
 # Leak detection on, as in sanitize.sh: libFuzzer runs LeakSanitizer after
 # an input that malloc'ed more than it freed.
@@ -28,7 +28,7 @@ art="$PWD/$BUILD_DIR/artifacts"
 logs="$PWD/$BUILD_DIR/fuzz-logs"
 mkdir -p "$art" "$logs"
 rc=0
-for target in norm-opt-fuzzer norm-runner-input-fuzzer; do
+for target in norm-opt-fuzzer norm-runner-input-fuzzer onnx-importer-fuzzer; do
   corpus="$PWD/$BUILD_DIR/corpus/$target"
   log="$logs/$target.log"
   mkdir -p "$corpus"
