@@ -9,6 +9,15 @@
 // non-temporal vector stores need addresses aligned to the vector size, so
 // the loop nest is versioned on both at run time (see Passes.td).
 //
+// x86 (LLVM 22) has no non-temporal store of bf16 vectors (nor of f16 vectors
+// with AVX512-FP16): it writes them with a normal store. A store of integers
+// is vmovntdq, but a bitcast to integers alone does not survive: InstCombine
+// and the SelectionDAG combiner fold a store of a bitcast into a store of its
+// operand. So the bits of a 16-bit float vector are xor-ed, as integers, with
+// a zero that LLVM cannot see (the result of an empty inline asm, computed
+// once per function): one integer op per vector, and the store is of the
+// integer xor.
+//
 // Remarks (category norm-nontemporal-stores): NontemporalStore at each store
 // made non-temporal; at the other vector.transfer_write ops UnsupportedWrite,
 // PartialLine, NotAligned, NotResult, TooSmall or NotVersioned (missed, with
@@ -213,6 +222,7 @@ struct NontemporalStoresPass
     func::FuncOp func = getOperation();
     if (func.isExternal())
       return;
+    opaqueZero = nullptr;
     llvm::SmallPtrSet<Operation *, 4> results;
     func.walk([&](func::ReturnOp ret) {
       for (Value value : ret.getOperands()) {
@@ -260,6 +270,42 @@ struct NontemporalStoresPass
 
     for (auto &[top, candidates] : groups)
       versionTopLevelOp(top, candidates);
+  }
+
+  /// An i16 zero that LLVM cannot fold (the result of an empty inline asm,
+  /// whose register starts as 0, truncated), created at the start of the
+  /// function on first use; null before.
+  Value opaqueZero;
+
+  /// Returns `value`, a vector of 16-bit floats, with the same bits computed
+  /// by an integer op (xor with the opaque zero) and bitcast back: LLVM
+  /// folds the bitcast into the store, which then stores the integers (x86:
+  /// vmovntdq), where a store of the floats would not be non-temporal.
+  Value asIntegerBits(OpBuilder &b, Location loc, Value value) {
+    if (!opaqueZero) {
+      Block &entry = getOperation().getBody().front();
+      OpBuilder zb = OpBuilder::atBlockBegin(&entry);
+      Type i32 = zb.getI32Type();
+      Value zero = arith::ConstantIntOp::create(zb, loc, i32, 0);
+      opaqueZero =
+          LLVM::InlineAsmOp::create(
+              zb, loc, i32, ValueRange{zero}, zb.getStringAttr(""),
+              zb.getStringAttr("=r,0"), /*has_side_effects=*/nullptr,
+              /*is_align_stack=*/nullptr,
+              LLVM::TailCallKindAttr::get(
+                  zb.getContext(), LLVM::tailcallkind::TailCallKind::None),
+              /*asm_dialect=*/nullptr, /*operand_attrs=*/nullptr)
+              .getRes();
+      opaqueZero =
+          arith::TruncIOp::create(zb, loc, zb.getI16Type(), opaqueZero);
+    }
+    auto type = cast<VectorType>(value.getType());
+    Type i16 = b.getI16Type();
+    Value bits = arith::BitcastOp::create(b, loc, type.clone(i16), value);
+    Value zeros =
+        vector::BroadcastOp::create(b, loc, type.clone(i16), opaqueZero);
+    bits = arith::XOrIOp::create(b, loc, bits, zeros);
+    return arith::BitcastOp::create(b, loc, type, bits);
   }
 
   /// Versions the loops in `top` (an op of the function's entry block) that
@@ -350,17 +396,22 @@ struct NontemporalStoresPass
       units[unit].push_back(candidate.write);
     }
     auto makeNontemporal = [&](vector::TransferWriteOp write) {
+      bool integerBits = isa<Float16Type, BFloat16Type>(
+          write.getVectorType().getElementType());
       norm::remarkPassed(
           write, kPass, "NontemporalStore",
-          "non-temporal store, aligned to {0} bytes{1}", kStoreAlignment,
+          "non-temporal store, aligned to {0} bytes{1}{2}", kStoreAlignment,
           condition ? ", in a copy of its loop taken when the result buffers "
                       "hold at least min-bytes and their rows are aligned"
-                    : "");
+                    : "",
+          integerBits ? ", of the 16-bit floats' bits as integers" : "");
       OpBuilder wb(write);
-      vector::StoreOp::create(wb, write.getLoc(), write.getVector(),
-                              write.getBase(), write.getIndices(),
-                              /*nontemporal=*/true,
-                              llvm::MaybeAlign(kStoreAlignment));
+      Value value = write.getVector();
+      if (integerBits)
+        value = asIntegerBits(wb, write.getLoc(), value);
+      vector::StoreOp::create(
+          wb, write.getLoc(), value, write.getBase(), write.getIndices(),
+          /*nontemporal=*/true, llvm::MaybeAlign(kStoreAlignment));
       write.erase();
     };
     for (auto &[unit, writes] : units) {

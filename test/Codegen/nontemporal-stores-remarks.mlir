@@ -108,3 +108,18 @@ func.func @in_place(%v: vector<64xf32>, %y: memref<4x64xf32>) {
       : vector<64xf32>, memref<4x64xf32>
   return
 }
+
+// A bf16 result: the remark says the store writes the bits as integers (the
+// x86 workaround, see NontemporalStores.cpp).
+func.func @bf16_rows(%v: vector<64xbf16>) -> memref<16x64xbf16> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %y = memref.alloc() : memref<16x64xbf16>
+  scf.for %i = %c0 to %c16 step %c1 {
+    // expected-remark @+1 {{[Passed] NontemporalStore | Category:norm-nontemporal-stores | Function=bf16_rows | Remark="non-temporal store, aligned to 64 bytes, of the 16-bit floats' bits as integers"}}
+    vector.transfer_write %v, %y[%i, %c0] {in_bounds = [true]}
+        : vector<64xbf16>, memref<16x64xbf16>
+  }
+  return %y : memref<16x64xbf16>
+}

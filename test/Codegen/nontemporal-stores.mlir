@@ -239,3 +239,115 @@ func.func @expanded_result(%v: vector<64xf32>) -> memref<2x2x64xf32> {
       : memref<4x64xf32> into memref<2x2x64xf32>
   return %e : memref<2x2x64xf32>
 }
+
+// -----
+
+// bf16 and f16 results: x86 (LLVM 22) writes a 16-bit float vector with a
+// normal store even when it is non-temporal, and folds a bitcast to integers
+// back into the store. The bits go through an integer xor with a zero that
+// LLVM cannot fold (an empty inline asm whose register starts as 0, made once
+// at the start of the function), then the bitcast back: LLVM stores the xor's
+// integers (vmovntdq; test/Pipelines/x86-assembly-nontemporal-16-bit.mlir).
+// [16, 128] bf16 is 4096 bytes: in place; the two 64-lane tiles of a row
+// (128 bytes each) share the zero.
+// CHECK-LABEL: func.func @bf16_rows
+// CHECK-SAME:      (%[[V:.+]]: vector<64xbf16>)
+// CHECK-NEXT:    %[[C0:.+]] = arith.constant 0 : i32
+// CHECK-NEXT:    %[[ASM:.+]] = llvm.inline_asm "", "=r,0" %[[C0]] : (i32) -> i32
+// CHECK-NEXT:    %[[ZERO:.+]] = arith.trunci %[[ASM]] : i32 to i16
+// CHECK:         %[[Y:.+]] = memref.alloc() {alignment = 64 : i64} : memref<16x128xbf16>
+// CHECK:         scf.for %[[I:.+]] =
+// CHECK-NEXT:      %[[BITS:.+]] = arith.bitcast %[[V]] : vector<64xbf16> to vector<64xi16>
+// CHECK-NEXT:      %[[ZEROS:.+]] = vector.broadcast %[[ZERO]] : i16 to vector<64xi16>
+// CHECK-NEXT:      %[[XOR:.+]] = arith.xori %[[BITS]], %[[ZEROS]] : vector<64xi16>
+// CHECK-NEXT:      %[[OUT:.+]] = arith.bitcast %[[XOR]] : vector<64xi16> to vector<64xbf16>
+// CHECK-NEXT:      vector.store %[[OUT]], %[[Y]][%[[I]], %c0{{.*}}] {alignment = 64 : i64, nontemporal = true} : memref<16x128xbf16>, vector<64xbf16>
+// CHECK-NEXT:      %[[BITS2:.+]] = arith.bitcast %[[V]] : vector<64xbf16> to vector<64xi16>
+// CHECK-NEXT:      %[[ZEROS2:.+]] = vector.broadcast %[[ZERO]] : i16 to vector<64xi16>
+// CHECK-NEXT:      %[[XOR2:.+]] = arith.xori %[[BITS2]], %[[ZEROS2]] : vector<64xi16>
+// CHECK-NEXT:      %[[OUT2:.+]] = arith.bitcast %[[XOR2]] : vector<64xi16> to vector<64xbf16>
+// CHECK-NEXT:      vector.store %[[OUT2]], %[[Y]][%[[I]], %c64{{.*}}] {alignment = 64 : i64, nontemporal = true}
+// CHECK-NEXT:    }
+// CHECK-NEXT:    llvm.fence seq_cst
+// CHECK-NEXT:    return %[[Y]]
+// CHECK-NOT:     llvm.inline_asm
+func.func @bf16_rows(%v: vector<64xbf16>) -> memref<16x128xbf16> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %y = memref.alloc() : memref<16x128xbf16>
+  scf.for %i = %c0 to %c16 step %c1 {
+    vector.transfer_write %v, %y[%i, %c0] {in_bounds = [true]}
+        : vector<64xbf16>, memref<16x128xbf16>
+    vector.transfer_write %v, %y[%i, %c64] {in_bounds = [true]}
+        : vector<64xbf16>, memref<16x128xbf16>
+  }
+  return %y : memref<16x128xbf16>
+}
+
+// -----
+
+// A dynamic f16 result copied by 32-lane tiles (64 bytes): the rows must be
+// multiples of 32 elements, and only the non-temporal copy of the loop goes
+// through the integer bits; the other keeps its plain f16 writes.
+// CHECK-LABEL: func.func @f16_rows
+// CHECK:         %[[ASM:.+]] = llvm.inline_asm "", "=r,0" %{{.+}} : (i32) -> i32
+// CHECK-NEXT:    %[[ZERO:.+]] = arith.trunci %[[ASM]] : i32 to i16
+// CHECK:         %[[Y:.+]] = memref.alloc(%{{.+}}, %{{.+}}) {alignment = 64 : i64} : memref<?x?xf16>
+// CHECK:         %[[BYTES0:.+]] = arith.muli %c2{{.*}}, %{{.+}}
+// CHECK:         arith.remui %{{.+}}, %c32
+// CHECK:         scf.if %{{.+}} {
+// CHECK-NEXT:      scf.for %[[J:.+]] =
+// CHECK-NEXT:        %[[V:.+]] = vector.transfer_read
+// CHECK-NEXT:        %[[BITS:.+]] = arith.bitcast %[[V]] : vector<32xf16> to vector<32xi16>
+// CHECK-NEXT:        %[[ZEROS:.+]] = vector.broadcast %[[ZERO]] : i16 to vector<32xi16>
+// CHECK-NEXT:        %[[XOR:.+]] = arith.xori %[[BITS]], %[[ZEROS]] : vector<32xi16>
+// CHECK-NEXT:        %[[OUT:.+]] = arith.bitcast %[[XOR]] : vector<32xi16> to vector<32xf16>
+// CHECK-NEXT:        vector.store %[[OUT]], %[[Y]][%{{.+}}, %[[J]]] {alignment = 64 : i64, nontemporal = true} : memref<?x?xf16>, vector<32xf16>
+// CHECK-NEXT:      }
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      scf.for
+// CHECK-NEXT:        %[[V2:.+]] = vector.transfer_read
+// CHECK-NEXT:        vector.transfer_write %[[V2]], %[[Y]][{{.+}} : vector<32xf16>, memref<?x?xf16>
+// CHECK-NEXT:      }
+// CHECK-NEXT:    }
+func.func @f16_rows(%x: memref<?x?xf16>) -> memref<?x?xf16> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %pad = ub.poison : f16
+  %rows = memref.dim %x, %c0 : memref<?x?xf16>
+  %cols = memref.dim %x, %c1 : memref<?x?xf16>
+  %y = memref.alloc(%rows, %cols) : memref<?x?xf16>
+  scf.for %i = %c0 to %rows step %c1 {
+    scf.for %j = %c0 to %cols step %c32 {
+      %v = vector.transfer_read %x[%i, %j], %pad {in_bounds = [true]}
+          : memref<?x?xf16>, vector<32xf16>
+      vector.transfer_write %v, %y[%i, %j] {in_bounds = [true]}
+          : vector<32xf16>, memref<?x?xf16>
+    }
+  }
+  return %y : memref<?x?xf16>
+}
+
+// -----
+
+// f32 results need no integer bits: no inline asm in the function.
+// CHECK-LABEL: func.func @f32_no_bits
+// CHECK-NOT:     llvm.inline_asm
+// CHECK-NOT:     arith.xori
+// CHECK:         vector.store %{{.+}} {alignment = 64 : i64, nontemporal = true} : memref<16x64xf32>, vector<64xf32>
+// CHECK-NOT:     llvm.inline_asm
+// CHECK:         return
+func.func @f32_no_bits(%v: vector<64xf32>) -> memref<16x64xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %y = memref.alloc() : memref<16x64xf32>
+  scf.for %i = %c0 to %c16 step %c1 {
+    vector.transfer_write %v, %y[%i, %c0] {in_bounds = [true]}
+        : vector<64xf32>, memref<16x64xf32>
+  }
+  return %y : memref<16x64xf32>
+}

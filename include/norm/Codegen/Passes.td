@@ -231,6 +231,14 @@ def NontemporalStoresPass
     Normalizer result is written faster (measured with the option on and
     off). Results that fit in the cache are left alone: the next op would
     have read them from there. Masked remainder stores stay normal stores.
+
+    bf16 and f16 vectors are stored as their bits: LLVM 22's x86 backend
+    writes a non-temporal store of 16-bit floats as a normal store (bf16
+    always, f16 with AVX512-FP16) and folds a bitcast to integers back into
+    the store, so the pass bitcasts the vector to i16, xors it with a zero
+    LLVM cannot fold (an empty `llvm.inline_asm` with a tied register
+    operand, once per function) and bitcasts it back: LLVM stores the
+    integers (x86 `vmovntdq`), one integer op per vector.
   }];
   let options = [
     Option<"minBytes", "min-bytes", "uint64_t", /*default=*/"16777216",
