@@ -83,6 +83,11 @@ void compile::writeCHeader(llvm::raw_ostream &os, ArrayRef<Kernel> kernels,
      << " * Target: " << info.triple << ", CPU " << info.cpu << ".\n";
   writeWrapped(os, " * Features: ", " *   ",
                info.features.empty() ? "(the CPU's)" : info.features);
+  if (info.variants)
+    writeWrapped(os, " * ", " * ",
+                 "One variant of each function per CPU: the first call picks "
+                 "the last listed CPU that the running one can stand in for, "
+                 "else the first (NORM_KERNELS_CPU=<cpu> forces one).");
   writeWrapped(os, " * Link: ", " *   ",
                info.usesOpenMP
                    ? "the object, libc, libm (-lm) and LLVM's OpenMP runtime "
@@ -155,6 +160,10 @@ void compile::writeCHeader(llvm::raw_ostream &os, ArrayRef<Kernel> kernels,
       column += piece.size();
     }
     os << '\n';
+    if (info.variants)
+      os << "/* The CPU of the variant of " << kernel.symbol
+         << " this process uses. */\n"
+         << "const char *" << getCPUQuerySymbol(kernel.symbol) << "(void);\n";
   }
   os << "\n#ifdef __cplusplus\n"
      << "} /* extern \"C\" */\n"

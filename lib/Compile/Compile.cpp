@@ -32,6 +32,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Linker/Linker.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/FileSystem.h"
@@ -128,6 +129,8 @@ static llvm::Expected<Target> resolveTarget(const CompileOptions &options) {
   llvm::InitializeAllTargets();
   llvm::InitializeAllTargetMCs();
   llvm::InitializeAllAsmPrinters();
+  // Inline assembly (the CPUID checks of MultiVersion.cpp) in objects.
+  llvm::InitializeAllAsmParsers();
 
   Target result;
   llvm::Triple host(llvm::sys::getDefaultTargetTriple());
@@ -219,7 +222,7 @@ static bool hasNativeBF16(const Target &target) {
 
 /// libc functions the lowered code may call.
 static constexpr llvm::StringLiteral kLibcFunctions[] = {
-    "malloc", "free", "aligned_alloc", "memcpy", "memmove", "memset"};
+    "malloc", "free", "aligned_alloc", "memcpy", "memmove", "memset", "getenv"};
 
 /// libm functions the math dialect's lowering may call.
 static constexpr llvm::StringLiteral kLibmFunctions[] = {
@@ -376,6 +379,63 @@ openOutput(StringRef path, bool text) {
   return std::move(file);
 }
 
+/// Lowers a copy of the prepared `module` for `target`, adds the C wrappers
+/// (named for the variant of `variantCPU` where it is not empty),
+/// translates it to LLVM IR and optimizes it.
+static llvm::Expected<std::unique_ptr<llvm::Module>>
+compileVariant(ModuleOp module, ArrayRef<Kernel> kernels, const Target &target,
+               const CompileOptions &options, StringRef variantCPU,
+               llvm::LLVMContext &llvmContext,
+               DiagnosticCollector &diagnostics) {
+  OwningOpRef<ModuleOp> copy = module.clone();
+  // The shapes are checked by the wrappers before the call, so the compiled
+  // functions need no run-time checks (which would print and abort).
+  NormToLLVMPipelineOptions pipelineOptions;
+  pipelineOptions.runtimeVerification = false;
+  pipelineOptions.parallel = options.parallel;
+  pipelineOptions.vectorBits = getVectorBits(target);
+  // Results are written into the caller's buffers (CWrapper.cpp), whose
+  // alignment is unknown: x86's non-temporal vector stores need 64 bytes.
+  pipelineOptions.nontemporalMinBytes = 0;
+  pipelineOptions.bf16Truncation =
+      hasNativeBF16(target) ? BF16Truncation::Native : BF16Truncation::Integer;
+  PassManager pm(module.getContext(), ModuleOp::getOperationName());
+  buildNormToLLVMPipeline(pm, pipelineOptions);
+  if (failed(pm.run(*copy)))
+    return diagnostics.takeError("cannot lower '" + options.inputFile +
+                                 "' to the LLVM dialect");
+  std::vector<Kernel> variants(kernels.begin(), kernels.end());
+  if (!variantCPU.empty())
+    for (Kernel &kernel : variants)
+      kernel.symbol = getVariantSymbol(kernel.symbol, variantCPU);
+  if (llvm::Error err = buildCWrappers(*copy, variants))
+    return std::move(err);
+
+  std::unique_ptr<llvm::Module> llvmModule = translateModuleToLLVMIR(
+      *copy, llvmContext, llvm::sys::path::filename(options.inputFile));
+  if (!llvmModule)
+    return diagnostics.takeError("cannot translate '" + options.inputFile +
+                                 "' to LLVM IR");
+  llvmModule->setTargetTriple(target.triple);
+  llvmModule->setDataLayout(target.machine->createDataLayout());
+  // In an object of several variants, each function is compiled for its
+  // variant's CPU.
+  if (!variantCPU.empty())
+    for (llvm::Function &function : *llvmModule)
+      if (!function.isDeclaration()) {
+        function.addFnAttr("target-cpu", target.cpu);
+        if (!target.features.empty())
+          function.addFnAttr("target-features", target.features);
+      }
+  auto optimize = makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0,
+                                            target.machine.get());
+  maskedAccessesAsIntegers(*llvmModule);
+  if (llvm::Error err = optimize(llvmModule.get()))
+    return std::move(err);
+  maskedAccessesAsIntegers(*llvmModule);
+  return std::move(llvmModule);
+}
+
 llvm::Error norm::compileKernels(const CompileOptions &options) {
   std::string headerFile = options.headerFile;
   if (headerFile.empty()) {
@@ -387,9 +447,35 @@ llvm::Error norm::compileKernels(const CompileOptions &options) {
     headerFile = path.str().str();
   }
 
-  auto target = resolveTarget(options);
-  if (!target)
-    return target.takeError();
+  // One CPU, or several x86-64 levels (one variant each).
+  SmallVector<std::string> cpus;
+  {
+    SmallVector<StringRef> names;
+    StringRef(options.cpu).split(names, ',');
+    for (StringRef name : names)
+      cpus.push_back(name.trim().str());
+  }
+  std::vector<Target> targets;
+  for (const std::string &cpu : cpus) {
+    if (cpus.size() > 1 && !isMultiVersionCPU(cpu))
+      return createStringError(
+          "--mcpu with several CPUs takes x86-64 levels (x86-64, x86-64-v2, "
+          "x86-64-v3, x86-64-v4), got '" +
+          cpu + "'");
+    if (llvm::count(cpus, cpu) > 1)
+      return createStringError("--mcpu lists '" + cpu + "' twice");
+    CompileOptions single = options;
+    single.cpu = cpu;
+    auto target = resolveTarget(single);
+    if (!target)
+      return target.takeError();
+    if (cpus.size() > 1 && !target->triple.isX86())
+      return createStringError("--mcpu with several CPUs needs an x86-64 "
+                               "triple, not '" +
+                               target->triple.str() + "'");
+    targets.push_back(std::move(*target));
+  }
+  bool multiVersion = targets.size() > 1;
 
   DialectRegistry registry;
   registerNormDialects(registry);
@@ -414,39 +500,25 @@ llvm::Error norm::compileKernels(const CompileOptions &options) {
   if (!kernels)
     return diagnostics.takeError(kernels.takeError());
 
-  // The shapes are checked by the wrappers before the call, so the compiled
-  // functions need no run-time checks (which would print and abort).
-  NormToLLVMPipelineOptions pipelineOptions;
-  pipelineOptions.runtimeVerification = false;
-  pipelineOptions.parallel = options.parallel;
-  pipelineOptions.vectorBits = getVectorBits(*target);
-  // Results are written into the caller's buffers (CWrapper.cpp), whose
-  // alignment is unknown: x86's non-temporal vector stores need 64 bytes.
-  pipelineOptions.nontemporalMinBytes = 0;
-  pipelineOptions.bf16Truncation =
-      hasNativeBF16(*target) ? BF16Truncation::Native : BF16Truncation::Integer;
-  PassManager pm(&context, ModuleOp::getOperationName());
-  buildNormToLLVMPipeline(pm, pipelineOptions);
-  if (failed(pm.run(*module)))
-    return diagnostics.takeError("cannot lower '" + options.inputFile +
-                                 "' to the LLVM dialect");
-  if (llvm::Error err = buildCWrappers(*module, *kernels))
-    return err;
-
   llvm::LLVMContext llvmContext;
-  std::unique_ptr<llvm::Module> llvmModule = translateModuleToLLVMIR(
-      *module, llvmContext, llvm::sys::path::filename(options.inputFile));
-  if (!llvmModule)
-    return diagnostics.takeError("cannot translate '" + options.inputFile +
-                                 "' to LLVM IR");
-  llvmModule->setTargetTriple(target->triple);
-  llvmModule->setDataLayout(target->machine->createDataLayout());
-  auto optimize = makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0,
-                                            target->machine.get());
-  maskedAccessesAsIntegers(*llvmModule);
-  if (llvm::Error err = optimize(llvmModule.get()))
-    return err;
-  maskedAccessesAsIntegers(*llvmModule);
+  std::unique_ptr<llvm::Module> llvmModule;
+  for (auto [cpu, target] : llvm::zip_equal(cpus, targets)) {
+    auto variant = compileVariant(*module, *kernels, target, options,
+                                  multiVersion ? StringRef(cpu) : StringRef(),
+                                  llvmContext, diagnostics);
+    if (!variant)
+      return variant.takeError();
+    if (!llvmModule)
+      llvmModule = std::move(*variant);
+    else if (llvm::Linker::linkModules(*llvmModule, std::move(*variant)))
+      return createStringError("cannot link the variant for '" + cpu + "'");
+  }
+  if (multiVersion)
+    if (llvm::Error err =
+            addDispatchers(*llvmModule, *kernels,
+                           std::vector<std::string>(cpus.begin(), cpus.end())))
+      return err;
+  const Target &target = targets.front();
   auto externalCalls = checkExternalFunctions(*llvmModule);
   if (!externalCalls)
     return externalCalls.takeError();
@@ -459,7 +531,7 @@ llvm::Error norm::compileKernels(const CompileOptions &options) {
     llvmModule->print((*output)->os(), nullptr);
   } else {
     llvm::legacy::PassManager codegen;
-    if (target->machine->addPassesToEmitFile(
+    if (target.machine->addPassesToEmitFile(
             codegen, (*output)->os(), nullptr,
             options.emit == EmitKind::Object
                 ? llvm::CodeGenFileType::ObjectFile
@@ -479,11 +551,15 @@ llvm::Error norm::compileKernels(const CompileOptions &options) {
   info.inputName = options.inputFile == "-"
                        ? std::string("<stdin>")
                        : llvm::sys::path::filename(options.inputFile).str();
-  info.triple = target->triple.str();
-  info.cpu = target->cpu;
-  info.features = target->features;
+  info.triple = target.triple.str();
+  SmallVector<std::string> cpuNames;
+  for (const Target &each : targets)
+    cpuNames.push_back(each.cpu);
+  info.cpu = llvm::join(cpuNames, ", ");
+  info.features = target.features;
   info.usesOpenMP = externalCalls->openMP;
   info.allocates = externalCalls->malloc;
+  info.variants = multiVersion;
   writeCHeader((*header)->os(), *kernels, info);
 
   (*output)->keep();

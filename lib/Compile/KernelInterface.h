@@ -22,6 +22,10 @@
 #include <string>
 #include <vector>
 
+namespace llvm {
+class Module;
+} // namespace llvm
+
 namespace mlir {
 namespace norm {
 namespace compile {
@@ -75,11 +79,30 @@ struct HeaderInfo {
   bool usesOpenMP = false;
   /// Whether the code calls malloc (per call, freed before it returns).
   bool allocates = false;
+  /// Whether `cpu` lists several CPUs, one variant each (MultiVersion.cpp).
+  bool variants = false;
 };
 
 /// Writes the C header declaring `kernels`.
 void writeCHeader(llvm::raw_ostream &os, ArrayRef<Kernel> kernels,
                   const HeaderInfo &info);
+
+/// Whether `cpu` may be one of several variants of an object
+/// (`--mcpu=x86-64-v3,x86-64-v4`): the x86-64 levels.
+bool isMultiVersionCPU(StringRef cpu);
+
+/// The internal name of the variant of exported `symbol` for `cpu`.
+std::string getVariantSymbol(StringRef symbol, StringRef cpu);
+
+/// The exported `const char *(void)` that names the CPU of the variant of
+/// `symbol` in use.
+std::string getCPUQuerySymbol(StringRef symbol);
+
+/// Adds to `module`, which holds for each kernel one variant per CPU of
+/// `cpus` (named by getVariantSymbol), the exported dispatcher of each
+/// kernel (MultiVersion.cpp), and makes the variants internal.
+llvm::Error addDispatchers(llvm::Module &module, ArrayRef<Kernel> kernels,
+                           ArrayRef<std::string> cpus);
 
 /// Returns the C element type of `type` (`float`, `int64_t`, `uint16_t`
 /// for f16 and bf16, ...), or an empty string if the C interface does not

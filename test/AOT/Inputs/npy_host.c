@@ -8,6 +8,9 @@
  *   clang -std=c99 -include kernels.h -DKERNEL=norm_main -DNUM_ARGS=3 \
  *     -DNUM_RESULTS=3 npy_host.c kernels.o -lm
  *
+ * (and -DKERNEL_CPU=norm_main_cpu for an object of several CPU variants:
+ * the host prints the CPU of the variant in use after the call).
+ *
  * Usage: host IN.npy... -- EXPECTED.npy... [--atol=A] [--rtol=R]
  *             [--bad=ARG,DIM,SIZE]
  *
@@ -275,6 +278,10 @@ int main(int argc, char **argv) {
 
   fillSentinel();
   status = callKernel();
+#ifdef KERNEL_CPU
+  /* An object of several variants: the CPU of the one in use. */
+  printf("variant %s\n", KERNEL_CPU());
+#endif
   printf("status %d\n", (int)status);
   if (status != 0)
     return 1;

@@ -53,6 +53,13 @@
 // RUN:   | FileCheck %s --check-prefix=MAIN --implicit-check-not=error
 // MAIN: norm-compile: error: exported name 'main' is the C program's entry point; choose another with --prefix
 
+// RUN: not norm-compile %t/ok.mlir -o %t/out.o --mcpu=x86-64,znver4 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=VARIANTS --implicit-check-not=error
+// VARIANTS: norm-compile: error: --mcpu with several CPUs takes x86-64 levels (x86-64, x86-64-v2, x86-64-v3, x86-64-v4), got 'znver4'
+// RUN: not norm-compile %t/ok.mlir -o %t/out.o --mcpu=x86-64-v3,x86-64-v3 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=TWICE --implicit-check-not=error
+// TWICE: norm-compile: error: --mcpu lists 'x86-64-v3' twice
+
 // No file of the failed runs was written.
 // RUN: not ls %t/out.o %t/out.h
 
