@@ -2,6 +2,8 @@
 
 #include "norm/Pipelines/Pipelines.h"
 
+#include "RuntimeCalls.h"
+
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
@@ -148,6 +150,11 @@ static void buildModulePipeline(OpPassManager &pm,
   // -> cf: an alloca scope must keep a single-block region until lowered.
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createSCFToControlFlowPass());
+  // The run-time checks (cf.assert) with the module's own puts/abort or a
+  // function of ours, before convert-openmp-to-llvm or convert-cf-to-llvm
+  // would lower them with a `puts` of their own type; and the module's
+  // functions that took the names of C's malloc or free rejected.
+  pm.addPass(createRuntimeCallsPass());
   if (options.parallel)
     pm.addPass(createConvertOpenMPToLLVMPass());
 
@@ -351,6 +358,7 @@ void mlir::norm::registerNormToLLVMPipeline() {
   // back as a --pass-pipeline.
   PassRegistration<CheckPipelineOptionsPass>();
   PassRegistration<LowerNestedModulesPass>();
+  registerRuntimeCallsPass();
   PassPipelineRegistration<NormToLLVMPipelineOptions>(
       "norm-to-llvm",
       "Lower norm ops (or linalg on tensors) to the LLVM dialect: "

@@ -203,7 +203,7 @@ JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source,
   }
   session->engine = std::move(*engine);
   session->reuseAllocations = options.reuseAllocations;
-  registerRuntimeSymbols(*session->engine, options.reuseAllocations);
+  registerRuntimeSymbols(*session->engine, options.reuseAllocations, module);
   // The engine compiles the whole module on the first lookup: do it here so
   // that compile time is not part of the first call.
   if (!session->functionNames.empty())

@@ -44,13 +44,21 @@ using namespace mlir::norm::runner;
 using llvm::createStringError;
 
 /// The runner's function that the failure paths of lowered `cf.assert`s
-/// call with their message (routeRuntimeCheckFailures).
+/// call with their message: norm-to-llvm calls it where the module has a
+/// `puts` or `abort` of its own that is not C's, and
+/// routeRuntimeCheckFailures routes the others to it.
 static constexpr llvm::StringLiteral kRuntimeCheckFailed =
     "__norm_runtime_check_failed";
 
 //===----------------------------------------------------------------------===//
 // Libraries
 //===----------------------------------------------------------------------===//
+
+/// Returns whether `module` defines (not only declares) a function `name`.
+static bool definesFunction(ModuleOp module, StringRef name) {
+  auto func = module.lookupSymbol<LLVM::LLVMFuncOp>(name);
+  return func && !func.isExternal();
+}
 
 bool runner::moduleUsesOpenMP(ModuleOp module) {
   return module
@@ -94,6 +102,16 @@ static llvm::Error loadOpenMPIfNeeded(ModuleOp module, unsigned numThreads) {
 }
 
 llvm::Error runner::loadRuntimeLibraries(ModuleOp module, unsigned numThreads) {
+  // The compiled code's malloc and free are the runner's (checked
+  // allocation, reuse, results freed by the runner): a module that defines
+  // its own cannot be linked with them.
+  for (StringRef name : {"malloc", "free"})
+    if (definesFunction(module, name))
+      return createStringError(
+          "the module defines a function '" + name +
+          "', but norm-runner provides the compiled code's malloc and free "
+          "(checked allocation; the results are freed by the runner): "
+          "rename the module's function");
   // Functions the module declares must come from this process (libc, libm):
   // check here, as ORC would print its own message for a missing symbol.
   llvm::sys::DynamicLibrary::LoadLibraryPermanently(nullptr);
@@ -167,8 +185,8 @@ static bool isAssertMessage(Value message, SymbolTableCollection &symbols) {
         auto branch = dyn_cast<BranchOpInterface>((*it)->getTerminator());
         if (!branch)
           return false;
-        Value incoming = branch.getSuccessorOperands(it.getSuccessorIndex())
-            [arg.getArgNumber()];
+        Value incoming = branch.getSuccessorOperands(
+            it.getSuccessorIndex())[arg.getArgNumber()];
         if (!incoming)
           return false;
         worklist.push_back(incoming);
@@ -320,16 +338,20 @@ static void reusingFree(void *block) {
 //===----------------------------------------------------------------------===//
 
 void runner::registerRuntimeSymbols(ExecutionEngine &engine,
-                                    bool reuseAllocations) {
+                                    bool reuseAllocations, ModuleOp module) {
+  // A module's own `abort` is its function, not C's: a second definition
+  // would make the whole module fail to link.
+  bool bindAbort = !definesFunction(module, "abort");
   engine.registerSymbols(
-      [reuseAllocations](llvm::orc::MangleAndInterner interner) {
+      [reuseAllocations, bindAbort](llvm::orc::MangleAndInterner interner) {
         llvm::orc::SymbolMap symbols;
         symbols[interner(kRuntimeCheckFailed)] = {
             llvm::orc::ExecutorAddr::fromPtr(&reportFailedRuntimeCheck),
             llvm::JITSymbolFlags::Exported};
-        symbols[interner("abort")] = {
-            llvm::orc::ExecutorAddr::fromPtr(&reportModuleAbort),
-            llvm::JITSymbolFlags::Exported};
+        if (bindAbort)
+          symbols[interner("abort")] = {
+              llvm::orc::ExecutorAddr::fromPtr(&reportModuleAbort),
+              llvm::JITSymbolFlags::Exported};
         symbols[interner("malloc")] = {
             llvm::orc::ExecutorAddr::fromPtr(reuseAllocations ? &reusingMalloc
                                                               : &checkedMalloc),

@@ -28,7 +28,8 @@ bool moduleUsesOpenMP(ModuleOp module);
 /// module has OpenMP ops or calls the OpenMP API (then sets its thread count
 /// unless `numThreads` is 0), and MLIR's C runner utilities for the rest
 /// (memrefCopy). Errors name the library that cannot be loaded or the first
-/// function no library provides.
+/// function no library provides, and a module that defines `malloc` or
+/// `free` (the runner provides them).
 llvm::Error loadRuntimeLibraries(ModuleOp module, unsigned numThreads);
 
 /// Routes the failure paths of the lowered `cf.assert`s in the LLVM-dialect
@@ -40,12 +41,13 @@ void routeRuntimeCheckFailures(ModuleOp module);
 
 /// Binds the compiled code's failed run-time checks (routed by
 /// routeRuntimeCheckFailures) to one error line with the check's message and
-/// exit status 1, its own `abort` to one error line saying the module called
-/// it and exit status 1, and its `malloc` to an allocator that exits with
-/// one error line when memory runs out. With
+/// exit status 1, its `abort` (unless `module` defines one) to one error line
+/// saying the module called it and exit status 1, and its `malloc` to an
+/// allocator that exits with one error line when memory runs out. With
 /// `reuseAllocations`, `malloc` and `free` also keep freed blocks for reuse
 /// by allocations of the same size (JitOptions::reuseAllocations).
-void registerRuntimeSymbols(ExecutionEngine &engine, bool reuseAllocations);
+void registerRuntimeSymbols(ExecutionEngine &engine, bool reuseAllocations,
+                            ModuleOp module);
 
 /// A `free` of the compiled code's buffers.
 using FreeFunction = void (*)(void *);

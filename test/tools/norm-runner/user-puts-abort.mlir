@@ -24,10 +24,9 @@
 // STOPOUT-NOT: 2xf32
 
 // A module whose `puts` also serves its run-time checks: its own line
-// prints, then the failed check is one error. (`puts` is declared returning
-// void, as upstream's cf.assert lowering declares it: that lowering rejects
-// a module that declares C's `puts`, returning i32, and has run-time
-// checks.)
+// prints, then the failed check is one error. (C's declaration, returning
+// int, and functions of the module's own named `puts` or `abort`:
+// user-c-functions.mlir.)
 // RUN: not norm-runner %t/check.mlir --function=check --input="2x4xf32=1 2 3 4 5 6 7 8" \
 // RUN:   --input="3xf32=1 1 1" > %t/out 2> %t/err
 // RUN: FileCheck %s --check-prefix=CHECK-ERR --implicit-check-not=error: < %t/err

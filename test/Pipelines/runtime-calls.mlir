@@ -1,0 +1,142 @@
+// norm-to-llvm-runtime-calls, the step of norm-to-llvm that lowers the
+// run-time checks (cf.assert) before the conversions to LLVM would: a
+// failed check prints its message with C's `puts` and calls `abort`, using
+// the module's own declarations of them whatever their result type, or calls
+// __norm_runtime_check_failed where the module has other functions of those
+// names. Upstream's lowering failed on C's `puts` returning int.
+
+// RUN: norm-opt %s -split-input-file -verify-diagnostics \
+// RUN:   --pass-pipeline='builtin.module(norm-to-llvm-runtime-calls)' | FileCheck %s
+
+// No puts or abort: declared as upstream declares them. The message is
+// "size mismatch" and a NUL, in bytes.
+// CHECK-LABEL: module @none
+// CHECK-DAG:   llvm.func @abort()
+// CHECK-DAG:   llvm.func @puts(!llvm.ptr)
+// CHECK-DAG:   llvm.mlir.global private constant @assert_msg(dense<[115, 105, 122, 101, 32, 109, 105, 115, 109, 97, 116, 99, 104, 0]> : tensor<14xi8>)
+// CHECK:       func.func @f(%[[C:.*]]: i1)
+// CHECK-NEXT:    cf.cond_br %[[C]], ^[[OK:.*]], ^[[FAIL:.*]]
+// CHECK-NEXT:  ^[[OK]]:
+// CHECK-NEXT:    return
+// CHECK-NEXT:  ^[[FAIL]]:
+// CHECK-NEXT:    %[[ADDR:.*]] = llvm.mlir.addressof @assert_msg : !llvm.ptr
+// CHECK-NEXT:    %[[MSG:.*]] = llvm.getelementptr %[[ADDR]][0, 0]
+// CHECK-NEXT:    llvm.call @puts(%[[MSG]]) : (!llvm.ptr) -> ()
+// CHECK-NEXT:    llvm.call @abort() : () -> ()
+// CHECK-NEXT:    llvm.unreachable
+module @none {
+  func.func @f(%c: i1) {
+    cf.assert %c, "size mismatch"
+    return
+  }
+}
+
+// -----
+
+// C's declarations (puts returns int), as func.func: called through
+// func.call; a global named assert_msg of the module's keeps its name.
+// CHECK-LABEL: module @c_declarations
+// CHECK-NOT:   llvm.func @puts
+// CHECK-DAG:   llvm.mlir.global internal constant @assert_msg("mine\00")
+// CHECK-DAG:   llvm.mlir.global private constant @[[NAME:assert_msg_[0-9]+]](dense<[115, 105, 122, 101, 32, 109, 105, 115, 109, 97, 116, 99, 104, 0]>
+// CHECK:         cf.cond_br %{{.*}}, ^{{.*}}, ^[[FAIL:.*]]
+// CHECK:       ^[[FAIL]]:
+// CHECK-NEXT:    %[[ADDR:.*]] = llvm.mlir.addressof @[[NAME]] : !llvm.ptr
+// CHECK-NEXT:    %[[MSG:.*]] = llvm.getelementptr %[[ADDR]][0, 0]
+// CHECK-NEXT:    %{{.*}} = call @puts(%[[MSG]]) : (!llvm.ptr) -> i32
+// CHECK-NEXT:    %{{.*}} = call @abort() : () -> i32
+// CHECK-NEXT:    llvm.unreachable
+module @c_declarations {
+  llvm.mlir.global internal constant @assert_msg("mine\00") {addr_space = 0 : i32}
+  func.func private @puts(!llvm.ptr) -> i32
+  func.func private @abort() -> i32
+  func.func @f(%c: i1) {
+    cf.assert %c, "size mismatch"
+    return
+  }
+}
+
+// -----
+
+// C's puts as llvm.func: llvm.call with its type.
+// CHECK-LABEL: module @c_llvm_declaration
+// CHECK:         llvm.call @puts(%{{.*}}) : (!llvm.ptr) -> i32
+// CHECK-NEXT:    llvm.call @abort() : () -> ()
+module @c_llvm_declaration {
+  llvm.func @puts(!llvm.ptr) -> i32
+  func.func @f(%c: i1) {
+    cf.assert %c, "size mismatch"
+    return
+  }
+}
+
+// -----
+
+// The module defines its own puts: neither it nor C's abort is called.
+// CHECK-LABEL: module @own_puts
+// CHECK-NOT:   @abort
+// CHECK:       llvm.func @__norm_runtime_check_failed(!llvm.ptr)
+// CHECK:       func.func @f(
+// CHECK:         llvm.call @__norm_runtime_check_failed(%{{.*}}) : (!llvm.ptr) -> ()
+// CHECK-NEXT:    llvm.unreachable
+module @own_puts {
+  func.func @puts(%p: !llvm.ptr) -> i32 {
+    %c0 = arith.constant 0 : i32
+    return %c0 : i32
+  }
+  func.func @f(%c: i1) {
+    cf.assert %c, "size mismatch"
+    return
+  }
+}
+
+// -----
+
+// An abort of other parameters.
+// CHECK-LABEL: module @other_abort
+// CHECK:         llvm.call @__norm_runtime_check_failed(
+module @other_abort {
+  func.func private @abort(i32)
+  func.func @f(%c: i1) {
+    cf.assert %c, "size mismatch"
+    return
+  }
+}
+
+// -----
+
+// __norm_runtime_check_failed is reserved.
+module @reserved {
+  // expected-error @below {{'__norm_runtime_check_failed' is reserved for the run-time checks (a declaration taking the message, a pointer), which call it because the module has its own 'puts' or 'abort'}}
+  func.func private @__norm_runtime_check_failed(i32)
+  func.func private @puts(i32)
+  func.func @f(%c: i1) {
+    cf.assert %c, "size mismatch"
+    return
+  }
+}
+
+// -----
+
+// The memref lowering declared C's malloc as malloc_0, the module's malloc
+// having another type.
+module @other_malloc {
+  // expected-error @below {{the module's 'malloc' is not C's malloc, which the lowering calls for buffers as '!llvm.func<ptr (i64)>', but it has type '(i32) -> i32'; rename it, or give it C's type}}
+  func.func private @malloc(i32) -> i32
+  llvm.func @malloc_0(i64) -> !llvm.ptr
+}
+
+// -----
+
+// A nested module's checks are left to its own run of the pipeline.
+// CHECK-LABEL: module @outer
+// CHECK:         module @inner
+// CHECK:           cf.assert
+module @outer {
+  module @inner {
+    func.func @f(%c: i1) {
+      cf.assert %c, "size mismatch"
+      return
+    }
+  }
+}
