@@ -396,6 +396,48 @@ def ref_cases():
              randn(2, 3, 4, 5), randn(5), "f32", "f32")
 
 
+def all_combinations():
+    """One test of every (T, V, stash_type) combination, 64 cases in one
+    function (one JIT compilation, one norm-runner process): X [2, 5] of T,
+    Scale [5] of V; results Y and InvStdDev of each case in order."""
+    rng = np.random.RandomState(64)
+    name = "all-type-combinations"
+    d = os.path.join(OUT, "ref", "Inputs", name)
+    os.makedirs(d, exist_ok=True)
+    args, results, body, inputs, expected = [], [], [], [], []
+    k = 0
+    for t in ("bf16", "f16", "f32", "f64"):
+        for v in ("bf16", "f16", "f32", "f64"):
+            for stash in (1, 10, 11, 16):
+                xs, ss, ys, invs, u = case(rng.randn(2, 5) * 3, rng.randn(5),
+                                           t, v, stash=stash)
+                for f, arr in ((f"x{k}", xs), (f"scale{k}", ss),
+                               (f"y{k}", ys), (f"inv{k}", invs)):
+                    save_npy(os.path.join(d, f + ".npy"), arr)
+                xt, st = ttype((2, 5), t), ttype((5,), v)
+                yt, it = ttype((2, 5), v), ttype((2, 1), u)
+                args += [f"%x{k}: {xt}", f"%scale{k}: {st}"]
+                results += [yt, it]
+                body.append(f"  %y{k}, %inv{k} = norm.rms_normalization "
+                            f"%x{k}, %scale{k} stash_type = {stash}")
+                body.append(f"      : ({xt}, {st}) -> ({yt}, {it})")
+                inputs += [f"Inputs/{name}/x{k}.npy",
+                           f"Inputs/{name}/scale{k}.npy"]
+                expected += [f"Inputs/{name}/y{k}.npy",
+                             f"Inputs/{name}/inv{k}.npy"]
+                k += 1
+    func = ["func.func @main(" + ", ".join(args) + ")",
+            "    -> (" + ", ".join(results) + ") {"] + body + [
+        "  return " + ", ".join(f"%y{i}, %inv{i}" for i in range(k)) + " : "
+        + ", ".join(results), "}"]
+    write("ref", name,
+          ["RMSNormalization, every X type T, Scale type V and stash_type "
+           "(64 cases): X [2, 5], Scale [5].",
+           "Expected: float64 reference (test/lib/reference.py), Y rounded "
+           "once to V,", "InvStdDev to U; runner default tolerances."],
+          func, inputs, expected)
+
+
 def main():
     # Stale generated tests and fixtures go; hand-written tests stay.
     shutil.rmtree(os.path.join(OUT, "ref", "Inputs"), ignore_errors=True)
@@ -410,6 +452,7 @@ def main():
     semantics()
     edge()
     ref_cases()
+    all_combinations()
 
 
 if __name__ == "__main__":
