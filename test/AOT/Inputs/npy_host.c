@@ -18,10 +18,14 @@
  * sentinel byte first. The default tolerances are norm-runner's
  * (docs/Runner.md). --bad=ARG,DIM,SIZE first calls the function with
  * dimension DIM of argument ARG's shape replaced by SIZE and checks that it
- * returns non-zero and leaves every result byte untouched. Prints one line
- * per check; exit status 0 when all pass.
+ * returns non-zero and leaves every result byte untouched. --threads=N then
+ * calls it from N threads at once, 20 times each, with buffers of their own,
+ * and checks that every call gives the same bytes as the first (the
+ * functions are reentrant). Prints one line per check; exit status 0 when
+ * all pass.
  */
 #include <math.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -217,6 +221,40 @@ static int64_t shapes[MAX_TENSORS][MAX_RANK];
 
 static int32_t callKernel(void) { return KERNEL(ARGS, RESULTS); }
 
+#define MAX_THREADS 16
+#define CALLS_PER_THREAD 20
+
+/* One thread of --threads: calls the kernel into buffers of its own and
+ * counts the calls whose results differ from `out`. */
+struct Worker {
+  pthread_t thread;
+  void *buffers[MAX_TENSORS];
+  int differences;
+};
+
+static void *runWorker(void *argument) {
+  struct Worker *worker = argument;
+  int call, r;
+  for (call = 0; call < CALLS_PER_THREAD; ++call) {
+#define W(i) worker->buffers[i]
+#if NUM_RESULTS == 1
+    int32_t status = KERNEL(ARGS, W(0));
+#elif NUM_RESULTS == 2
+    int32_t status = KERNEL(ARGS, W(0), W(1));
+#else
+    int32_t status = KERNEL(ARGS, W(0), W(1), W(2));
+#endif
+#undef W
+    if (status != 0)
+      ++worker->differences;
+    for (r = 0; r < NUM_RESULTS; ++r)
+      if (memcmp(worker->buffers[r], out[r].data,
+                 out[r].count * out[r].elementBytes) != 0)
+        ++worker->differences;
+  }
+  return NULL;
+}
+
 static void fillSentinel(void) {
   int r;
   for (r = 0; r < NUM_RESULTS; ++r)
@@ -225,7 +263,7 @@ static void fillSentinel(void) {
 
 int main(int argc, char **argv) {
   int numIn = 0, numExpected = 0, afterSeparator = 0, i, r;
-  int badArg = -1, badDim = 0, failed = 0;
+  int badArg = -1, badDim = 0, failed = 0, threads = 0;
   long long badSize = 0;
   double atolOverride = -1, rtolOverride = -1;
   int32_t status;
@@ -236,6 +274,10 @@ int main(int argc, char **argv) {
       atolOverride = atof(argv[i] + 7);
     } else if (!strncmp(argv[i], "--rtol=", 7)) {
       rtolOverride = atof(argv[i] + 7);
+    } else if (!strncmp(argv[i], "--threads=", 10)) {
+      threads = atoi(argv[i] + 10);
+      if (threads < 1 || threads > MAX_THREADS)
+        fail("--threads takes 1 to 16", "");
     } else if (!strncmp(argv[i], "--bad=", 6)) {
       if (sscanf(argv[i] + 6, "%d,%d,%lld", &badArg, &badDim, &badSize) != 3)
         fail("--bad takes ARG,DIM,SIZE", "");
@@ -310,6 +352,24 @@ int main(int argc, char **argv) {
            (long long)(expected[r].count - mismatches),
            (long long)expected[r].count);
     if (mismatches)
+      failed = 1;
+  }
+  if (threads > 0) {
+    static struct Worker workers[MAX_THREADS];
+    int t, differences = 0;
+    for (t = 0; t < threads; ++t) {
+      for (r = 0; r < NUM_RESULTS; ++r)
+        workers[t].buffers[r] = malloc(out[r].count * out[r].elementBytes + 1);
+      if (pthread_create(&workers[t].thread, NULL, runWorker, &workers[t]))
+        fail("cannot create a thread", "");
+    }
+    for (t = 0; t < threads; ++t) {
+      pthread_join(workers[t].thread, NULL);
+      differences += workers[t].differences;
+    }
+    printf("threads %d: %d of %d calls differ\n", threads, differences,
+           threads * CALLS_PER_THREAD);
+    if (differences)
       failed = 1;
   }
   return failed;
