@@ -26,14 +26,15 @@ using namespace mlir::norm;
 // Scalar f64 loops
 //===----------------------------------------------------------------------===//
 
-/// Returns, in f64, the sum over the slice of `x` at the outer indices
-/// `outer` (the dims before `axis`) of `term(x)`, with `x` converted to f64:
-/// nested scf.for loops over the normalized dims, reading elements with
-/// tensor.extract (a scalar path for the rare slices that need it).
-static Value
-buildSliceSumF64(OpBuilder &b, Location loc, Value x, ValueRange outer,
-                 int64_t axis,
-                 function_ref<Value(OpBuilder &, Location, Value)> term) {
+/// Returns, in f64, `combine` folded over the slice of `x` at the outer
+/// indices `outer` (the dims before `axis`) from `init`, with each element
+/// converted to f64: nested scf.for loops over the normalized dims, reading
+/// elements with tensor.extract (a scalar path for the rare slices that need
+/// it).
+static Value buildSliceFoldF64(
+    OpBuilder &b, Location loc, Value x, ValueRange outer, int64_t axis,
+    Value init,
+    function_ref<Value(OpBuilder &, Location, Value, Value)> combine) {
   auto xType = cast<RankedTensorType>(x.getType());
   FloatType f64 = b.getF64Type();
   SmallVector<Value> indices(outer);
@@ -52,16 +53,28 @@ buildSliceSumF64(OpBuilder &b, Location loc, Value x, ValueRange outer,
           } else {
             Value element =
                 tensor::ExtractOp::create(fb, floc, x, indices).getResult();
-            next = createReassocAdd(
-                fb, floc, iterArgs[0],
-                term(fb, floc, convertToFloat(fb, floc, element, f64)));
+            next = combine(fb, floc, iterArgs[0],
+                           convertToFloat(fb, floc, element, f64));
           }
           indices.pop_back();
           scf::YieldOp::create(fb, floc, next);
         });
     return forOp.getResult(0);
   };
-  return loop(b, loc, axis, createFloatConstant(b, loc, f64, 0.0));
+  return loop(b, loc, axis, init);
+}
+
+/// Returns, in f64, the sum over the slice of `x` at `outer` of `term(x)`
+/// (buildSliceFoldF64).
+static Value
+buildSliceSumF64(OpBuilder &b, Location loc, Value x, ValueRange outer,
+                 int64_t axis,
+                 function_ref<Value(OpBuilder &, Location, Value)> term) {
+  return buildSliceFoldF64(
+      b, loc, x, outer, axis, createFloatConstant(b, loc, b.getF64Type(), 0.0),
+      [&](OpBuilder &fb, Location floc, Value acc, Value element) {
+        return createReassocAdd(fb, floc, acc, term(fb, floc, element));
+      });
 }
 
 //===----------------------------------------------------------------------===//
@@ -244,6 +257,36 @@ static Value buildIfNeedsExact(
 // Mean and InvStdDev
 //===----------------------------------------------------------------------===//
 
+/// Inside the exact recomputation of the slice of `x` at `outer`: returns
+/// 1 / P, P the largest power of two not above max |X - `mean64`| where that
+/// is above 1 (and finite), else 1: a factor that keeps the squares of the
+/// scaled deviations below 4 (buildInvStdDev).
+static Value buildDeviationScale(OpBuilder &b, Location loc, Value x,
+                                 ValueRange outer, int64_t axis, Value mean64) {
+  FloatType f64 = b.getF64Type();
+  Value maxDeviation = buildSliceFoldF64(
+      b, loc, x, outer, axis, createFloatConstant(b, loc, f64, 0.0),
+      [&](OpBuilder &fb, Location floc, Value acc, Value element) {
+        Value d = math::AbsFOp::create(
+            fb, floc, arith::SubFOp::create(fb, floc, element, mean64));
+        return arith::MaxNumFOp::create(fb, floc, acc, d).getResult();
+      });
+  // P: maxDeviation with its mantissa cleared.
+  IntegerType i64 = b.getI64Type();
+  Value exponentBits = arith::AndIOp::create(
+      b, loc, arith::BitcastOp::create(b, loc, i64, maxDeviation),
+      arith::ConstantOp::create(b, loc,
+                                b.getIntegerAttr(i64, 0x7FF0000000000000)));
+  Value power = arith::BitcastOp::create(b, loc, f64, exponentBits);
+  Value one = createFloatConstant(b, loc, f64, 1.0);
+  Value scaled = arith::AndIOp::create(
+      b, loc,
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, power, one),
+      buildIsFinite(b, loc, power));
+  return arith::SelectOp::create(
+      b, loc, scaled, arith::DivFOp::create(b, loc, one, power), one);
+}
+
 /// Inside the exact recomputation (buildIfNeedsExact) of the slice of `x`
 /// at `outer`: returns its mean in f64, K - ReduceSum(K - X) / n with K its
 /// first element (0 if that is infinite, so that an infinity gives an
@@ -347,17 +390,35 @@ Value mlir::norm::buildInvStdDev(OpBuilder &b, Location loc, Value x,
         return buildIfNeedsExact(
             nb, nloc, x, args[1], args[2], var, count64, axis, options, result,
             [&](OpBuilder &tb, Location tloc, ValueRange outer) -> Value {
+              // f64 X: the squares of deviations beyond about 2^511
+              // overflow f64. Scale them by 1 / P, P the power of two of
+              // max |X - mean| when above 1 (exact: the sum, Var and
+              // InvStdDev = (1 / P) / sqrt(Var / P^2 + epsilon / P^2) round
+              // as without it, unless they overflow). f32 X cannot overflow
+              // here.
+              Value scale;
+              if (c.isF64())
+                scale = buildDeviationScale(tb, tloc, x, outer, axis, mean64);
               Value sumSq64 = buildSliceSumF64(
                   tb, tloc, x, outer, axis,
                   [&](OpBuilder &lb, Location lloc, Value element) {
                     Value d = arith::SubFOp::create(lb, lloc, element, mean64);
+                    if (c.isF64())
+                      d = arith::MulFOp::create(lb, lloc, d, scale);
                     return arith::MulFOp::create(lb, lloc, d, d);
                   });
               Value var64 = arith::DivFOp::create(tb, tloc, sumSq64, count64);
-              return createTruncF(tb, tloc,
-                                  invStdDev(tb, tloc, var64,
-                                            convertToFloat(tb, tloc, eps, f64)),
-                                  c);
+              Value eps64 = convertToFloat(tb, tloc, eps, f64);
+              if (!c.isF64())
+                return createTruncF(tb, tloc, invStdDev(tb, tloc, var64, eps64),
+                                    c);
+              // (1 / P) / sqrt(Var / P^2 + epsilon / P^2)
+              Value scaledEps = arith::MulFOp::create(
+                  tb, tloc, arith::MulFOp::create(tb, tloc, eps64, scale),
+                  scale);
+              Value stdDev = math::SqrtOp::create(
+                  tb, tloc, arith::AddFOp::create(tb, tloc, var64, scaledEps));
+              return arith::DivFOp::create(tb, tloc, scale, stdDev).getResult();
             });
       });
 }
