@@ -18,17 +18,17 @@
 //                                                       K' - Q rounded to C,
 //                                                       Low its rest)
 //
-// and Y is one elementwise op over the grouped view, reading the statistics
-// per (n, group) and scale and B per channel:
+// and Y is one elementwise op over X, reading the statistics per (n, group)
+// (at c floordiv K) and scale and B per channel (for a dynamic C: over the
+// grouped view, scale and B as [G, K], then collapsed back to X's shape):
 //
 //   Y = ((X - High) - Low) * InvStdDev * scale[c] + B[c]
 //
 // in C, rounded once to X's type (with ONNX Runtime's fused SiLU applied in
-// C before the rounding), then collapsed back to X's shape. The Mean inside
-// X - Mean carries its rounding error, so offset data (1e4 + N(0, 0.01))
-// matches the float64 reference within the plain tolerances; a constant
-// group gives Y = B. An empty group (n = 0) has NaN statistics and no
-// element of Y.
+// C before the rounding). The Mean inside X - Mean carries its rounding
+// error, so offset data (1e4 + N(0, 0.01)) matches the float64 reference
+// within the plain tolerances; a constant group gives Y = B. An empty group
+// (n = 0) has NaN statistics and no element of Y.
 //
 //===----------------------------------------------------------------------===//
 
@@ -115,26 +115,14 @@ Value mlir::norm::buildGroupNormalization(OpBuilder &b, Location loc, Value x,
   auto xType = cast<RankedTensorType>(x.getType());
   auto t = cast<FloatType>(xType.getElementType());
 
-  // The grouped view: [N, G, K, D...] with scale and B as [G, K], or X
-  // itself ([N, C, D...], one group per channel) with scale and B as [C].
-  Value grouped = x;
-  int64_t rank = xType.getRank();
-  AffineMap channelMap;
-  if (numGroups) {
-    grouped = expandGroups(b, loc, x, *numGroups);
-    scale = expandChannels(b, loc, scale, *numGroups);
-    bias = expandChannels(b, loc, bias, *numGroups);
-    ++rank;
-    channelMap = AffineMap::get(
-        rank, 0, {getAffineDimExpr(1, ctx), getAffineDimExpr(2, ctx)}, ctx);
-  } else {
-    channelMap = AffineMap::get(rank, 0, getAffineDimExpr(1, ctx), ctx);
-  }
+  // The grouped view: [N, G, K, D...], or X itself ([N, C, D...], one
+  // group per channel).
+  Value grouped = numGroups ? expandGroups(b, loc, x, *numGroups) : x;
   auto groupedType = cast<RankedTensorType>(grouped.getType());
 
   // The rows [N * G, K * D1 * ... * Dn], one per (n, group).
   SmallVector<ReassociationIndices> rowsReassociation{{0, 1}, {}};
-  for (int64_t i = 2; i < rank; ++i)
+  for (int64_t i = 2; i < groupedType.getRank(); ++i)
     rowsReassociation[1].push_back(i);
   Value rows =
       tensor::CollapseShapeOp::create(b, loc, grouped, rowsReassociation);
@@ -172,14 +160,33 @@ Value mlir::norm::buildGroupNormalization(OpBuilder &b, Location loc, Value x,
   Value low = expandStat(mean.low);
   Value inv = expandStat(invStdDev);
 
-  // Y = ((X - High) - Low) * InvStdDev * scale + B over the grouped view,
-  // rounded once to X's type.
+  // Y = ((X - High) - Low) * InvStdDev * scale + B, rounded once to X's
+  // type, over X itself where the group of channel c is c floordiv K with a
+  // static K (InstanceNormalization: K = 1), so that an elementwise consumer
+  // of Y fuses into its loop; over the grouped view, with scale and B as
+  // [G, K], for a dynamic C.
+  Value domain = x;
+  AffineExpr d0 = getAffineDimExpr(0, ctx), d1 = getAffineDimExpr(1, ctx);
+  AffineExpr group = d1;
+  int64_t channels = xType.getDimSize(1);
+  bool viewY = numGroups && ShapedType::isDynamic(channels);
+  if (viewY) {
+    domain = grouped;
+    scale = expandChannels(b, loc, scale, *numGroups);
+    bias = expandChannels(b, loc, bias, *numGroups);
+  } else if (numGroups && channels / *numGroups > 1) {
+    group = d1.floorDiv(channels / *numGroups);
+  }
+  int64_t rank = cast<RankedTensorType>(domain.getType()).getRank();
   AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, ctx);
-  AffineMap statMap = AffineMap::get(
-      rank, 0, {getAffineDimExpr(0, ctx), getAffineDimExpr(1, ctx)}, ctx);
-  Value init = tensor::EmptyOp::create(b, loc, groupedSizes, t);
+  AffineMap statMap = AffineMap::get(rank, 0, {d0, group}, ctx);
+  AffineMap channelMap =
+      viewY ? AffineMap::get(rank, 0, {d1, getAffineDimExpr(2, ctx)}, ctx)
+            : AffineMap::get(rank, 0, d1, ctx);
+  Value init =
+      tensor::EmptyOp::create(b, loc, tensor::getMixedSizes(b, loc, domain), t);
   auto yOp = linalg::GenericOp::create(
-      b, loc, init.getType(), ValueRange{grouped, high, low, inv, scale, bias},
+      b, loc, init.getType(), ValueRange{domain, high, low, inv, scale, bias},
       init,
       ArrayRef<AffineMap>{identity, statMap, statMap, statMap, channelMap,
                           channelMap, identity},
@@ -212,7 +219,7 @@ Value mlir::norm::buildGroupNormalization(OpBuilder &b, Location loc, Value x,
         linalg::YieldOp::create(nb, nloc, createTruncF(nb, nloc, y, t));
       });
   Value y = yOp.getResult(0);
-  if (numGroups) {
+  if (viewY) {
     SmallVector<ReassociationIndices> reassociation{{0}, {1, 2}};
     for (int64_t i = 3; i < rank; ++i)
       reassociation.push_back({i});

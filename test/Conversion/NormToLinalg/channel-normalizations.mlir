@@ -46,28 +46,46 @@ func.func @batch_f64(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %m: tensor<3xf64>) 
 
 // GroupNormalization: X [N, C, D] viewed as [N, G, C/G, D], the rows
 // [N * G, C/G * D] get the LayerNormalization statistics (the shift, two
-// reductions), which come back as [N, G]; Y over the grouped view reads
-// them at (d0, d1) and scale/B as [G, C/G] at (d1, d2), then collapses
-// back to X's shape.
-// CHECK-DAG:   #[[$STAT:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d1)>
-// CHECK-DAG:   #[[$CHAN:.+]] = affine_map<(d0, d1, d2, d3) -> (d1, d2)>
+// reductions), which come back as [N, G]; Y is one elementwise op over X
+// itself that reads them at (d0, d1 floordiv (C/G)) and scale/B at (d1), so
+// that an elementwise consumer of Y can fuse into it.
+// CHECK-DAG:   #[[$STAT:.+]] = affine_map<(d0, d1, d2) -> (d0, d1 floordiv 2)>
+// CHECK-DAG:   #[[$CHAN:.+]] = affine_map<(d0, d1, d2) -> (d1)>
+// CHECK-DAG:   #[[$ID3:.+]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 // CHECK-LABEL: func @group
 // CHECK-SAME:  (%[[X:.+]]: tensor<2x8x5xf32>, %[[S:.+]]: tensor<8xf32>, %[[B:.+]]: tensor<8xf32>)
 // CHECK:       %[[XG:.+]] = tensor.expand_shape %[[X]] {{\[}}[0], [1, 2], [3]] output_shape [2, 4, 2, 5] : tensor<2x8x5xf32> into tensor<2x4x2x5xf32>
-// CHECK:       %[[SG:.+]] = tensor.expand_shape %[[S]] {{\[}}[0, 1]] output_shape [4, 2] : tensor<8xf32> into tensor<4x2xf32>
-// CHECK:       %[[BG:.+]] = tensor.expand_shape %[[B]] {{\[}}[0, 1]] output_shape [4, 2] : tensor<8xf32> into tensor<4x2xf32>
 // CHECK:       %[[ROWS:.+]] = tensor.collapse_shape %[[XG]] {{\[}}[0, 1], [2, 3]] : tensor<2x4x2x5xf32> into tensor<8x10xf32>
 // CHECK:       linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%[[ROWS]]
 // CHECK:       linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%[[ROWS]]
 // CHECK:       %[[HIGH:.+]] = tensor.expand_shape %{{.+}} {{\[}}[0, 1]] output_shape [2, 4] : tensor<8xf32> into tensor<2x4xf32>
 // CHECK:       %[[LOW:.+]] = tensor.expand_shape
 // CHECK:       %[[INV:.+]] = tensor.expand_shape
-// CHECK:       %[[Y:.+]] = linalg.generic {indexing_maps = [#{{.+}}, #[[$STAT]], #[[$STAT]], #[[$STAT]], #[[$CHAN]], #[[$CHAN]], #{{.+}}], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[XG]], %[[HIGH]], %[[LOW]], %[[INV]], %[[SG]], %[[BG]] :
-// CHECK:       tensor.collapse_shape %[[Y]] {{\[}}[0], [1, 2], [3]] : tensor<2x4x2x5xf32> into tensor<2x8x5xf32>
+// CHECK:       %[[Y:.+]] = linalg.generic {indexing_maps = [#[[$ID3]], #[[$STAT]], #[[$STAT]], #[[$STAT]], #[[$CHAN]], #[[$CHAN]], #[[$ID3]]], iterator_types = ["parallel", "parallel", "parallel"]} ins(%[[X]], %[[HIGH]], %[[LOW]], %[[INV]], %[[S]], %[[B]] :
+// CHECK-NOT:   tensor.collapse_shape
+// CHECK:       return %[[Y]]
 func.func @group(%x: tensor<2x8x5xf32>, %s: tensor<8xf32>, %b: tensor<8xf32>) -> tensor<2x8x5xf32> {
   %y = norm.group_normalization %x, %s, %b num_groups = 4
       : (tensor<2x8x5xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<2x8x5xf32>
   return %y : tensor<2x8x5xf32>
+}
+
+// -----
+
+// A dynamic C: Y over the grouped view [N, G, C/G, D] with scale and B as
+// [G, C/G], collapsed back to X's shape.
+// CHECK-DAG:   #[[$STAT4:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d1)>
+// CHECK-DAG:   #[[$CHAN4:.+]] = affine_map<(d0, d1, d2, d3) -> (d1, d2)>
+// CHECK-LABEL: func @group_dynamic_c
+// CHECK-SAME:  (%[[X:[^:]+]]: tensor<2x?x5xf32>, %[[S:[^:]+]]: tensor<?xf32>
+// CHECK:       %[[XG:.+]] = tensor.expand_shape %[[X]] {{\[}}[0], [1, 2], [3]] output_shape [2, 4, %{{.+}}, 5] : tensor<2x?x5xf32> into tensor<2x4x?x5xf32>
+// CHECK:       %[[SG:.+]] = tensor.expand_shape %[[S]] {{\[}}[0, 1]] output_shape [4, %{{.+}}] : tensor<?xf32> into tensor<4x?xf32>
+// CHECK:       %[[Y:.+]] = linalg.generic {indexing_maps = [#{{.+}}, #[[$STAT4]], #[[$STAT4]], #[[$STAT4]], #[[$CHAN4]], #[[$CHAN4]], #{{.+}}], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[XG]], %{{.+}}, %{{.+}}, %{{.+}}, %[[SG]],
+// CHECK:       tensor.collapse_shape %[[Y]] {{\[}}[0], [1, 2], [3]] : tensor<2x4x?x5xf32> into tensor<2x?x5xf32>
+func.func @group_dynamic_c(%x: tensor<2x?x5xf32>, %s: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<2x?x5xf32> {
+  %y = norm.group_normalization %x, %s, %b num_groups = 4
+      : (tensor<2x?x5xf32>, tensor<?xf32>, tensor<?xf32>) -> tensor<2x?x5xf32>
+  return %y : tensor<2x?x5xf32>
 }
 
 // -----
@@ -87,12 +105,12 @@ func.func @group_stash11(%x: tensor<2x6xf32>, %s: tensor<6xf32>) -> tensor<2x6xf
 
 // InstanceNormalization: the rows are X collapsed to [N * C, D1 * D2]; Y is
 // computed over X itself, statistics at (d0, d1), scale/B at (d1).
-// CHECK-DAG:   #[[$STAT:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d1)>
-// CHECK-DAG:   #[[$CHAN:.+]] = affine_map<(d0, d1, d2, d3) -> (d1)>
+// CHECK-DAG:   #[[$STATI:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d1)>
+// CHECK-DAG:   #[[$CHANI:.+]] = affine_map<(d0, d1, d2, d3) -> (d1)>
 // CHECK-LABEL: func @instance
 // CHECK-SAME:  (%[[X:.+]]: tensor<?x3x4x4xbf16>, %[[S:.+]]: tensor<3xbf16>, %[[B:.+]]: tensor<3xbf16>)
 // CHECK:       %[[ROWS:.+]] = tensor.collapse_shape %[[X]] {{\[}}[0, 1], [2, 3]] : tensor<?x3x4x4xbf16> into tensor<?x16xbf16>
-// CHECK:       linalg.generic {indexing_maps = [#{{.+}}, #[[$STAT]], #[[$STAT]], #[[$STAT]], #[[$CHAN]], #[[$CHAN]], #{{.+}}], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[X]],
+// CHECK:       linalg.generic {indexing_maps = [#{{.+}}, #[[$STATI]], #[[$STATI]], #[[$STATI]], #[[$CHANI]], #[[$CHANI]], #{{.+}}], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[X]],
 // CHECK:         arith.truncf %{{.+}} : f32 to bf16
 // CHECK-NOT:   tensor.collapse_shape
 func.func @instance(%x: tensor<?x3x4x4xbf16>, %s: tensor<3xbf16>, %b: tensor<3xbf16>) -> tensor<?x3x4x4xbf16> {
