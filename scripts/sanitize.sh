@@ -17,7 +17,7 @@ cmake -G Ninja -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 # Only what the lit suite runs (the tools test/lit.cfg.py substitutes; keep
 # in sync): a full build would add targets the suite never runs.
 ninja -C "$BUILD_DIR" ${ninja_jobs[@]+"${ninja_jobs[@]}"} \
-  norm-opt norm-runner norm-translate norm-benchmark || exit 1
+  norm-opt norm-runner norm-translate norm-benchmark norm-compile || exit 1
 
 reports="$PWD/$BUILD_DIR/reports"
 rm -rf "$reports" && mkdir -p "$reports"
