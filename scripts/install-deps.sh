@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages norm-mlir builds and tests with:
-# LLVM/MLIR 22 (from bookworm-security), clang-22, CMake, Ninja, NumPy.
+# LLVM/MLIR 22 (from bookworm-security), clang-22, CMake, Ninja, NumPy, and
+# the AArch64 cross C toolchain and qemu-user that run norm-compile's AArch64
+# objects in test/AOT.
 set -euo pipefail
 
 packages=(
@@ -8,6 +10,7 @@ packages=(
   cmake ninja-build python3-numpy libclang-rt-22-dev
   libomp-22-dev libbenchmark-dev
   libonnx-dev libprotobuf-dev libonnx-testdata
+  gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
 )
 
 exec "$(dirname "$0")/apt-install-missing.sh" install-deps "${packages[@]}"
