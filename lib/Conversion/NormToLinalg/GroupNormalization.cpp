@@ -18,9 +18,11 @@
 //                                                       K' - Q rounded to C,
 //                                                       Low its rest)
 //
-// and Y is one elementwise op over X, reading the statistics per (n, group)
-// (at c floordiv K) and scale and B per channel (for a dynamic C: over the
-// grouped view, scale and B as [G, K], then collapsed back to X's shape):
+// and Y is one elementwise op over the grouped view, reading the statistics
+// per (n, group) and scale and B as [G, K] (then collapsed back to X's
+// shape), or, where Y has an elementwise consumer and C is static, over X
+// itself, reading the statistics at (n, c floordiv K) and scale and B per
+// channel, so that the consumer fuses into Y's loop:
 //
 //   Y = ((X - High) - Low) * InvStdDev * scale[c] + B[c]
 //
@@ -109,7 +111,7 @@ Value mlir::norm::buildGroupNormalization(OpBuilder &b, Location loc, Value x,
                                           Value scale, Value bias,
                                           std::optional<int64_t> numGroups,
                                           APFloat epsilon, FloatType c,
-                                          bool silu, Type yType,
+                                          bool silu, bool yOverX, Type yType,
                                           const NormToLinalgOptions &options) {
   MLIRContext *ctx = b.getContext();
   auto xType = cast<RankedTensorType>(x.getType());
@@ -161,15 +163,16 @@ Value mlir::norm::buildGroupNormalization(OpBuilder &b, Location loc, Value x,
   Value inv = expandStat(invStdDev);
 
   // Y = ((X - High) - Low) * InvStdDev * scale + B, rounded once to X's
-  // type, over X itself where the group of channel c is c floordiv K with a
-  // static K (InstanceNormalization: K = 1), so that an elementwise consumer
-  // of Y fuses into its loop; over the grouped view, with scale and B as
-  // [G, K], for a dynamic C.
+  // type: over the grouped view, with scale and B as [G, K], whose
+  // statistics are per slice of its outer dims (norm-fuse-rows fuses the
+  // passes of each group); with `yOverX` and a static C over X itself, the
+  // group of channel c being c floordiv K, so that an elementwise consumer
+  // of Y fuses into its loop. InstanceNormalization (K = 1): over X.
   Value domain = x;
   AffineExpr d0 = getAffineDimExpr(0, ctx), d1 = getAffineDimExpr(1, ctx);
   AffineExpr group = d1;
   int64_t channels = xType.getDimSize(1);
-  bool viewY = numGroups && ShapedType::isDynamic(channels);
+  bool viewY = numGroups && (ShapedType::isDynamic(channels) || !yOverX);
   if (viewY) {
     domain = grouped;
     scale = expandChannels(b, loc, scale, *numGroups);
@@ -261,9 +264,16 @@ struct GroupNormalizationLowering
     FloatType c = xType.getElementType().isF64() || op.getStashType() == 11
                       ? rewriter.getF64Type()
                       : rewriter.getF32Type();
+    // Y over X where its one user is an elementwise linalg op (a SiLU, an
+    // add) that can fuse into Y's loop (see the file comment).
+    bool yOverX = false;
+    if (op->hasOneUse())
+      if (auto user = dyn_cast<linalg::GenericOp>(*op->user_begin()))
+        yOverX = user.getNumLoops() == user.getNumParallelLoops();
     Value y = buildGroupNormalization(
         rewriter, op.getLoc(), x, adaptor.getScale(), adaptor.getB(), numGroups,
-        op.getEpsilon(), c, /*silu=*/false, op.getY().getType(), options);
+        op.getEpsilon(), c, /*silu=*/false, yOverX, op.getY().getType(),
+        options);
     rewriter.replaceOp(op, y);
     return success();
   }

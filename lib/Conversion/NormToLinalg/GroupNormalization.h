@@ -21,11 +21,14 @@ namespace norm {
 /// one group per channel, InstanceNormalization) with the [C] `scale` and
 /// `bias`, in the stage-one type `c` (GroupNormalization.cpp's file comment
 /// has the math); `silu` applies x * sigmoid(x) to Y in `c` before the
-/// rounding to X's type.
+/// rounding to X's type; `yOverX` computes Y over X's own shape where C is
+/// static (for an elementwise consumer to fuse into), not over the grouped
+/// view.
 Value buildGroupNormalization(OpBuilder &b, Location loc, Value x, Value scale,
                               Value bias, std::optional<int64_t> numGroups,
                               APFloat epsilon, FloatType c, bool silu,
-                              Type yType, const NormToLinalgOptions &options);
+                              bool yOverX, Type yType,
+                              const NormToLinalgOptions &options);
 
 } // namespace norm
 } // namespace mlir

@@ -48,7 +48,7 @@ struct InstanceNormalizationLowering
     Value y = buildGroupNormalization(
         rewriter, op.getLoc(), x, adaptor.getScale(), adaptor.getB(),
         /*numGroups=*/std::nullopt, op.getEpsilon(), c, /*silu=*/false,
-        op.getOutput().getType(), options);
+        /*yOverX=*/true, op.getOutput().getType(), options);
     rewriter.replaceOp(op, y);
     return success();
   }

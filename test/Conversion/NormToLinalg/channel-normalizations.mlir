@@ -46,12 +46,11 @@ func.func @batch_f64(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %m: tensor<3xf64>) 
 
 // GroupNormalization: X [N, C, D] viewed as [N, G, C/G, D], the rows
 // [N * G, C/G * D] get the LayerNormalization statistics (the shift, two
-// reductions), which come back as [N, G]; Y is one elementwise op over X
-// itself that reads them at (d0, d1 floordiv (C/G)) and scale/B at (d1), so
-// that an elementwise consumer of Y can fuse into it.
-// CHECK-DAG:   #[[$STAT:.+]] = affine_map<(d0, d1, d2) -> (d0, d1 floordiv 2)>
-// CHECK-DAG:   #[[$CHAN:.+]] = affine_map<(d0, d1, d2) -> (d1)>
-// CHECK-DAG:   #[[$ID3:.+]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+// reductions), which come back as [N, G]; Y is one elementwise op over the
+// grouped view that reads them at (d0, d1) and scale/B as [G, C/G] at
+// (d1, d2), collapsed back to X's shape.
+// CHECK-DAG:   #[[$STAT:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d1)>
+// CHECK-DAG:   #[[$CHAN:.+]] = affine_map<(d0, d1, d2, d3) -> (d1, d2)>
 // CHECK-LABEL: func @group
 // CHECK-SAME:  (%[[X:.+]]: tensor<2x8x5xf32>, %[[S:.+]]: tensor<8xf32>, %[[B:.+]]: tensor<8xf32>)
 // CHECK:       %[[XG:.+]] = tensor.expand_shape %[[X]] {{\[}}[0], [1, 2], [3]] output_shape [2, 4, 2, 5] : tensor<2x8x5xf32> into tensor<2x4x2x5xf32>
@@ -61,13 +60,48 @@ func.func @batch_f64(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %m: tensor<3xf64>) 
 // CHECK:       %[[HIGH:.+]] = tensor.expand_shape %{{.+}} {{\[}}[0, 1]] output_shape [2, 4] : tensor<8xf32> into tensor<2x4xf32>
 // CHECK:       %[[LOW:.+]] = tensor.expand_shape
 // CHECK:       %[[INV:.+]] = tensor.expand_shape
-// CHECK:       %[[Y:.+]] = linalg.generic {indexing_maps = [#[[$ID3]], #[[$STAT]], #[[$STAT]], #[[$STAT]], #[[$CHAN]], #[[$CHAN]], #[[$ID3]]], iterator_types = ["parallel", "parallel", "parallel"]} ins(%[[X]], %[[HIGH]], %[[LOW]], %[[INV]], %[[S]], %[[B]] :
-// CHECK-NOT:   tensor.collapse_shape
-// CHECK:       return %[[Y]]
+// CHECK:       %[[SG:.+]] = tensor.expand_shape %[[S]] {{\[}}[0, 1]] output_shape [4, 2] : tensor<8xf32> into tensor<4x2xf32>
+// CHECK:       %[[BG:.+]] = tensor.expand_shape %[[B]] {{\[}}[0, 1]] output_shape [4, 2] : tensor<8xf32> into tensor<4x2xf32>
+// CHECK:       %[[Y:.+]] = linalg.generic {indexing_maps = [#{{.+}}, #[[$STAT]], #[[$STAT]], #[[$STAT]], #[[$CHAN]], #[[$CHAN]], #{{.+}}], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[XG]], %[[HIGH]], %[[LOW]], %[[INV]], %[[SG]], %[[BG]] :
+// CHECK:       tensor.collapse_shape %[[Y]] {{\[}}[0], [1, 2], [3]] : tensor<2x4x2x5xf32> into tensor<2x8x5xf32>
 func.func @group(%x: tensor<2x8x5xf32>, %s: tensor<8xf32>, %b: tensor<8xf32>) -> tensor<2x8x5xf32> {
   %y = norm.group_normalization %x, %s, %b num_groups = 4
       : (tensor<2x8x5xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<2x8x5xf32>
   return %y : tensor<2x8x5xf32>
+}
+
+// -----
+
+// Y with one elementwise consumer and a static C: Y over X itself, the
+// statistics at (d0, d1 floordiv (C/G)) and scale/B at (d1), so that the
+// consumer can fuse into it (test/Integration/GroupNormalization/
+// consumer-fusion.mlir checks that it does).
+// CHECK-DAG:   #[[$STAT3:.+]] = affine_map<(d0, d1, d2) -> (d0, d1 floordiv 2)>
+// CHECK-DAG:   #[[$CHAN3:.+]] = affine_map<(d0, d1, d2) -> (d1)>
+// CHECK-DAG:   #[[$ID3:.+]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+// CHECK-LABEL: func @group_consumer
+// CHECK-SAME:  (%[[X:.+]]: tensor<2x8x5xf32>, %[[S:.+]]: tensor<8xf32>, %[[B:.+]]: tensor<8xf32>)
+// CHECK:       %[[Y:.+]] = linalg.generic {indexing_maps = [#[[$ID3]], #[[$STAT3]], #[[$STAT3]], #[[$STAT3]], #[[$CHAN3]], #[[$CHAN3]], #[[$ID3]]], iterator_types = ["parallel", "parallel", "parallel"]} ins(%[[X]], %{{.+}}, %{{.+}}, %{{.+}}, %[[S]], %[[B]] :
+// CHECK-NOT:   tensor.collapse_shape
+// CHECK:       linalg.generic {{.*}} ins(%[[Y]] :
+// CHECK:         math.exp
+func.func @group_consumer(%x: tensor<2x8x5xf32>, %s: tensor<8xf32>, %b: tensor<8xf32>) -> tensor<2x8x5xf32> {
+  %y = norm.group_normalization %x, %s, %b num_groups = 4
+      : (tensor<2x8x5xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<2x8x5xf32>
+  %e = tensor.empty() : tensor<2x8x5xf32>
+  %z = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>,
+                                        affine_map<(d0, d1, d2) -> (d0, d1, d2)>],
+                       iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%y : tensor<2x8x5xf32>) outs(%e : tensor<2x8x5xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %n = arith.negf %v : f32
+    %ex = math.exp %n : f32
+    %one = arith.constant 1.0 : f32
+    %d = arith.addf %one, %ex : f32
+    %r = arith.divf %v, %d : f32
+    linalg.yield %r : f32
+  } -> tensor<2x8x5xf32>
+  return %z : tensor<2x8x5xf32>
 }
 
 // -----
