@@ -15,6 +15,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/Format.h"
 
 #include <limits>
 
@@ -35,6 +36,20 @@ static std::string formatShape(ArrayRef<int64_t> shape) {
       },
       "x");
   return str;
+}
+
+/// Verifies the `epsilon` attribute of a normalization: finite and
+/// non-negative. The ONNX texts give no range, but a NaN or infinite epsilon
+/// makes every result NaN or 0, and a negative one a NaN for any slice
+/// whose variance is below -epsilon (a constant slice), silently.
+static LogicalResult verifyEpsilon(Operation *op, const APFloat &epsilon) {
+  if (epsilon.isFinite() && (!epsilon.isNegative() || epsilon.isZero()))
+    return success();
+  std::string text;
+  llvm::raw_string_ostream(text)
+      << llvm::format("%g", epsilon.convertToDouble());
+  return op->emitOpError() << "attribute 'epsilon' = " << text
+                           << " is out of range: expected a finite value >= 0";
 }
 
 /// Checks that `axis` lies in [-rank, rank) for a tensor of rank >= 1 named
@@ -371,6 +386,8 @@ LogicalResult LayerNormalizationOp::verify() {
                                 {"Y", "Mean", "InvStdDev"},
                                 {getX(), getScale(), getB()})))
     return failure();
+  if (failed(verifyEpsilon(*this, getEpsilon())))
+    return failure();
   RankedTensorType xType = getX().getType();
   int64_t rank = xType.getRank();
   if (failed(verifyAxis(*this, "X", rank, getAxis())))
@@ -456,6 +473,8 @@ FloatType RMSNormalizationOp::getStashElementType() {
 LogicalResult RMSNormalizationOp::verify() {
   if (failed(verifyByteSizesFit(*this, {"X", "Scale"}, {"Y", "InvStdDev"},
                                 {getX(), getScale()})))
+    return failure();
+  if (failed(verifyEpsilon(*this, getEpsilon())))
     return failure();
   RankedTensorType xType = getX().getType();
   int64_t rank = xType.getRank();
@@ -590,6 +609,8 @@ LogicalResult BatchNormalizationOp::verify() {
           *this, {"X", "scale", "B", "input_mean", "input_var"}, {"Y"},
           {getX(), getScale(), getB(), getInputMean(), getInputVar()})))
     return failure();
+  if (failed(verifyEpsilon(*this, getEpsilon())))
+    return failure();
   RankedTensorType xType = getX().getType();
   if (failed(verifyChannelNormalization(
           *this, "X", xType, 2,
@@ -625,6 +646,8 @@ LogicalResult InstanceNormalizationOp::verify() {
   if (failed(verifyByteSizesFit(*this, {"input", "scale", "B"}, {"output"},
                                 {getInput(), getScale(), getB()})))
     return failure();
+  if (failed(verifyEpsilon(*this, getEpsilon())))
+    return failure();
   RankedTensorType xType = getInput().getType();
   if (failed(verifyChannelNormalization(
           *this, "input", xType, 3,
@@ -647,6 +670,8 @@ void InstanceNormalizationOp::generateRuntimeVerification(
 LogicalResult GroupNormalizationOp::verify() {
   if (failed(verifyByteSizesFit(*this, {"X", "scale", "B"}, {"Y"},
                                 {getX(), getScale(), getB()})))
+    return failure();
+  if (failed(verifyEpsilon(*this, getEpsilon())))
     return failure();
   int64_t numGroups = getNumGroups();
   if (numGroups < 1)
