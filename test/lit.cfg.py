@@ -31,6 +31,10 @@ config.environment["FILECHECK_OPTS"] = (
 
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
+# root: tests that make their own device nodes under %t (mknod) need it.
+if hasattr(os, "getuid") and os.getuid() == 0:
+    config.available_features.add("root")
+
 # Tools built with NORM_ENABLE_SANITIZERS (scripts/sanitize.sh).
 if config.norm_sanitizers.upper() in ("ON", "1", "TRUE", "YES"):
     config.available_features.add("sanitizers")

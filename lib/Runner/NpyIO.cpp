@@ -9,6 +9,8 @@
 
 #include "norm/Runner/NpyIO.h"
 
+#include "RunnerSupport.h"
+
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Endian.h"
@@ -434,13 +436,5 @@ void runner::writeNpy(raw_ostream &os, const HostTensor &tensor) {
 }
 
 llvm::Error runner::writeNpyFile(StringRef path, const HostTensor &tensor) {
-  // llvm::writeToOutput writes a temporary file and renames it into place.
-  if (llvm::Error error = llvm::writeToOutput(path, [&](llvm::raw_ostream &os) {
-        writeNpy(os, tensor);
-        return llvm::Error::success();
-      }))
-    return createStringError(
-        "cannot write '" + path +
-        "': " + llvm::errorToErrorCode(std::move(error)).message());
-  return llvm::Error::success();
+  return writeFileThrough(path, [&](llvm::raw_ostream &os) { writeNpy(os, tensor); });
 }

@@ -11,7 +11,9 @@
 #include "mlir/IR/Types.h"
 #include "norm/Support/AbbreviatedList.h"
 #include "llvm/ADT/Twine.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <string>
@@ -30,6 +32,29 @@ inline llvm::Error withPrefix(const Twine &prefix, llvm::Error err) {
 /// a shape of many dims shortened (norm/Support/AbbreviatedList.h).
 inline std::string typeToString(Type type) {
   return formatTypeForMessage(type);
+}
+
+/// Opens `path` for writing and calls `write` on it: the file is written
+/// through (O_TRUNC, not a temporary renamed into place), so that a symlink's
+/// target, a device, a FIFO or a hard-linked file is written where it is.
+/// Checks the stream after closing it: a failed open, write or close is an
+/// error naming the path and the reason.
+inline llvm::Error
+writeFileThrough(llvm::StringRef path,
+                 llvm::function_ref<void(llvm::raw_ostream &)> write) {
+  std::error_code error;
+  llvm::raw_fd_ostream os(path, error, llvm::sys::fs::OF_None);
+  if (!error) {
+    write(os);
+    os.close();
+    error = os.error();
+  }
+  // A stream destroyed with its error set is a fatal error: clear it.
+  os.clear_error();
+  if (error)
+    return llvm::createStringError("cannot write '" + path +
+                                   "': " + error.message());
+  return llvm::Error::success();
 }
 
 } // namespace runner

@@ -8,6 +8,8 @@
 
 #include "norm/Runner/TensorProtoIO.h"
 
+#include "RunnerSupport.h"
+
 #include "norm/Target/ONNX/ONNXTensor.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -129,13 +131,5 @@ void runner::writeTensorProto(raw_ostream &os, const HostTensor &tensor,
 llvm::Error runner::writeTensorProtoFile(StringRef path,
                                          const HostTensor &tensor,
                                          StringRef name) {
-  // llvm::writeToOutput writes a temporary file and renames it into place.
-  if (llvm::Error error = llvm::writeToOutput(path, [&](llvm::raw_ostream &os) {
-        writeTensorProto(os, tensor, name);
-        return llvm::Error::success();
-      }))
-    return createStringError(
-        "cannot write '" + path +
-        "': " + llvm::errorToErrorCode(std::move(error)).message());
-  return llvm::Error::success();
+  return writeFileThrough(path, [&](llvm::raw_ostream &os) { writeTensorProto(os, tensor, name); });
 }
