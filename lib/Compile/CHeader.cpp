@@ -106,14 +106,20 @@ void compile::writeCHeader(llvm::raw_ostream &os, ArrayRef<Kernel> kernels,
         "run-time rule\n"
      << " * of an op. f16 and bf16 elements are IEEE binary16 and bfloat16 "
         "bit\n"
-     << " * patterns. The functions are reentrant and keep no state of "
-        "their own.\n";
+     << " * patterns.\n";
+  std::string state =
+      info.variants ? "The functions are reentrant and thread-safe; their "
+                      "only state is the variant each one picks at its first "
+                      "call. "
+                    : "The functions are reentrant and thread-safe and keep "
+                      "no state of their own. ";
   writeWrapped(os, " * ", " * ",
-               info.allocates
-                   ? "Some calls allocate memory on the heap (malloc) and "
-                     "free it before they return."
-                   : "They allocate no memory on the heap: results are "
-                     "written directly into the caller's buffers.");
+               state + (info.allocates
+                            ? "Some calls allocate memory on the heap "
+                              "(malloc) and free it before they return."
+                            : "They allocate no memory on the heap: results "
+                              "are written directly into the caller's "
+                              "buffers."));
   os << " */\n"
      << "#ifndef " << guard << "\n"
      << "#define " << guard << "\n\n"
