@@ -3,7 +3,8 @@
 // mlir-opt with the norm dialect, its passes and the norm-to-llvm pipeline,
 // next to all upstream dialects, extensions and passes. It runs on a thread
 // with a fixed, large stack (norm/Runner/ToolMain.h): MLIR's parser,
-// verifier and printer recurse once per nesting level of the input.
+// verifier and printer recurse once per nesting level of the input. A
+// failed write of the output is one error line (norm/Support/OutputErrors.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +15,7 @@
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "norm/InitAllNorm.h"
 #include "norm/Runner/ToolMain.h"
+#include "norm/Support/OutputErrors.h"
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
@@ -24,6 +26,8 @@ int main(int argc, char **argv) {
   mlir::registerAllExtensions(registry);
   mlir::norm::registerNormDialects(registry);
 
+  // A failed write of -o: one error line, not "LLVM ERROR".
+  mlir::norm::installOutputErrorHandler("norm-opt");
   // MlirOptMain sets up LLVM (InitLLVM) itself, on the tool thread.
   return mlir::norm::runner::runToolMain("norm-opt", [&] {
     return mlir::asMainReturnCode(mlir::MlirOptMain(
