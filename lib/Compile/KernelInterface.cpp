@@ -236,6 +236,11 @@ compile::prepareKernels(ModuleOp module, ArrayRef<std::string> names,
   auto selected = selectFunctions(module, names);
   if (!selected)
     return selected.takeError();
+  // The shape functions and the check functions are built of these ops,
+  // which a module (e.g. a function returning its argument) may not use.
+  module.getContext()
+      ->loadDialect<arith::ArithDialect, cf::ControlFlowDialect,
+                    func::FuncDialect, tensor::TensorDialect>();
 
   std::vector<Kernel> kernels;
   for (func::FuncOp func : *selected) {
