@@ -207,6 +207,9 @@ addShapeFunction(ModuleOp copy, func::FuncOp func, StringRef name) {
   shapes.setName(name);
   shapes.setPrivate();
   SymbolTable(copy).insert(shapes);
+  // The result attributes (ONNX's `onnx.name`, ...) are per result; the
+  // sizes added below have none.
+  shapes.removeResAttrsAttr();
   SmallVector<func::ReturnOp> returns(shapes.getOps<func::ReturnOp>());
   if (returns.size() != 1 || shapes.getBody().getBlocks().size() != 1)
     return failure();
