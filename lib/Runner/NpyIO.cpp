@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::norm;
@@ -269,9 +270,10 @@ static llvm::Error parsePrelude(StringRef start, uint64_t imageSize,
 
 /// Decodes the header `text` of an image of `imageSize` bytes whose data
 /// starts at `dataOffset`, and checks that the data has the size the shape
-/// needs.
+/// needs (where the size is known: not for a stream).
 static llvm::Expected<NpyLayout>
-parseLayout(StringRef text, uint64_t dataOffset, uint64_t imageSize,
+parseLayout(StringRef text, uint64_t dataOffset,
+            std::optional<uint64_t> imageSize,
             std::optional<ElementType> expectedType) {
   llvm::Expected<NpyHeader> header = HeaderParser(text).parse();
   if (!header)
@@ -289,7 +291,9 @@ parseLayout(StringRef text, uint64_t dataOffset, uint64_t imageSize,
   if (!numElements)
     return createStringError("shape has too many elements");
   uint64_t needed = *numElements * getElementTypeSize(*type);
-  uint64_t available = imageSize - dataOffset;
+  if (!imageSize)
+    return NpyLayout{*type, std::move(header->shape), dataOffset, needed};
+  uint64_t available = *imageSize - dataOffset;
   std::string typeText = formatTensorType(header->shape, *type);
   if (available < needed)
     return createStringError("truncated data: " + typeText + " needs " +
@@ -382,6 +386,98 @@ readNpyRegularFile(llvm::sys::fs::file_t fd, StringRef path, uint64_t fileSize,
   return tensor;
 }
 
+/// Reads up to `size` bytes of the stream `fd` into `data`; returns how
+/// many it read (fewer only where the stream ended).
+static llvm::Expected<uint64_t> readStream(llvm::sys::fs::file_t fd,
+                                           char *data, uint64_t size) {
+  uint64_t done = 0;
+  while (done < size) {
+    size_t chunk = std::min<uint64_t>(size - done, uint64_t(1) << 30);
+    llvm::Expected<size_t> read = llvm::sys::fs::readNativeFile(
+        fd, llvm::MutableArrayRef<char>(data + done, chunk));
+    if (!read)
+      return read.takeError();
+    if (*read == 0)
+      break;
+    done += *read;
+  }
+  return done;
+}
+
+/// Reads a .npy image from the pipe or device `fd`, whose size is unknown:
+/// the magic string first, then the rest of the prelude, the header and the
+/// data the header describes, so that a stream that is not a .npy image
+/// (/dev/zero) is an error after its first bytes and no read goes past what
+/// the header announces (but one byte, to tell trailing data).
+static llvm::Expected<HostTensor>
+readNpyStream(llvm::sys::fs::file_t fd,
+              std::optional<ElementType> expectedType) {
+  char start[kMaxPreludeSize];
+  llvm::Expected<uint64_t> got = readStream(fd, start, kMagic.size());
+  if (!got)
+    return got.takeError();
+  if (!StringRef(start, *got).starts_with(kMagic))
+    return createStringError("not a .npy file (bad magic string)");
+  llvm::Expected<uint64_t> more =
+      readStream(fd, start + kMagic.size(), 2 /*version*/);
+  if (!more)
+    return more.takeError();
+  uint64_t startSize = kMagic.size() + *more;
+  // Version 1.0 has a 2-byte header length, later versions 4 bytes.
+  if (startSize == kMagic.size() + 2) {
+    size_t lengthSize = start[kMagic.size()] == 1 ? 2 : 4;
+    more = readStream(fd, start + startSize, lengthSize);
+    if (!more)
+      return more.takeError();
+    startSize += *more;
+  }
+  size_t prelude;
+  uint64_t headerLength;
+  if (llvm::Error err =
+          parsePrelude(StringRef(start, startSize),
+                       std::numeric_limits<uint64_t>::max(), prelude,
+                       headerLength))
+    return std::move(err);
+  // In chunks, so that memory grows only with the bytes that arrive.
+  std::string header;
+  while (header.size() < headerLength) {
+    size_t done = header.size();
+    header.resize(done + std::min<uint64_t>(headerLength - done, 1 << 16));
+    more = readStream(fd, header.data() + done, header.size() - done);
+    if (!more)
+      return more.takeError();
+    if (*more < header.size() - done)
+      return createStringError("truncated header: " + Twine(headerLength) +
+                               " bytes announced, the stream has " +
+                               Twine(done + *more));
+  }
+  llvm::Expected<NpyLayout> layout =
+      parseLayout(header, prelude + headerLength, std::nullopt, expectedType);
+  if (!layout)
+    return layout.takeError();
+  llvm::Expected<HostTensor> tensor =
+      HostTensor::allocate(layout->type, layout->shape);
+  if (!tensor)
+    return tensor.takeError();
+  std::string typeText = formatTensorType(layout->shape, layout->type);
+  more = readStream(fd, tensor->getData(), layout->dataSize);
+  if (!more)
+    return more.takeError();
+  if (*more < layout->dataSize)
+    return createStringError("truncated data: " + typeText + " needs " +
+                             Twine(layout->dataSize) +
+                             " bytes, the stream has " + Twine(*more));
+  char extra;
+  more = readStream(fd, &extra, 1);
+  if (!more)
+    return more.takeError();
+  if (*more)
+    return createStringError("data size mismatch: " + typeText + " needs " +
+                             Twine(layout->dataSize) +
+                             " bytes, the stream has more");
+  return tensor;
+}
+
 llvm::Expected<HostTensor>
 runner::readNpyFile(StringRef path, std::optional<ElementType> expectedType) {
   llvm::Expected<llvm::sys::fs::file_t> fd =
@@ -396,13 +492,7 @@ runner::readNpyFile(StringRef path, std::optional<ElementType> expectedType) {
   llvm::Expected<HostTensor> tensor = [&]() -> llvm::Expected<HostTensor> {
     if (status.type() == llvm::sys::fs::file_type::regular_file)
       return readNpyRegularFile(*fd, path, status.getSize(), expectedType);
-    // A pipe or device: read it whole, then decode it.
-    auto buffer = llvm::MemoryBuffer::getOpenFile(*fd, path, /*FileSize=*/-1,
-                                                  /*RequiresNullTerminator=*/
-                                                  false);
-    if (!buffer)
-      return llvm::errorCodeToError(buffer.getError());
-    return readNpy((*buffer)->getMemBufferRef(), expectedType);
+    return readNpyStream(*fd, expectedType);
   }();
   if (!tensor)
     return createStringError("'" + path +
