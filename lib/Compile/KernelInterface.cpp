@@ -60,6 +60,77 @@ static bool isCIdentifier(StringRef name) {
                       [](char c) { return llvm::isAlnum(c) || c == '_'; });
 }
 
+/// The functions of the C standard library (C11: <stdlib.h>, <string.h>,
+/// <stdio.h>, <time.h>, <ctype.h>, <setjmp.h>, <signal.h>) and a few POSIX
+/// ones code generation may call, which the object (or the program it is
+/// linked into) calls; <math.h> is kMathNames.
+static constexpr llvm::StringLiteral kCLibraryNames[] = {
+    // <stdlib.h>
+    "abort", "abs", "aligned_alloc", "at_quick_exit", "atexit", "atof", "atoi",
+    "atol", "atoll", "bsearch", "calloc", "div", "exit", "free", "getenv",
+    "labs", "ldiv", "llabs", "lldiv", "malloc", "mblen", "mbstowcs", "mbtowc",
+    "posix_memalign", "qsort", "quick_exit", "rand", "realloc", "srand",
+    "strtod", "strtof", "strtol", "strtold", "strtoll", "strtoul", "strtoull",
+    "system", "wcstombs", "wctomb", "_Exit",
+    // <string.h>
+    "memchr", "memcmp", "memcpy", "memmove", "memset", "strcat", "strchr",
+    "strcmp", "strcoll", "strcpy", "strcspn", "strerror", "strlen", "strncat",
+    "strncmp", "strncpy", "strpbrk", "strrchr", "strspn", "strstr", "strtok",
+    "strxfrm", "strdup", "strndup", "bzero", "bcmp", "bcopy", "mempcpy",
+    // <stdio.h>
+    "clearerr", "fclose", "feof", "ferror", "fflush", "fgetc", "fgetpos",
+    "fgets", "fopen", "fprintf", "fputc", "fputs", "fread", "freopen", "fscanf",
+    "fseek", "fsetpos", "ftell", "fwrite", "getc", "getchar", "perror",
+    "printf", "putc", "putchar", "puts", "remove", "rename", "rewind", "scanf",
+    "setbuf", "setvbuf", "snprintf", "sprintf", "sscanf", "tmpfile", "tmpnam",
+    "ungetc", "vfprintf", "vprintf", "vsnprintf", "vsprintf", "write", "read",
+    // <time.h>, <signal.h>, <setjmp.h>, <ctype.h>
+    "asctime", "clock", "ctime", "difftime", "gmtime", "localtime", "mktime",
+    "strftime", "time", "raise", "signal", "longjmp", "setjmp", "isalnum",
+    "isalpha", "isblank", "iscntrl", "isdigit", "isgraph", "islower", "isprint",
+    "ispunct", "isspace", "isupper", "isxdigit", "tolower", "toupper", "errno"};
+
+/// The functions of C's <math.h> (C11, each also with the suffixes `f` and
+/// `l`), and the libm names LLVM's code generation calls.
+static constexpr llvm::StringLiteral kMathNames[] = {
+    "acos",       "acosh",   "asin",      "asinh",    "atan",      "atan2",
+    "atanh",      "cbrt",    "ceil",      "copysign", "cos",       "cosh",
+    "erf",        "erfc",    "exp",       "exp2",     "expm1",     "fabs",
+    "fdim",       "floor",   "fma",       "fmax",     "fmin",      "fmod",
+    "frexp",      "hypot",   "ilogb",     "ldexp",    "lgamma",    "llrint",
+    "llround",    "log",     "log10",     "log1p",    "log2",      "logb",
+    "lrint",      "lround",  "modf",      "nan",      "nearbyint", "nextafter",
+    "nexttoward", "pow",     "remainder", "remquo",   "rint",      "round",
+    "roundeven",  "scalbln", "scalbn",    "sin",      "sinh",      "sqrt",
+    "tan",        "tanh",    "tgamma",    "trunc",    "sincos",    "exp10"};
+
+/// Returns why `symbol` may not be an exported name, or an empty string:
+/// a name of the C standard library or of the OpenMP runtime (which the
+/// object may call: exporting it would replace them), or a name C reserves
+/// for the implementation.
+static std::string getReservedReason(StringRef symbol) {
+  if (symbol == "main")
+    return "is the C program's entry point";
+  if (llvm::is_contained(kCLibraryNames, symbol))
+    return "is a function of the C library, which the object or the "
+           "program may call";
+  for (StringRef name : kMathNames)
+    if (symbol == name ||
+        (symbol.size() == name.size() + 1 && symbol.starts_with(name) &&
+         (symbol.back() == 'f' || symbol.back() == 'l')))
+      return "is a function of the C math library, which the object or the "
+             "program may call";
+  for (StringRef runtimePrefix : {"omp_", "kmp_", "__kmpc_", "ompt_"})
+    if (symbol.starts_with(runtimePrefix))
+      return "is in the namespace of the OpenMP runtime, which the object "
+             "may call";
+  if (symbol.starts_with("__") ||
+      (symbol.size() > 1 && symbol[0] == '_' && llvm::isUpper(symbol[1])))
+    return "is reserved for the C implementation (it begins with '__' or "
+           "'_' and an upper-case letter)";
+  return {};
+}
+
 /// Errors unless `type`, argument or result `index` of `func`, is a ranked
 /// tensor of an element type the C interface has.
 static llvm::Error checkInterfaceType(func::FuncOp func, StringRef what,
@@ -256,9 +327,10 @@ compile::prepareKernels(ModuleOp module, ArrayRef<std::string> names,
       return createStringError("exported name '" + kernel.symbol +
                                "' (--prefix, then the function name) is not "
                                "a C identifier");
-    if (kernel.symbol == "main")
-      return createStringError("exported name 'main' is the C program's "
-                               "entry point; choose another with --prefix");
+    std::string reserved = getReservedReason(kernel.symbol);
+    if (!reserved.empty())
+      return createStringError("exported name '" + kernel.symbol + "' " +
+                               reserved + "; choose another with --prefix");
     for (StringRef internal : {kernel.implName, kernel.checkName})
       if (module.lookupSymbol(internal))
         return createStringError("the module already has a symbol '" +

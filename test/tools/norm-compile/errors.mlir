@@ -53,6 +53,33 @@
 // RUN:   | FileCheck %s --check-prefix=MAIN --implicit-check-not=error
 // MAIN: norm-compile: error: exported name 'main' is the C program's entry point; choose another with --prefix
 
+// An exported name that is a function of the C library, its math library or
+// the OpenMP runtime would replace the one the object (or the program) calls:
+// `memcpy` compiled and computed garbage, `free` broke the LLVM module.
+// RUN: not norm-compile %t/memcpy.mlir -o %t/out.o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=MEMCPY --implicit-check-not=error
+// MEMCPY: norm-compile: error: exported name 'memcpy' is a function of the C library, which the object or the program may call; choose another with --prefix
+// RUN: not norm-compile %t/memcpy.mlir --function=free -o %t/out.o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=FREE --implicit-check-not=error
+// FREE: norm-compile: error: exported name 'free' is a function of the C library
+// RUN: not norm-compile %t/prefix.mlir --prefix=sqrt -o %t/out.o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=SQRTF --implicit-check-not=error
+// SQRTF: norm-compile: error: exported name 'sqrtf' is a function of the C math library
+// RUN: not norm-compile %t/prefix.mlir --prefix=omp_get_ -o %t/out.o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=OMP --implicit-check-not=error
+// OMP: norm-compile: error: exported name 'omp_get_f' is in the namespace of the OpenMP runtime
+// RUN: not norm-compile %t/prefix.mlir --prefix=__kmpc_ -o %t/out.o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=KMPC --implicit-check-not=error
+// KMPC: norm-compile: error: exported name '__kmpc_f' is in the namespace of the OpenMP runtime
+// RUN: not norm-compile %t/prefix.mlir --prefix=__ -o %t/out.o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=RESERVED --implicit-check-not=error
+// RESERVED: norm-compile: error: exported name '__f' is reserved for the C implementation
+// A prefix makes such names fine.
+// RUN: norm-compile %t/memcpy.mlir --prefix=k_ -o %t/prefixed.o
+// RUN: llvm-nm -g --defined-only %t/prefixed.o | FileCheck %s --check-prefix=PREFIXED
+// PREFIXED: T k_free
+// PREFIXED: T k_memcpy
+
 // RUN: not norm-compile %t/ok.mlir -o %t/out.o --mcpu=x86-64,znver4 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=VARIANTS --implicit-check-not=error
 // VARIANTS: norm-compile: error: --mcpu with several CPUs takes x86-64 levels (x86-64, x86-64-v2, x86-64-v3, x86-64-v4), got 'znver4'
@@ -105,6 +132,16 @@ func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
 //--- prefix.mlir
 func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
   return %x : tensor<4xf32>
+}
+
+//--- memcpy.mlir
+func.func @memcpy(%x: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  %y = norm.lp_normalization %x : tensor<?x4xf32>
+  return %y : tensor<?x4xf32>
+}
+func.func @free(%x: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  %y = norm.lp_normalization %x : tensor<?x4xf32>
+  return %y : tensor<?x4xf32>
 }
 
 //--- main.mlir
