@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "norm/Runner/NpyIO.h"
+#include "norm/Support/EscapedText.h"
 
 #include "RunnerSupport.h"
 
@@ -79,18 +80,18 @@ public:
       if (llvm::Error err = parseString(key))
         return std::move(err);
       if (!consume(':'))
-        return error("expected ':' after '" + key + "'");
+        return error("expected ':' after '" + escapeForMessage(key) + "'");
       // As numpy.lib.format's reader: exactly these three keys, each once.
       bool *seen = key == "descr"           ? &seenDescr
                    : key == "fortran_order" ? &seenOrder
                    : key == "shape"         ? &seenShape
                                             : nullptr;
       if (!seen)
-        return error("unexpected key '" + key +
+        return error("unexpected key '" + escapeForMessage(key) +
                      "'; the dict has only the keys 'descr', "
                      "'fortran_order' and 'shape'");
       if (*seen)
-        return error("repeated key '" + key + "'");
+        return error("repeated key '" + escapeForMessage(key) + "'");
       *seen = true;
       if (key == "descr") {
         if (llvm::Error err = parseString(header.descr))
@@ -181,14 +182,15 @@ static llvm::Expected<ElementType>
 getElementTypeFromDtype(StringRef descr,
                         std::optional<ElementType> expectedType) {
   if (descr.size() < 2)
-    return createStringError("unsupported dtype '" + descr + "'");
+    return createStringError("unsupported dtype '" + escapeForMessage(descr) +
+                             "'");
   char order = descr.front();
   StringRef kind = descr.drop_front();
   if (order == '>')
-    return createStringError("big-endian dtype '" + descr +
+    return createStringError("big-endian dtype '" + escapeForMessage(descr) +
                              "' is not supported; use little-endian ('<')");
   if (order == '=' && !llvm::sys::IsLittleEndianHost)
-    return createStringError("native-order dtype '" + descr +
+    return createStringError("native-order dtype '" + escapeForMessage(descr) +
                              "' on a big-endian host is not supported");
   std::optional<ElementType> type;
   if (order == '<' || order == '=') {
@@ -205,7 +207,7 @@ getElementTypeFromDtype(StringRef descr,
     else if (kind == "u2") {
       if (expectedType != ElementType::BF16)
         return createStringError(
-            "dtype '" + descr +
+            "dtype '" + escapeForMessage(descr) +
             "' is only accepted as bf16 bit patterns where a bf16 tensor is "
             "expected" +
             (expectedType
@@ -215,7 +217,7 @@ getElementTypeFromDtype(StringRef descr,
     }
   }
   if (!type)
-    return createStringError("unsupported dtype '" + descr +
+    return createStringError("unsupported dtype '" + escapeForMessage(descr) +
                              "'; supported: '<f2', '<f4', '<f8', '<i4', "
                              "'<i8', and '<u2' for bf16");
   return *type;
@@ -388,8 +390,8 @@ readNpyRegularFile(llvm::sys::fs::file_t fd, StringRef path, uint64_t fileSize,
 
 /// Reads up to `size` bytes of the stream `fd` into `data`; returns how
 /// many it read (fewer only where the stream ended).
-static llvm::Expected<uint64_t> readStream(llvm::sys::fs::file_t fd,
-                                           char *data, uint64_t size) {
+static llvm::Expected<uint64_t> readStream(llvm::sys::fs::file_t fd, char *data,
+                                           uint64_t size) {
   uint64_t done = 0;
   while (done < size) {
     size_t chunk = std::min<uint64_t>(size - done, uint64_t(1) << 30);
@@ -433,10 +435,9 @@ readNpyStream(llvm::sys::fs::file_t fd,
   }
   size_t prelude;
   uint64_t headerLength;
-  if (llvm::Error err =
-          parsePrelude(StringRef(start, startSize),
-                       std::numeric_limits<uint64_t>::max(), prelude,
-                       headerLength))
+  if (llvm::Error err = parsePrelude(StringRef(start, startSize),
+                                     std::numeric_limits<uint64_t>::max(),
+                                     prelude, headerLength))
     return std::move(err);
   // In chunks, so that memory grows only with the bytes that arrive.
   std::string header;
@@ -526,5 +527,6 @@ void runner::writeNpy(raw_ostream &os, const HostTensor &tensor) {
 }
 
 llvm::Error runner::writeNpyFile(StringRef path, const HostTensor &tensor) {
-  return writeFileThrough(path, [&](llvm::raw_ostream &os) { writeNpy(os, tensor); });
+  return writeFileThrough(path,
+                          [&](llvm::raw_ostream &os) { writeNpy(os, tensor); });
 }

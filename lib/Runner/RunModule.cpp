@@ -10,6 +10,7 @@
 #include "norm/Runner/TensorProtoIO.h"
 #include "norm/Runner/TensorSpec.h"
 #include "norm/Runner/ToolMain.h"
+#include "norm/Support/EscapedText.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -26,9 +27,9 @@ static llvm::Error checkFlagCount(StringRef flag, size_t given, size_t count,
                                   StringRef function) {
   if (given == 0 || given == count)
     return llvm::Error::success();
-  return createStringError("function '" + function + "' has " + Twine(count) +
-                           " result(s), but --" + flag + " was given " +
-                           Twine(given) + " time(s)");
+  return createStringError("function '" + escapeForMessage(function) +
+                           "' has " + Twine(count) + " result(s), but --" +
+                           flag + " was given " + Twine(given) + " time(s)");
 }
 
 llvm::Expected<int> runner::runModule(const RunOptions &options,
@@ -56,8 +57,8 @@ llvm::Expected<int> runner::runModule(const RunOptions &options,
 
   // Parse and check everything before running.
   if (options.inputs.size() != signature->getNumInputs())
-    return createStringError("function '" + *function + "' takes " +
-                             Twine(signature->getNumInputs()) +
+    return createStringError("function '" + escapeForMessage(*function) +
+                             "' takes " + Twine(signature->getNumInputs()) +
                              " input(s), but --input was given " +
                              Twine(options.inputs.size()) + " time(s)");
   SmallVector<HostTensor> inputs;
@@ -80,7 +81,8 @@ llvm::Expected<int> runner::runModule(const RunOptions &options,
         (!StringRef(output).starts_with("@") || output.size() == 1))
       return createStringError(
           "output " + Twine(index) +
-          ": expected '-', '@FILE.npy' or '@FILE.pb', got '" + output + "'");
+          ": expected '-', '@FILE.npy' or '@FILE.pb', got '" +
+          escapeForMessage(output) + "'");
   if (llvm::Error err =
           checkFlagCount("expected-output", options.expectedOutputs.size(),
                          numResults, *function))

@@ -1,6 +1,7 @@
 //===- TensorSpec.cpp - parse tensors given on the command line -----------===//
 
 #include "norm/Runner/TensorSpec.h"
+#include "norm/Support/EscapedText.h"
 
 #include "norm/Runner/NpyIO.h"
 #include "norm/Runner/TensorProtoIO.h"
@@ -34,30 +35,34 @@ llvm::Expected<TensorTypeSpec> runner::parseTensorType(StringRef text) {
   std::optional<ElementType> elementType =
       parseElementTypeName(parts.back().trim());
   if (!elementType)
-    return createStringError("unknown element type '" + parts.back() +
-                             "' in '" + text +
+    return createStringError("unknown element type '" +
+                             escapeForMessage(parts.back()) + "' in '" +
+                             escapeForMessage(text) +
                              "'; supported: " + getSupportedElementTypeNames());
   TensorTypeSpec spec;
   spec.elementType = *elementType;
   for (StringRef part : ArrayRef(parts).drop_back()) {
     int64_t dim;
     if (part.trim() == "?")
-      return createStringError("dynamic dimension '?' in '" + text +
+      return createStringError("dynamic dimension '?' in '" +
+                               escapeForMessage(text) +
                                "': give the actual size");
     StringRef digits = part.trim();
     if (!digits.empty() && llvm::all_of(digits, llvm::isDigit) &&
         digits.getAsInteger(10, dim))
       return createStringError(
-          "dimension '" + part + "' in '" + text +
+          "dimension '" + escapeForMessage(part) + "' in '" +
+          escapeForMessage(text) +
           "' is too large: " + describeSizeLimit("the sizes"));
     if (digits.getAsInteger(10, dim) || dim < 0)
-      return createStringError("invalid dimension '" + part + "' in '" + text +
-                               "'");
+      return createStringError("invalid dimension '" + escapeForMessage(part) +
+                               "' in '" + escapeForMessage(text) + "'");
     spec.shape.push_back(dim);
   }
   if (!HostTensor::getNumElements(spec.shape))
-    return createStringError("shape '" + text + "' has too many elements: " +
-                             describeSizeLimit("its sizes"));
+    return createStringError(
+        "shape '" + escapeForMessage(text) +
+        "' has too many elements: " + describeSizeLimit("its sizes"));
   return spec;
 }
 
@@ -74,11 +79,13 @@ llvm::Error runner::parseElement(StringRef text, HostTensor &tensor,
   ElementType type = tensor.getElementType();
   StringRef typeName = getElementTypeName(type);
   auto invalid = [&](const Twine &detail = "") {
-    return createStringError("invalid " + typeName + " value '" + text +
-                             "' (element " + Twine(index) + ")" + detail);
+    return createStringError("invalid " + typeName + " value '" +
+                             escapeForMessage(text) + "' (element " +
+                             Twine(index) + ")" + detail);
   };
   auto outOfRange = [&] {
-    return createStringError("value '" + text + "' (element " + Twine(index) +
+    return createStringError("value '" + escapeForMessage(text) +
+                             "' (element " + Twine(index) +
                              ") is out of range for " + typeName);
   };
 
@@ -143,9 +150,10 @@ runner::parseTensorSpec(StringRef spec,
     return createStringError(
         "expected 'SHAPExTYPE=VALUES' (e.g. "
         "'2x2xf32=1 2 3 4'), '@FILE.npy' or '@FILE.pb', got '" +
-        spec + "'");
+        escapeForMessage(spec) + "'");
   if (typeText.trim().empty())
-    return createStringError("missing SHAPExTYPE before '=' in '" + spec +
+    return createStringError("missing SHAPExTYPE before '=' in '" +
+                             escapeForMessage(spec) +
                              "' (e.g. '2x2xf32=1 2 3 4')");
   llvm::Expected<TensorTypeSpec> type = parseTensorType(typeText.trim());
   if (!type)

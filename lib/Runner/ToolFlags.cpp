@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "norm/Runner/ToolFlags.h"
+#include "norm/Support/EscapedText.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -100,7 +101,7 @@ llvm::Expected<unsigned> runner::takeThreadsFlag(int &argc, char **argv) {
     if (value.getAsInteger(10, threads) || threads == 0 || threads > 4096)
       return llvm::createStringError("--threads needs a number from 1 to "
                                      "4096, found '" +
-                                     value + "'");
+                                     mlir::norm::escapeForMessage(value) + "'");
   }
   argc = out;
   return threads;
@@ -177,7 +178,7 @@ llvm::Error runner::checkOpenMPStackSizeEnvironment() {
     const char *value = std::getenv(name);
     if (value && *value && !parseStackSize(value))
       return llvm::createStringError(
-          llvm::Twine(name) + "='" + value +
+          llvm::Twine(name) + "='" + mlir::norm::escapeForMessage(value) +
           "' is not a stack size: expected a positive integer with an "
           "optional unit B, K, M, G or T (default K), e.g. '16M'");
   }

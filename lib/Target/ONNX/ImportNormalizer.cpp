@@ -7,6 +7,7 @@
 #include "ImporterImpl.h"
 
 #include "norm/Dialect/Norm/IR/NormOps.h"
+#include "norm/Support/EscapedText.h"
 
 using namespace mlir;
 using namespace mlir::norm::onnx_importer;
@@ -32,9 +33,10 @@ LogicalResult Importer::importNormalizer(const Node &node) {
   if (failed(norm))
     return failure();
   if (*norm != "MAX" && *norm != "L1" && *norm != "L2")
-    return node.emitError() << "attribute 'norm' = \"" << *norm
-                            << "\" is not supported: expected \"MAX\", "
-                               "\"L1\" or \"L2\"";
+    return node.emitError()
+           << "attribute 'norm' = \"" << norm::escapeForMessage(*norm)
+           << "\" is not supported: expected \"MAX\", "
+              "\"L1\" or \"L2\"";
   auto op = norm::NormalizerOp::create(
       builder, node.loc,
       RankedTensorType::get(type->getShape(), builder.getF32Type()), *x,

@@ -14,6 +14,7 @@
 
 #include "norm/Dialect/Norm/IR/NormDialect.h"
 #include "norm/Support/AbbreviatedList.h"
+#include "norm/Support/EscapedText.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -115,9 +116,10 @@ LogicalResult Importer::importOpsets(const onnx::ModelProto &model) {
     StringRef domain = canonicalDomain(opset.domain());
     auto [it, inserted] = opsets.try_emplace(domain, opset.version());
     if (!inserted && it->second != opset.version())
-      return emitError(fileLoc) << "the ONNX model imports domain '" << domain
-                                << "' twice, as opset " << it->second << " and "
-                                << opset.version();
+      return emitError(fileLoc)
+             << "the ONNX model imports domain '"
+             << norm::escapeForMessage(domain) << "' twice, as opset "
+             << it->second << " and " << opset.version();
   }
   return success();
 }
@@ -126,7 +128,7 @@ LogicalResult Importer::importGraph(const onnx::GraphProto &graph,
                                     ModuleOp module) {
   if (graph.sparse_initializer_size() != 0)
     return emitError(valueLoc(graph.sparse_initializer(0).values().name()))
-           << "graph '" << graph.name()
+           << "graph '" << norm::escapeForMessage(graph.name())
            << "': sparse initializers are not supported";
 
   // Initializers, by name. Graph inputs that name an initializer are
@@ -134,11 +136,13 @@ LogicalResult Importer::importGraph(const onnx::GraphProto &graph,
   llvm::StringMap<const onnx::TensorProto *> initializers;
   for (const onnx::TensorProto &tensor : graph.initializer()) {
     if (tensor.name().empty())
-      return emitError(fileLoc) << "graph '" << graph.name()
-                                << "' has an initializer without a name";
+      return emitError(fileLoc)
+             << "graph '" << norm::escapeForMessage(graph.name())
+             << "' has an initializer without a name";
     if (!initializers.try_emplace(tensor.name(), &tensor).second)
       return emitError(valueLoc(tensor.name()))
-             << "initializer '" << tensor.name() << "' is defined twice";
+             << "initializer '" << norm::escapeForMessage(tensor.name())
+             << "' is defined twice";
   }
 
   // Arguments: the graph inputs that are not initializers.
@@ -150,16 +154,19 @@ LogicalResult Importer::importGraph(const onnx::GraphProto &graph,
       continue;
     Location loc = valueLoc(input.name());
     if (input.name().empty())
-      return emitError(loc)
-             << "graph '" << graph.name() << "' has an input without a name";
+      return emitError(loc) << "graph '" << norm::escapeForMessage(graph.name())
+                            << "' has an input without a name";
     if (llvm::is_contained(argNames, input.name()))
       return emitError(loc)
-             << "graph input '" << input.name() << "' is declared twice";
+             << "graph input '" << norm::escapeForMessage(input.name())
+             << "' is declared twice";
     if (!input.has_type())
       return emitError(loc)
-             << "graph input '" << input.name() << "' has no type";
-    FailureOr<Type> type =
-        convertType(input.type(), loc, "graph input '" + input.name() + "'");
+             << "graph input '" << norm::escapeForMessage(input.name())
+             << "' has no type";
+    FailureOr<Type> type = convertType(
+        input.type(), loc,
+        "graph input '" + norm::escapeForMessage(input.name()) + "'");
     if (failed(type))
       return failure();
     argTypes.push_back(*type);
@@ -202,24 +209,26 @@ LogicalResult Importer::importGraph(const onnx::GraphProto &graph,
   for (const onnx::ValueInfoProto &output : graph.output()) {
     Location loc = valueLoc(output.name());
     if (output.name().empty())
-      return emitError(loc)
-             << "graph '" << graph.name() << "' has an output without a name";
+      return emitError(loc) << "graph '" << norm::escapeForMessage(graph.name())
+                            << "' has an output without a name";
     Value value = values.lookup(output.name());
     if (!value)
       return emitError(loc)
-             << "graph output '" << output.name()
+             << "graph output '" << norm::escapeForMessage(output.name())
              << "' is not defined by any node, graph input or initializer";
     // A declared type is only checked: the returned type is the one derived
     // from the inputs (it may be more or less static than the declaration).
     if (output.has_type()) {
       FailureOr<Type> declared = convertType(
-          output.type(), loc, "graph output '" + output.name() + "'");
+          output.type(), loc,
+          "graph output '" + norm::escapeForMessage(output.name()) + "'");
       if (failed(declared))
         return failure();
       if (getElementTypeOrSelf(*declared) != getElementTypeOrSelf(value) ||
           failed(verifyCompatibleShape(*declared, value.getType())))
         return emitError(loc)
-               << "graph output '" << output.name() << "' is declared as "
+               << "graph output '" << norm::escapeForMessage(output.name())
+               << "' is declared as "
                << norm::formatTypeForMessage(*declared, /*quote=*/true)
                << ", but the imported value has type "
                << norm::formatTypeForMessage(value.getType(), /*quote=*/true);
@@ -265,8 +274,11 @@ LogicalResult Importer::importNode(const onnx::NodeProto &proto,
       name.empty() ? (opType + "#" + Twine(index)).str() : name.str();
   Location loc = NameLoc::get(builder.getStringAttr(locName), fileLoc);
   std::string label =
-      (name.empty() ? "node #" + Twine(index) : "node '" + name + "'").str() +
-      " (" + opType.str() + ", domain '" + domain.str() + "')";
+      (name.empty() ? "node #" + Twine(index)
+                    : "node '" + norm::escapeForMessage(name) + "'")
+          .str() +
+      " (" + norm::escapeForMessage(opType) + ", domain '" +
+      norm::escapeForMessage(domain) + "')";
   nodeLabels.try_emplace(loc, label);
   Node node{proto, index, loc, domain, /*opset=*/0, label};
 
@@ -278,8 +290,8 @@ LogicalResult Importer::importNode(const onnx::NodeProto &proto,
     const OpInfo *other = llvm::find_if(
         kSupportedOps, [&](const OpInfo &op) { return op.opType == opType; });
     if (other != std::end(kSupportedOps)) {
-      diag << "; " << opType << " is supported in domain '" << other->domain
-           << "'";
+      diag << "; " << norm::escapeForMessage(opType)
+           << " is supported in domain '" << other->domain << "'";
       return diag;
     }
     diag << "; the importer supports";
@@ -295,18 +307,22 @@ LogicalResult Importer::importNode(const onnx::NodeProto &proto,
 
   auto opset = opsets.find(domain);
   if (opset == opsets.end())
-    return node.emitError() << "the model does not import domain '" << domain
-                            << "' (no opset_import entry)";
+    return node.emitError()
+           << "the model does not import domain '"
+           << norm::escapeForMessage(domain) << "' (no opset_import entry)";
   node.opset = opset->second;
   if (node.opset < info->minOpset)
     return node.emitError()
-           << opType << " needs " << domain << " opset >= " << info->minOpset
-           << ", but the model imports " << domain << " opset " << node.opset;
+           << norm::escapeForMessage(opType) << " needs "
+           << norm::escapeForMessage(domain) << " opset >= " << info->minOpset
+           << ", but the model imports " << norm::escapeForMessage(domain)
+           << " opset " << node.opset;
   if (node.opset > info->maxOpset)
     return node.emitError()
-           << domain << " opset " << node.opset
+           << norm::escapeForMessage(domain) << " opset " << node.opset
            << " is newer than the newest the importer knows "
-           << "for " << opType << " (" << info->maxOpset << ")";
+           << "for " << norm::escapeForMessage(opType) << " (" << info->maxOpset
+           << ")";
   return (this->*info->import)(node);
 }
 
@@ -324,7 +340,8 @@ OwningOpRef<ModuleOp> mlir::norm::importONNXModel(llvm::MemoryBufferRef buffer,
   if (data.size() > static_cast<size_t>(INT_MAX) ||
       !model.ParseFromArray(data.data(), static_cast<int>(data.size()))) {
     emitError(FileLineColLoc::get(context, fileName, 0, 0))
-        << "failed to parse ONNX ModelProto from '" << fileName << "'";
+        << "failed to parse ONNX ModelProto from '"
+        << norm::escapeForMessage(fileName) << "'";
     return nullptr;
   }
   return Importer(context, fileName).importModel(model);

@@ -7,6 +7,7 @@
 
 #include "ImporterImpl.h"
 
+#include "norm/Support/EscapedText.h"
 #include "norm/Target/ONNX/ONNXTensor.h"
 
 using namespace mlir;
@@ -86,7 +87,8 @@ Importer::convertTensor(const onnx::TensorProto &tensor, Location loc) {
   // The decoding (all encodings, size checks) is shared with norm-runner's
   // .pb reader; it accepts exactly the element types convertElementType
   // maps.
-  std::string what = "initializer '" + tensor.name() + "'";
+  std::string what =
+      "initializer '" + norm::escapeForMessage(tensor.name()) + "'";
   llvm::Expected<norm::ONNXTensor> decoded =
       norm::decodeONNXTensor(tensor, {what, "the model file", "the importer"});
   if (!decoded)

@@ -9,6 +9,7 @@
 
 #include "ImporterImpl.h"
 
+#include "norm/Support/EscapedText.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -47,7 +48,8 @@ LogicalResult Importer::checkAttributes(const Node &node,
   for (const onnx::AttributeProto &attr : node.proto.attribute()) {
     if (!llvm::is_contained(knownNames, attr.name())) {
       InFlightDiagnostic diag = node.emitError()
-                                << "unknown attribute '" << attr.name() << "'";
+                                << "unknown attribute '"
+                                << norm::escapeForMessage(attr.name()) << "'";
       if (knownNames.empty())
         return diag << " (the operator takes none)";
       diag << " (the operator takes ";
@@ -58,11 +60,13 @@ LogicalResult Importer::checkAttributes(const Node &node,
     }
     if (!seen.insert(attr.name()).second)
       return node.emitError()
-             << "attribute '" << attr.name() << "' is given twice";
+             << "attribute '" << norm::escapeForMessage(attr.name())
+             << "' is given twice";
     if (!attr.ref_attr_name().empty())
       return node.emitError()
-             << "attribute '" << attr.name()
-             << "' refers to a function attribute ('" << attr.ref_attr_name()
+             << "attribute '" << norm::escapeForMessage(attr.name())
+             << "' refers to a function attribute ('"
+             << norm::escapeForMessage(attr.ref_attr_name())
              << "'), which the importer does not support";
   }
   return success();
@@ -94,7 +98,8 @@ FailureOr<int64_t> Importer::getIntAttribute(const Node &node, StringRef name,
   if (!hasAttributeType(*attr, onnx::AttributeProto_AttributeType_INT,
                         attr->has_i()))
     return node.emitError()
-           << "attribute '" << name << "' must be an INT, but is "
+           << "attribute '" << norm::escapeForMessage(name)
+           << "' must be an INT, but is "
            << onnx::AttributeProto_AttributeType_Name(attr->type());
   return attr->i();
 }
@@ -107,7 +112,8 @@ FailureOr<float> Importer::getFloatAttribute(const Node &node, StringRef name,
   if (!hasAttributeType(*attr, onnx::AttributeProto_AttributeType_FLOAT,
                         attr->has_f()))
     return node.emitError()
-           << "attribute '" << name << "' must be a FLOAT, but is "
+           << "attribute '" << norm::escapeForMessage(name)
+           << "' must be a FLOAT, but is "
            << onnx::AttributeProto_AttributeType_Name(attr->type());
   return attr->f();
 }
@@ -121,7 +127,8 @@ FailureOr<std::string> Importer::getStringAttribute(const Node &node,
   if (!hasAttributeType(*attr, onnx::AttributeProto_AttributeType_STRING,
                         attr->has_s()))
     return node.emitError()
-           << "attribute '" << name << "' must be a STRING, but is "
+           << "attribute '" << norm::escapeForMessage(name)
+           << "' must be a STRING, but is "
            << onnx::AttributeProto_AttributeType_Name(attr->type());
   return attr->s();
 }
@@ -134,10 +141,10 @@ FailureOr<Value> Importer::getInput(const Node &node, int index,
   const std::string &name = node.proto.input(index);
   Value value = values.lookup(name);
   if (!value)
-    return node.emitError()
-           << "input '" << role << "' (#" << index << ") is '" << name
-           << "', which is not a graph input, an "
-              "initializer or the output of an earlier node";
+    return node.emitError() << "input '" << role << "' (#" << index << ") is '"
+                            << norm::escapeForMessage(name)
+                            << "', which is not a graph input, an "
+                               "initializer or the output of an earlier node";
   return value;
 }
 
@@ -170,7 +177,7 @@ LogicalResult Importer::checkAxis(const Node &node, int64_t axis, int64_t rank,
 
 LogicalResult Importer::defineValue(StringRef name, Value value, Location loc) {
   if (!values.try_emplace(name, value).second)
-    return emitError(loc) << "value '" << name
+    return emitError(loc) << "value '" << norm::escapeForMessage(name)
                           << "' is defined twice (ONNX graphs are in SSA form)";
   return success();
 }
@@ -180,7 +187,7 @@ LogicalResult Importer::defineOutputs(const Node &node, ValueRange results) {
     if (name.empty()) // An omitted optional output.
       continue;
     if (!values.try_emplace(name, results[index]).second)
-      return node.emitError() << "output '" << name
+      return node.emitError() << "output '" << norm::escapeForMessage(name)
                               << "' is already defined (ONNX graphs are in SSA "
                                  "form)";
   }

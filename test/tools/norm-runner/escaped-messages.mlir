@@ -1,0 +1,24 @@
+// Error messages that quote text from the user's files or flags write control
+// bytes (NUL, TAB, ...) as \xNN, so that the message stays one printable line.
+
+// Inputs/npy/dtype_nul.npy: a 1x4 .npy whose descr is '<f4' followed by a NUL
+// byte (od shows it).
+// RUN: od -An -c %S/Inputs/npy/dtype_nul.npy | FileCheck %s --check-prefix=OD
+// OD: '   <   f   4  \0   '
+// RUN: not norm-runner %s --function=copy \
+// RUN:   --input=@%S/Inputs/npy/dtype_nul.npy 2>&1 | FileCheck %s --check-prefix=NPY
+// NPY: norm-runner: error: input 0: '{{.*}}dtype_nul.npy': unsupported dtype '<f4\x00'; supported:
+
+// A TAB inside the element type of an --input spec.
+// RUN: not norm-runner %s --function=copy --input="1x4xf	32=1 2 3 4" 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=SPEC
+// SPEC: norm-runner: error: input 0: unknown element type 'f\x0932' in '1x4xf\x0932'; supported:
+
+// A backslash is doubled, so an escape cannot be mistaken for text.
+// RUN: not norm-runner %s --function=copy --input="1x4xf\t32=1 2 3 4" 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=BACKSLASH
+// BACKSLASH: unknown element type 'f\\t32' in '1x4xf\\t32'
+
+func.func @copy(%x: tensor<1x4xf32>) -> tensor<1x4xf32> {
+  return %x : tensor<1x4xf32>
+}
