@@ -194,6 +194,14 @@ static llvm::Expected<Target> resolveTarget(const CompileOptions &options) {
   if (!result.machine)
     return createStringError("cannot create a target machine for '" +
                              result.triple.str() + "'");
+  // The lowering indexes with 64-bit integers and declares malloc(i64).
+  unsigned pointerBits =
+      result.machine->createDataLayout().getPointerSizeInBits();
+  if (pointerBits != 64)
+    return createStringError("target '" + result.triple.str() + "' has " +
+                             Twine(pointerBits) +
+                             "-bit pointers; norm-compile supports 64-bit "
+                             "targets only");
   return std::move(result);
 }
 

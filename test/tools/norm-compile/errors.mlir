@@ -20,6 +20,17 @@
 // RUN:   | FileCheck %s --check-prefix=FEATURE-SIGN --implicit-check-not=error
 // FEATURE-SIGN: norm-compile: error: unknown feature 'avx2' for 'x86_64-{{.*}}' (--mattr takes +name,-name)
 
+// 32-bit targets: the lowering indexes with 64-bit integers.
+// RUN: not norm-compile %t/ok.mlir -o %t/out.o --target-triple=i686-linux-gnu 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=I686 --implicit-check-not=error
+// I686: norm-compile: error: target 'i686-unknown-linux-gnu' has 32-bit pointers; norm-compile supports 64-bit targets only
+// RUN: not norm-compile %t/ok.mlir -o %t/out.o --target-triple=armv7-linux-gnueabihf 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=ARMV7 --implicit-check-not=error
+// ARMV7: norm-compile: error: target 'armv7-unknown-linux-gnueabihf' has 32-bit pointers; norm-compile supports 64-bit targets only
+// RUN: not norm-compile %t/ok.mlir -o %t/out.o --target-triple=wasm32 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=WASM32 --implicit-check-not=error
+// WASM32: norm-compile: error: target 'wasm32' has 32-bit pointers; norm-compile supports 64-bit targets only
+
 // RUN: not norm-compile %t/i8.mlir -o %t/out.o 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=TYPE --implicit-check-not=error
 // TYPE: norm-compile: error: function 'f': argument 0 has type tensor<4xi8>; the C interface takes ranked tensors of f16, bf16, f32, f64, i32 or i64
