@@ -531,10 +531,35 @@ llvm::Error norm::compileKernels(const CompileOptions &options) {
   if (!externalCalls)
     return externalCalls.takeError();
 
+  // The header must not overwrite the output: same path, or the same file
+  // by another name (a link), checked again once the output exists.
+  auto sameFile = [&] {
+    if (options.outputFile == "-")
+      return false;
+    SmallString<128> output(options.outputFile), header(headerFile);
+    if (llvm::sys::fs::make_absolute(output) ||
+        llvm::sys::fs::make_absolute(header))
+      return false;
+    llvm::sys::path::remove_dots(output, /*remove_dot_dot=*/true);
+    llvm::sys::path::remove_dots(header, /*remove_dot_dot=*/true);
+    bool equivalent = false;
+    return output == header ||
+           (!llvm::sys::fs::equivalent(output, header, equivalent) &&
+            equivalent);
+  };
+  auto sameFileError = [&] {
+    return createStringError("the header '" + headerFile +
+                             "' would overwrite the output '" +
+                             options.outputFile + "'");
+  };
+  if (sameFile())
+    return sameFileError();
   auto output =
       openOutput(options.outputFile, options.emit != EmitKind::Object);
   if (!output)
     return output.takeError();
+  if (sameFile())
+    return sameFileError();
   if (options.emit == EmitKind::LLVMIR) {
     llvmModule->print((*output)->os(), nullptr);
   } else {
