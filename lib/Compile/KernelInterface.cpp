@@ -17,6 +17,7 @@
 
 #include "KernelInterface.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -180,6 +181,77 @@ selectFunctions(ModuleOp module, ArrayRef<std::string> names) {
   return selected;
 }
 
+/// Returns whether the analysed copy `func` asserts that `value` is a
+/// multiple of `factor` (`cf.assert` of `rem(value, factor) == 0`, as the
+/// run-time checks of a grouped view emit); such a check is also one of the
+/// wrapper's shape rules.
+static bool isAssertedMultiple(func::FuncOp func, Value value, int64_t factor) {
+  auto isFactor = [&](Value v) {
+    std::optional<int64_t> constant = getConstantIntValue(v);
+    return constant && *constant == factor;
+  };
+  WalkResult walk = func.walk([&](cf::AssertOp assertOp) {
+    auto cmp = assertOp.getArg().getDefiningOp<arith::CmpIOp>();
+    if (!cmp || cmp.getPredicate() != arith::CmpIPredicate::eq)
+      return WalkResult::advance();
+    for (auto [lhs, rhs] : {std::pair(cmp.getLhs(), cmp.getRhs()),
+                            std::pair(cmp.getRhs(), cmp.getLhs())}) {
+      Operation *rem = lhs.getDefiningOp();
+      if (isConstantIntValue(rhs, 0) && rem &&
+          isa<arith::RemUIOp, arith::RemSIOp>(rem) &&
+          rem->getOperand(0) == value && isFactor(rem->getOperand(1)))
+        return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return walk.wasInterrupted();
+}
+
+/// Matches `value` = `factor * (size / factor)` (affine.apply or arith.muli
+/// of a division by the same positive constant), where `size` is asserted
+/// to be a multiple of `factor`: a grouped view collapsed back, e.g. C of
+/// GroupNormalization's Y. Returns `size`.
+static Value matchUndividedSize(Value value, func::FuncOp func) {
+  Value quotient;
+  int64_t factor = 0;
+  if (auto apply = value.getDefiningOp<affine::AffineApplyOp>()) {
+    AffineMap map = apply.getAffineMap();
+    if (map.getNumResults() != 1)
+      return {};
+    auto mul = dyn_cast<AffineBinaryOpExpr>(map.getResult(0));
+    if (!mul || mul.getKind() != AffineExprKind::Mul)
+      return {};
+    AffineExpr lhs = mul.getLHS(), rhs = mul.getRHS();
+    if (isa<AffineConstantExpr>(lhs))
+      std::swap(lhs, rhs);
+    auto constant = dyn_cast<AffineConstantExpr>(rhs);
+    if (!constant)
+      return {};
+    factor = constant.getValue();
+    if (auto dim = dyn_cast<AffineDimExpr>(lhs))
+      quotient = apply.getMapOperands()[dim.getPosition()];
+    else if (auto symbol = dyn_cast<AffineSymbolExpr>(lhs))
+      quotient =
+          apply.getMapOperands()[map.getNumDims() + symbol.getPosition()];
+  } else if (auto mul = value.getDefiningOp<arith::MulIOp>()) {
+    for (auto [lhs, rhs] : {std::pair(mul.getLhs(), mul.getRhs()),
+                            std::pair(mul.getRhs(), mul.getLhs())})
+      if (std::optional<int64_t> constant = getConstantIntValue(rhs)) {
+        quotient = lhs;
+        factor = *constant;
+        break;
+      }
+  }
+  if (!quotient || factor <= 0)
+    return {};
+  Operation *div = quotient.getDefiningOp();
+  if (!div || !isa<arith::DivUIOp, arith::DivSIOp>(div) ||
+      getConstantIntValue(div->getOperand(1)) != factor)
+    return {};
+  Value size = div->getOperand(0);
+  return isAssertedMultiple(func, size, factor) ? size : Value();
+}
+
 /// Returns the dimension `value` (an index in the analysed copy `func`)
 /// stands for: a constant, or `tensor.dim` of an argument of `func` at a
 /// constant position, also through ops whose result sizes can be reified
@@ -189,6 +261,8 @@ static std::optional<DimExpr> matchDimExpr(Value value, func::FuncOp func,
                                            unsigned depth = 32) {
   if (auto constant = value.getDefiningOp<arith::ConstantIndexOp>())
     return DimExpr{constant.value(), 0, 0};
+  if (Value size = matchUndividedSize(value, func))
+    return depth == 0 ? std::nullopt : matchDimExpr(size, func, depth - 1);
   auto dim = value.getDefiningOp<tensor::DimOp>();
   std::optional<int64_t> index = dim ? dim.getConstantIndex() : std::nullopt;
   if (!index)
