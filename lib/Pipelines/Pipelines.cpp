@@ -42,6 +42,10 @@ static void buildModulePipeline(OpPassManager &pm,
   // (cf.assert; norm-runner reports a failed check as an error).
   if (options.runtimeVerification)
     pm.addPass(createGenerateRuntimeVerificationPass());
+  // Elementwise ops on tensors (arith.addf, math.exp, ... with tensor
+  // operands; ElementwiseMappable) have no bufferization: they become
+  // linalg.generic, as if written with linalg elementwise ops.
+  pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
   // norm -> linalg on tensors, then fuse elementwise producers into their
   // consumers (without moving reshapes: a LayerNormalization over several
   // dims is lowered on X collapsed to [O, n], and stays so).
