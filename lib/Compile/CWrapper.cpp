@@ -7,7 +7,8 @@
 //
 // It reads the argument sizes, calls the check function (shape rules, see
 // KernelInterface.cpp) and returns 1 without touching the results where it
-// fails. Otherwise it builds a row-major memref descriptor per argument
+// fails, and 0 where every result is empty (nothing to write). Otherwise it
+// builds a row-major memref descriptor per argument
 // (allocated = aligned = the caller's pointer, offset 0), calls the compiled
 // function and returns 0.
 //
@@ -175,10 +176,39 @@ static llvm::Error buildWrapperBody(ModuleOp module, LLVM::LLVMFuncOp wrapper,
   builder.setInsertionPointToStart(reject);
   LLVM::ReturnOp::create(builder, loc, constant(i32, 1));
 
-  // The call, on row-major descriptors of the caller's buffers.
+  // Where every result is empty there is nothing to write: return before
+  // the call, whose working buffers (sized by the other dimensions) may be
+  // larger than any allocation can be.
   builder.setInsertionPointToStart(compute);
   Value zero = constant(i64, 0);
   Value one = constant(i64, 1);
+  if (!kernel.results.empty()) {
+    Value allEmpty = constant(builder.getI1Type(), 1);
+    for (ArrayRef<DimExpr> dims : kernel.resultDims) {
+      Value empty = constant(builder.getI1Type(), 0);
+      for (const DimExpr &dim : dims) {
+        if (dim.constant && *dim.constant != 0)
+          continue;
+        Value size = dim.constant ? zero : sizes[dim.arg][dim.dim];
+        empty = LLVM::OrOp::create(builder, loc, empty,
+                                   LLVM::ICmpOp::create(builder, loc,
+                                                        LLVM::ICmpPredicate::eq,
+                                                        size, zero));
+      }
+      allEmpty = LLVM::AndOp::create(builder, loc, allEmpty, empty);
+    }
+    Block *nothing = new Block();
+    Block *run = new Block();
+    wrapper.getBody().push_back(nothing);
+    wrapper.getBody().push_back(run);
+    LLVM::CondBrOp::create(builder, loc, allEmpty, nothing, ValueRange{}, run,
+                           ValueRange{});
+    builder.setInsertionPointToStart(nothing);
+    LLVM::ReturnOp::create(builder, loc, constant(i32, 0));
+    builder.setInsertionPointToStart(run);
+  }
+
+  // The call, on row-major descriptors of the caller's buffers.
   SmallVector<Value> implArgs;
   SmallVector<Value> argPointers;
   for (auto [index, argSizes] : llvm::enumerate(sizes)) {
