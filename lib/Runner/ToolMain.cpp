@@ -10,6 +10,7 @@
 #include "norm/Runner/ToolMain.h"
 
 #include "llvm/Support/Signals.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <pthread.h>
 #include <signal.h>
@@ -21,6 +22,7 @@
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
+#include <iostream>
 #include <iterator>
 
 using namespace mlir;
@@ -247,6 +249,28 @@ static void *runToolThread(void *argument) {
   return nullptr;
 }
 
+/// Flushes standard output (llvm::outs() and std::cout) and returns
+/// `result`, or 1 after one "<tool>: error:" line where the output could not
+/// be written (a full disk, /dev/full): llvm::outs() would otherwise report
+/// the failure as "LLVM ERROR" when it is destroyed, and std::cout not at
+/// all.
+static int checkStandardOutput(StringRef name, int result) {
+  llvm::raw_fd_ostream &out = llvm::outs();
+  out.flush();
+  std::error_code error = out.error();
+  out.clear_error();
+  std::cout.flush();
+  if (!error && !std::cout.good())
+    error = std::make_error_code(std::errc::io_error);
+  std::cout.clear();
+  if (!error)
+    return result;
+  llvm::errs() << name
+               << ": error: cannot write '<stdout>': " << error.message()
+               << "\n";
+  return 1;
+}
+
 int runner::runToolMain(StringRef name, llvm::function_ref<int()> body) {
   toolName.set(name);
   // Have LLVM install its crash handlers now, as InitLLVM does (it does not
@@ -261,7 +285,9 @@ int runner::runToolMain(StringRef name, llvm::function_ref<int()> body) {
     ::sigaction(kFaultSignals[i], &action, &previousActions[i]);
   }
 
-  ToolThread thread{body};
+  // The body's result, unless what it printed could not be written.
+  auto bodyAndFlush = [&] { return checkStandardOutput(name, body()); };
+  ToolThread thread{bodyAndFlush};
   pthread_attr_t attributes;
   ::pthread_attr_init(&attributes);
   ::pthread_attr_setstacksize(&attributes, kToolStackSize);
@@ -270,7 +296,7 @@ int runner::runToolMain(StringRef name, llvm::function_ref<int()> body) {
   int error = ::pthread_create(&handle, &attributes, runToolThread, &thread);
   ::pthread_attr_destroy(&attributes);
   if (error != 0)
-    return body();
+    return bodyAndFlush();
   ::pthread_join(handle, nullptr);
   return thread.result;
 }

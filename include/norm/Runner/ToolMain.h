@@ -40,7 +40,10 @@ constexpr unsigned kToolStackSize = 64u << 20;
 /// error line, then exit with status 1; other faults go on to the handlers
 /// installed before (LLVM's crash report). Call it from main, after
 /// llvm::InitLLVM if the tool uses it. Where the thread cannot be created
-/// (no memory for its stack), `body` runs on the calling thread.
+/// (no memory for its stack), `body` runs on the calling thread. After
+/// `body`, flushes llvm::outs() and std::cout: where standard output could
+/// not be written, prints "<toolName>: error: cannot write '<stdout>': ..."
+/// and returns 1.
 int runToolMain(StringRef toolName, llvm::function_ref<int()> body);
 
 /// While an object of this class is alive, a fault in any thread is
