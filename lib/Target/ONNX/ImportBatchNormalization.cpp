@@ -45,8 +45,11 @@ LogicalResult Importer::importBatchNormalization(const Node &node) {
                                builder.getF32Type(), builder.getF64Type()};
   SmallVector<Value> operands;
   SmallVector<RankedTensorType> types;
-  for (auto [index, role] : llvm::enumerate(
-           ArrayRef<StringRef>{"X", "scale", "B", "input_mean", "input_var"})) {
+  // A named array: the braced list of an ArrayRef temporary would not live
+  // through the loop.
+  static constexpr StringLiteral roles[] = {"X", "scale", "B", "input_mean",
+                                            "input_var"};
+  for (auto [index, role] : llvm::enumerate(roles)) {
     FailureOr<Value> value = getInput(node, index, role);
     if (failed(value))
       return failure();

@@ -76,8 +76,10 @@ LogicalResult Importer::importGroupNormalization(const Node &node) {
                                builder.getF32Type(), builder.getF64Type()};
   SmallVector<Value> operands;
   SmallVector<RankedTensorType> types;
-  for (auto [index, role] :
-       llvm::enumerate(ArrayRef<StringRef>{"X", "scale", "B"})) {
+  // A named array: the braced list of an ArrayRef temporary would not live
+  // through the loop.
+  static constexpr StringLiteral roles[] = {"X", "scale", "B"};
+  for (auto [index, role] : llvm::enumerate(roles)) {
     FailureOr<Value> value = getInput(node, index, role);
     if (failed(value))
       return failure();

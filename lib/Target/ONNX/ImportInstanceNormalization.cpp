@@ -28,8 +28,10 @@ LogicalResult Importer::importInstanceNormalization(const Node &node) {
       opset22 ? "InstanceNormalization-22" : "InstanceNormalization-6";
   SmallVector<Value> operands;
   Type elementType;
-  for (auto [index, role] :
-       llvm::enumerate(ArrayRef<StringRef>{"input", "scale", "B"})) {
+  // A named array: the braced list of an ArrayRef temporary would not live
+  // through the loop.
+  static constexpr StringLiteral roles[] = {"input", "scale", "B"};
+  for (auto [index, role] : llvm::enumerate(roles)) {
     FailureOr<Value> value = getInput(node, index, role);
     if (failed(value))
       return failure();
