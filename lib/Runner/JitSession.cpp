@@ -27,6 +27,7 @@
 #include "norm/InitAllNorm.h"
 #include "norm/Pipelines/Pipelines.h"
 #include "norm/Runner/ToolFlags.h"
+#include "norm/Support/EscapedText.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
@@ -149,7 +150,8 @@ JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source,
   sourceMgr.AddNewSourceBuffer(std::move(source), llvm::SMLoc());
   session->module = parseSourceFile<ModuleOp>(sourceMgr, context);
   if (!session->module)
-    return diagnostics.takeError("cannot parse '" + sourceName + "'");
+    return diagnostics.takeError("cannot parse '" +
+                                 escapeForMessage(sourceName) + "'");
   ModuleOp module = *session->module;
 
   auto loweringStart = std::chrono::steady_clock::now();
@@ -161,7 +163,8 @@ JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source,
     pipelineOptions.vectorBits = options.vectorBits;
     norm::buildNormToLLVMPipeline(pm, pipelineOptions);
     if (failed(pm.run(module)))
-      return diagnostics.takeError("cannot lower '" + sourceName +
+      return diagnostics.takeError("cannot lower '" +
+                                   escapeForMessage(sourceName) +
                                    "' to the LLVM dialect");
   }
   auto codegenStart = std::chrono::steady_clock::now();
@@ -175,7 +178,8 @@ JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source,
   session->numThreads = options.numThreads;
   routeRuntimeCheckFailures(module);
   if (llvm::Error err = loadRuntimeLibraries(module, options.numThreads))
-    return withPrefix("cannot JIT-compile '" + sourceName + "': ",
+    return withPrefix("cannot JIT-compile '" + escapeForMessage(sourceName) +
+                          "': ",
                       std::move(err));
 
   // Host CPU and features, aggressive codegen, and O3 on the LLVM IR (the
@@ -198,8 +202,9 @@ JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source,
       ExecutionEngine::create(module, engineOptions, std::move(*targetMachine));
   if (!engine) {
     std::string reason = llvm::toString(engine.takeError());
-    return diagnostics.takeError("cannot JIT-compile '" + sourceName + "' (" +
-                                 reason + ")");
+    return diagnostics.takeError("cannot JIT-compile '" +
+                                 escapeForMessage(sourceName) + "' (" + reason +
+                                 ")");
   }
   session->engine = std::move(*engine);
   session->reuseAllocations = options.reuseAllocations;
@@ -210,7 +215,8 @@ JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source,
     if (auto packed =
             session->engine->lookupPacked(session->functionNames.front());
         !packed)
-      return withPrefix("cannot JIT-compile '" + sourceName + "': ",
+      return withPrefix("cannot JIT-compile '" + escapeForMessage(sourceName) +
+                            "': ",
                         packed.takeError());
   session->codegenSeconds = std::chrono::duration<double>(
                                 std::chrono::steady_clock::now() - codegenStart)

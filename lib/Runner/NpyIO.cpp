@@ -484,19 +484,20 @@ runner::readNpyFile(StringRef path, std::optional<ElementType> expectedType) {
   llvm::Expected<llvm::sys::fs::file_t> fd =
       llvm::sys::fs::openNativeFileForRead(path);
   if (!fd)
-    return createStringError("cannot read '" + path +
+    return createStringError("cannot read '" + escapeForMessage(path) +
                              "': " + llvm::toString(fd.takeError()));
   llvm::scope_exit closeFile([&] { llvm::sys::fs::closeFile(*fd); });
   llvm::sys::fs::file_status status;
   if (std::error_code error = llvm::sys::fs::status(*fd, status))
-    return createStringError("cannot read '" + path + "': " + error.message());
+    return createStringError("cannot read '" + escapeForMessage(path) +
+                             "': " + error.message());
   llvm::Expected<HostTensor> tensor = [&]() -> llvm::Expected<HostTensor> {
     if (status.type() == llvm::sys::fs::file_type::regular_file)
       return readNpyRegularFile(*fd, path, status.getSize(), expectedType);
     return readNpyStream(*fd, expectedType);
   }();
   if (!tensor)
-    return createStringError("'" + path +
+    return createStringError("'" + escapeForMessage(path) +
                              "': " + llvm::toString(tensor.takeError()));
   return tensor;
 }

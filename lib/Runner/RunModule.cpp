@@ -40,7 +40,8 @@ llvm::Expected<int> runner::runModule(const RunOptions &options,
 
   auto source = llvm::MemoryBuffer::getFileOrSTDIN(options.moduleFile);
   if (!source)
-    return createStringError("cannot read '" + options.moduleFile +
+    return createStringError("cannot read '" +
+                             escapeForMessage(options.moduleFile) +
                              "': " + source.getError().message());
   JitOptions jitOptions;
   jitOptions.vectorBits = options.vectorBits;

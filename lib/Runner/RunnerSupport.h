@@ -10,8 +10,9 @@
 
 #include "mlir/IR/Types.h"
 #include "norm/Support/AbbreviatedList.h"
-#include "llvm/ADT/Twine.h"
+#include "norm/Support/EscapedText.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/Twine.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
@@ -52,7 +53,7 @@ writeFileThrough(llvm::StringRef path,
   // A stream destroyed with its error set is a fatal error: clear it.
   os.clear_error();
   if (error)
-    return llvm::createStringError("cannot write '" + path +
+    return llvm::createStringError("cannot write '" + escapeForMessage(path) +
                                    "': " + error.message());
   return llvm::Error::success();
 }

@@ -10,6 +10,7 @@
 
 #include "RunnerSupport.h"
 
+#include "norm/Support/EscapedText.h"
 #include "norm/Target/ONNX/ONNXTensor.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -68,7 +69,7 @@ bool runner::isTensorProtoPath(StringRef path) {
 
 llvm::Expected<HostTensor>
 runner::readTensorProto(llvm::MemoryBufferRef buffer) {
-  std::string what = ("'" + buffer.getBufferIdentifier() + "'").str();
+  std::string what = "'" + escapeForMessage(buffer.getBufferIdentifier()) + "'";
   llvm::Expected<ONNXTensor> decoded =
       parseONNXTensor(buffer, {what, "the file", "norm-runner"});
   if (!decoded)
@@ -100,7 +101,7 @@ llvm::Expected<HostTensor> runner::readTensorProtoFile(StringRef path) {
       llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
                                   /*RequiresNullTerminator=*/false);
   if (!buffer)
-    return createStringError("cannot read '" + path +
+    return createStringError("cannot read '" + escapeForMessage(path) +
                              "': " + buffer.getError().message());
   // Decoding holds the file's data three times: in protobuf's message, in
   // the decoded buffer and in the tensor. The first two allocations abort
@@ -113,8 +114,8 @@ llvm::Expected<HostTensor> runner::readTensorProtoFile(StringRef path) {
     void *probe = mmap(nullptr, needed, PROT_READ | PROT_WRITE,
                        MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (probe == MAP_FAILED)
-      return createStringError("'" + path + "': cannot allocate " +
-                               Twine(needed) +
+      return createStringError("'" + escapeForMessage(path) +
+                               "': cannot allocate " + Twine(needed) +
                                " bytes to decode the file: out of memory");
     munmap(probe, needed);
   }
@@ -131,5 +132,6 @@ void runner::writeTensorProto(raw_ostream &os, const HostTensor &tensor,
 llvm::Error runner::writeTensorProtoFile(StringRef path,
                                          const HostTensor &tensor,
                                          StringRef name) {
-  return writeFileThrough(path, [&](llvm::raw_ostream &os) { writeTensorProto(os, tensor, name); });
+  return writeFileThrough(
+      path, [&](llvm::raw_ostream &os) { writeTensorProto(os, tensor, name); });
 }

@@ -19,6 +19,17 @@
 // RUN:   | FileCheck %s --check-prefix=BACKSLASH
 // BACKSLASH: unknown element type 'f\\t32' in '1x4xf\\t32'
 
+// A TAB in a file name (of an input, an output, the module).
+// RUN: not norm-runner %s --function=copy --input="@%t.no	such.npy" 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=PATH
+// PATH: norm-runner: error: input 0: cannot read '{{.*}}.no\x09such.npy': No such file or directory
+// RUN: not norm-runner %s --function=copy --input="1x4xf32=1 2 3 4" \
+// RUN:   --output="@%t.missing-dir/out	put.npy" 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=OUTPATH
+// OUTPATH: norm-runner: error: output 0: cannot write '{{.*}}.missing-dir/out\x09put.npy': No such file or directory
+// RUN: not norm-runner "%t.no	such.mlir" 2>&1 | FileCheck %s --check-prefix=MODULE
+// MODULE: norm-runner: error: cannot read '{{.*}}.no\x09such.mlir': No such file or directory
+
 func.func @copy(%x: tensor<1x4xf32>) -> tensor<1x4xf32> {
   return %x : tensor<1x4xf32>
 }
