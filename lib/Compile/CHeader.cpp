@@ -93,6 +93,10 @@ void compile::writeCHeader(llvm::raw_ostream &os, ArrayRef<Kernel> kernels,
                    ? "the object, libc, libm (-lm) and LLVM's OpenMP runtime "
                      "(-lomp), which runs the row loops on its threads "
                      "(OMP_NUM_THREADS)."
+               : info.parallel
+                   ? "the object, libc and libm (-lm); no OpenMP runtime "
+                     "(built with --parallel=true, but no loop of these "
+                     "functions runs on threads)."
                    : "the object, libc and libm (-lm); no OpenMP runtime "
                      "(built with --parallel=false).");
   os << " *\n"

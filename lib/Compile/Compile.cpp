@@ -591,6 +591,7 @@ llvm::Error norm::compileKernels(const CompileOptions &options) {
   info.cpu = llvm::join(cpuNames, ", ");
   info.features = target.features;
   info.usesOpenMP = externalCalls->openMP;
+  info.parallel = options.parallel;
   info.allocates = externalCalls->malloc;
   info.variants = multiVersion;
   writeCHeader((*header)->os(), *kernels, info);

@@ -77,6 +77,9 @@ struct HeaderInfo {
   std::string cpu;
   std::string features;
   bool usesOpenMP = false;
+  /// Whether it was built with --parallel=true (its loops may still all be
+  /// serial).
+  bool parallel = false;
   /// Whether the code calls malloc (per call, freed before it returns).
   bool allocates = false;
   /// Whether `cpu` lists several CPUs, one variant each (MultiVersion.cpp).
