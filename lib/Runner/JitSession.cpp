@@ -78,7 +78,13 @@ private:
     if (auto loc = diag.getLocation()->findInstanceOf<FileLineColLoc>())
       os << loc.getFilename().getValue() << ':' << loc.getLine() << ':'
          << loc.getColumn() << ": ";
-    os << diag.str();
+    std::string message = diag.str();
+    os << message;
+    // One-Shot Bufferize names neither the op nor a remedy.
+    if (message == "op was not bufferized")
+      os << " (the op at this location has no bufferization, e.g. an "
+            "elementwise op on an unranked tensor: compute on ranked tensors "
+            "with linalg ops such as linalg.add or linalg.map)";
     std::replace(text.begin(), text.end(), '\n', ' ');
     return text;
   }
