@@ -1,7 +1,7 @@
 // Each error of norm-compile is one line "norm-compile: error: ..." and a
 // non-zero exit status, and writes no output file.
 
-// RUN: split-file %s %t
+// RUN: rm -rf %t && split-file %s %t
 
 // RUN: not norm-compile %t/ok.mlir -o %t/out.o --target-triple=foo-bar 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=TRIPLE --implicit-check-not=error
