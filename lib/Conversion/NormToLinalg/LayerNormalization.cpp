@@ -61,97 +61,8 @@ using namespace mlir;
 using namespace mlir::norm;
 
 //===----------------------------------------------------------------------===//
-// Scale and B
-//===----------------------------------------------------------------------===//
-
-/// Returns the indexing map of `operand` (Scale or B) in the loop nest over
-/// X of rank `rank`, broadcasting right-aligned: a static size-1 dim is read
-/// at index 0, any other dim (equal to X's, or dynamic and taken as equal)
-/// follows X's loop.
-static AffineMap getBroadcastMap(MLIRContext *ctx, int64_t rank,
-                                 RankedTensorType operandType) {
-  int64_t offset = rank - operandType.getRank();
-  SmallVector<AffineExpr> exprs;
-  for (auto [i, size] : llvm::enumerate(operandType.getShape())) {
-    if (size == 1)
-      exprs.push_back(getAffineConstantExpr(0, ctx));
-    else
-      exprs.push_back(getAffineDimExpr(offset + i, ctx));
-  }
-  return AffineMap::get(rank, /*symbolCount=*/0, exprs, ctx);
-}
-
-/// Resolves run-time broadcasting of Scale or B, and converts a 16-bit
-/// operand to the stage-two type `c` once per call instead of once per row.
-/// A dynamic size of `operand` may be 1 or X's size at run time (the op's
-/// runtime verification rejects anything else), which no indexing map can
-/// express; such operands are first copied into a tensor of X's trailing
-/// sizes, reading index 0 where the run-time size is 1. f16/bf16 operands
-/// that do not vary over X's dims before `axis` (the usual [C] Scale, at
-/// most as large as a slice) are copied as `c` values. Other operands are
-/// returned as is. `resolved`: the operand's dynamic sizes are known to be
-/// X's (collapseLayerNormalizationOperands made it), so at most the
-/// conversion is left to do.
-static Value materializeRuntimeBroadcast(OpBuilder &b, Location loc,
-                                         Value operand, Value x, int64_t axis,
-                                         FloatType c, bool resolved) {
-  auto type = cast<RankedTensorType>(operand.getType());
-  auto xType = cast<RankedTensorType>(x.getType());
-  int64_t rank = type.getRank();
-  int64_t offset = xType.getRank() - rank;
-  bool broadcast =
-      !resolved && llvm::any_of(llvm::seq<int64_t>(0, rank), [&](int64_t i) {
-        return type.isDynamicDim(i) && xType.getDimSize(offset + i) != 1;
-      });
-  bool convert = type.getElementType().getIntOrFloatBitWidth() < c.getWidth() &&
-                 llvm::all_of(llvm::seq<int64_t>(0, rank), [&](int64_t i) {
-                   return offset + i >= axis || type.getDimSize(i) == 1;
-                 });
-  if (!broadcast && !convert)
-    return operand;
-  return buildBroadcastCopy(b, loc, operand, x, offset, /*keepUnitDims=*/true,
-                            /*runtimeOnes=*/broadcast,
-                            convert ? c
-                                    : cast<FloatType>(type.getElementType()));
-}
-
-//===----------------------------------------------------------------------===//
 // Y, Mean and InvStdDev
 //===----------------------------------------------------------------------===//
-
-/// Rounds the per-row statistic `stat` (the outer dims of X, type C) to `U`
-/// and expands it to `resultType`: [d0, ..., d(axis-1), 1, ..., 1].
-static Value buildStashResult(OpBuilder &b, Location loc, Value stat, Value x,
-                              int64_t axis, RankedTensorType resultType) {
-  auto u = cast<FloatType>(resultType.getElementType());
-  auto statType = cast<RankedTensorType>(stat.getType());
-  if (statType.getElementType() != u)
-    stat = buildMap(b, loc, stat, u,
-                    [&](OpBuilder &nb, Location nloc, ValueRange elements) {
-                      return createTruncF(nb, nloc, elements[0], u);
-                    });
-
-  int64_t rank = resultType.getRank();
-  // The last outer dim (if any) absorbs the trailing unit dims.
-  SmallVector<ReassociationIndices> reassociation;
-  for (int64_t i = 0; i < axis; ++i)
-    reassociation.push_back({i});
-  if (axis > 0)
-    for (int64_t i = axis; i < rank; ++i)
-      reassociation.back().push_back(i);
-
-  SmallVector<OpFoldResult> outputShape =
-      getKeptSizes(b, loc, x, llvm::to_vector(llvm::seq<int64_t>(axis, rank)));
-  SmallVector<int64_t> staticShape(statType.getShape());
-  for (int64_t i = axis; i < rank; ++i) {
-    outputShape.push_back(b.getIndexAttr(1));
-    staticShape.push_back(1);
-  }
-  auto expandedType = RankedTensorType::get(staticShape, u);
-  Value expanded = tensor::ExpandShapeOp::create(b, loc, expandedType, stat,
-                                                 reassociation, outputShape);
-  return castToType(b, loc, expanded, resultType);
-}
 
 /// Returns the Mean result per slice, of the element type U of
 /// `meanType`, from its parts High + Low in the stage-one type C: High
@@ -230,20 +141,21 @@ buildLayerNormalization(OpBuilder &b, Location loc, Value x, Value scale,
 
   // Y = ((X - High) - Low) * InvStdDev * Scale + B, rounded once to X's
   // type.
-  scale = materializeRuntimeBroadcast(b, loc, scale, x, axis, c, resolved);
+  scale = resolveRuntimeBroadcast(b, loc, scale, x, axis, c, resolved);
   scaleType = cast<RankedTensorType>(scale.getType());
   if (bias) {
-    bias = materializeRuntimeBroadcast(b, loc, bias, x, axis, c, resolved);
+    bias = resolveRuntimeBroadcast(b, loc, bias, x, axis, c, resolved);
     biasType = cast<RankedTensorType>(bias.getType());
   }
   AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, ctx);
   AffineMap keptMap = getKeptDimsMap(ctx, rank, reducedDims);
   SmallVector<Value> inputs{x, mean.high, mean.low, invStdDev, scale};
-  SmallVector<AffineMap> maps{identity, keptMap, keptMap, keptMap,
-                              getBroadcastMap(ctx, rank, scaleType)};
+  SmallVector<AffineMap> maps{
+      identity, keptMap, keptMap, keptMap,
+      getRightAlignedBroadcastMap(ctx, rank, scaleType)};
   if (bias) {
     inputs.push_back(bias);
-    maps.push_back(getBroadcastMap(ctx, rank, biasType));
+    maps.push_back(getRightAlignedBroadcastMap(ctx, rank, biasType));
   }
   maps.push_back(identity);
   Value init = tensor::EmptyOp::create(b, loc, tensor::getMixedSizes(b, loc, x),
@@ -278,10 +190,10 @@ buildLayerNormalization(OpBuilder &b, Location loc, Value x, Value scale,
       });
 
   Value y = castToType(b, loc, yOp.getResult(0), yType);
-  Value meanResult = buildStashResult(
+  Value meanResult = buildStatResult(
       b, loc, buildMeanResult(b, loc, mean, meanType), x, axis, meanType);
   Value invStdDevResult =
-      buildStashResult(b, loc, invStdDev, x, axis, invStdDevType);
+      buildStatResult(b, loc, invStdDev, x, axis, invStdDevType);
   return {y, meanResult, invStdDevResult};
 }
 
