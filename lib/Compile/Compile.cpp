@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "norm/Compile/Compile.h"
+#include "norm/Support/DiagnosticCollector.h"
 
 #include "KernelInterface.h"
 
@@ -52,53 +53,6 @@ using namespace mlir;
 using namespace mlir::norm;
 using namespace mlir::norm::compile;
 using llvm::createStringError;
-
-//===----------------------------------------------------------------------===//
-// Diagnostics
-//===----------------------------------------------------------------------===//
-
-namespace {
-/// Collects the error diagnostics emitted while it is alive as one-line
-/// "file:line:col: message" strings.
-class DiagnosticCollector {
-public:
-  explicit DiagnosticCollector(MLIRContext *context)
-      : handler(context, [this](Diagnostic &diag) {
-          if (diag.getSeverity() == DiagnosticSeverity::Error)
-            messages.push_back(format(diag));
-          return success();
-        }) {}
-
-  /// Returns an error "<what>: <diagnostics joined by '; '>".
-  llvm::Error takeError(const Twine &what) {
-    std::string joined = llvm::join(messages, "; ");
-    messages.clear();
-    if (joined.empty())
-      return createStringError(what);
-    return createStringError(what + ": " + joined);
-  }
-
-  /// Returns `err` with the collected diagnostics appended.
-  llvm::Error takeError(llvm::Error err) {
-    return takeError(llvm::toString(std::move(err)));
-  }
-
-private:
-  static std::string format(Diagnostic &diag) {
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    if (auto loc = diag.getLocation()->findInstanceOf<FileLineColLoc>())
-      os << loc.getFilename().getValue() << ':' << loc.getLine() << ':'
-         << loc.getColumn() << ": ";
-    os << diag.str();
-    std::replace(text.begin(), text.end(), '\n', ' ');
-    return text;
-  }
-
-  SmallVector<std::string> messages;
-  ScopedDiagnosticHandler handler;
-};
-} // namespace
 
 //===----------------------------------------------------------------------===//
 // Target

@@ -27,6 +27,7 @@
 #include "norm/InitAllNorm.h"
 #include "norm/Pipelines/Pipelines.h"
 #include "norm/Runner/ToolFlags.h"
+#include "norm/Support/DiagnosticCollector.h"
 #include "norm/Support/EscapedText.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -45,54 +46,6 @@ using namespace mlir;
 using namespace mlir::norm;
 using namespace mlir::norm::runner;
 using llvm::createStringError;
-
-//===----------------------------------------------------------------------===//
-// Diagnostics
-//===----------------------------------------------------------------------===//
-
-namespace {
-/// Collects the error diagnostics emitted while it is alive as one-line
-/// "file:line:col: message" strings (notes and warnings are dropped).
-class DiagnosticCollector {
-public:
-  explicit DiagnosticCollector(MLIRContext *context)
-      : handler(context, [this](Diagnostic &diag) {
-          if (diag.getSeverity() == DiagnosticSeverity::Error)
-            messages.push_back(format(diag));
-          return success();
-        }) {}
-
-  /// Returns an error "<what>: <diagnostics joined by '; '>".
-  llvm::Error takeError(const Twine &what) {
-    std::string joined = llvm::join(messages, "; ");
-    messages.clear();
-    if (joined.empty())
-      return createStringError(what);
-    return createStringError(what + ": " + joined);
-  }
-
-private:
-  static std::string format(Diagnostic &diag) {
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    if (auto loc = diag.getLocation()->findInstanceOf<FileLineColLoc>())
-      os << loc.getFilename().getValue() << ':' << loc.getLine() << ':'
-         << loc.getColumn() << ": ";
-    std::string message = diag.str();
-    os << message;
-    // One-Shot Bufferize names neither the op nor a remedy.
-    if (message == "op was not bufferized")
-      os << " (the op at this location has no bufferization, e.g. an "
-            "elementwise op on an unranked tensor: compute on ranked tensors "
-            "with linalg ops such as linalg.add or linalg.map)";
-    std::replace(text.begin(), text.end(), '\n', ' ');
-    return text;
-  }
-
-  SmallVector<std::string> messages;
-  ScopedDiagnosticHandler handler;
-};
-} // namespace
 
 //===----------------------------------------------------------------------===//
 // JitSession

@@ -1,0 +1,78 @@
+//===- DiagnosticCollector.h - MLIR errors as one llvm::Error ---*- C++ -*-===//
+//
+// Collects the error diagnostics an MLIRContext emits while a tool lowers a
+// module, and returns them as one llvm::Error line (norm-runner's JIT
+// session, norm-compile). Header-only.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NORM_SUPPORT_DIAGNOSTICCOLLECTOR_H
+#define NORM_SUPPORT_DIAGNOSTICCOLLECTOR_H
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Location.h"
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <string>
+
+namespace mlir {
+namespace norm {
+
+/// Collects the error diagnostics emitted on `context` while it is alive as
+/// one-line "file:line:col: message" strings (notes and warnings are
+/// dropped).
+class DiagnosticCollector {
+public:
+  explicit DiagnosticCollector(MLIRContext *context)
+      : handler(context, [this](Diagnostic &diag) {
+          if (diag.getSeverity() == DiagnosticSeverity::Error)
+            messages.push_back(format(diag));
+          return success();
+        }) {}
+
+  /// Returns an error "<what>: <diagnostics joined by '; '>".
+  llvm::Error takeError(const llvm::Twine &what) {
+    std::string joined = llvm::join(messages, "; ");
+    messages.clear();
+    if (joined.empty())
+      return llvm::createStringError(what);
+    return llvm::createStringError(what + ": " + joined);
+  }
+
+  /// Returns `err` with the collected diagnostics appended.
+  llvm::Error takeError(llvm::Error err) {
+    return takeError(llvm::toString(std::move(err)));
+  }
+
+private:
+  static std::string format(Diagnostic &diag) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    if (auto loc = diag.getLocation()->findInstanceOf<FileLineColLoc>())
+      os << loc.getFilename().getValue() << ':' << loc.getLine() << ':'
+         << loc.getColumn() << ": ";
+    std::string message = diag.str();
+    os << message;
+    // One-Shot Bufferize names neither the op nor a remedy.
+    if (message == "op was not bufferized")
+      os << " (the op at this location has no bufferization, e.g. an "
+            "elementwise op on an unranked tensor: compute on ranked tensors "
+            "with linalg ops such as linalg.add or linalg.map)";
+    std::replace(text.begin(), text.end(), '\n', ' ');
+    return text;
+  }
+
+  llvm::SmallVector<std::string> messages;
+  ScopedDiagnosticHandler handler;
+};
+
+} // namespace norm
+} // namespace mlir
+
+#endif // NORM_SUPPORT_DIAGNOSTICCOLLECTOR_H
