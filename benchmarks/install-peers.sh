@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages benchmarks/run.sh measures its peers with
 # (none of them is needed to build or test norm-mlir):
-#   libdnnl-dev    oneDNN, for peers/onednn_layernorm.cpp
+#   libdnnl-dev    oneDNN, for peers/onednn_layernorm.cpp and onednn_batchnorm.cpp
 #   libjemalloc2   the allocator the PyTorch peer runs under (LD_PRELOAD)
 #   python3-torch  the PyTorch peer, peers/torch_bench.py
 #   nodejs, npm    only when `node` / `npm` are missing; run.sh itself installs

@@ -10,8 +10,17 @@
 // the inputs are wrapped, not copied. Preallocated outputs (session.run's
 // fetches) are not used: Y never leaves the session.
 // Usage: node ort_bench.js OP N C THREADS [TYPE]
-//   OP: layernorm | lpnorm | normalizer | lpnorm0 (LpNormalization axis 0) |
-//       rmsnorm (SimplifiedLayerNormalization)
+//        node ort_bench.js OP DIMS THREADS [TYPE]     (DIMS: e.g. 8x320x64x64)
+//   OP with N C: layernorm | lpnorm | normalizer | lpnorm0 (LpNormalization
+//       axis 0) | rmsnorm (SimplifiedLayerNormalization) | skiprms
+//       (com.microsoft.SkipSimplifiedLayerNormalization) | skiplayernorm
+//       (com.microsoft.SkipLayerNormalization); the two Skip ops run on
+//       [1, N, C] and also write their input_skip_bias_sum output.
+//   OP with DIMS (NCHW): groupnorm (GroupNormalization-21, 32 groups) |
+//       groupnorm_nhwc_silu (com.microsoft.GroupNorm, channels_last 1,
+//       activation 1, 32 groups; DIMS still N, C, H, W) | instancenorm
+//       (InstanceNormalization-22) | batchnorm (BatchNormalization-15,
+//       inference)
 //   TYPE: f32 (default) | f16 | bf16
 'use strict';
 const ort = require('onnxruntime-node');
@@ -57,13 +66,29 @@ function node(opType, inputs, outputs, attrs, domain) {
           ...bytes(4, opType), ...(domain ? bytes(7, domain) : []), ...attrs.flat()];
 }
 
-const [op, nStr, cStr, threadsStr, type = 'f32'] = process.argv.slice(2);
-const n = Number(nStr), c = Number(cStr), threads = Number(threadsStr);
+const argv = process.argv.slice(2);
+const op = argv[0];
+const dimsArg = argv[1].includes('x');
+const dims = dimsArg ? argv[1].split('x').map(Number) : [Number(argv[1]), Number(argv[2])];
+const [threadsStr, type = 'f32'] = argv.slice(dimsArg ? 2 : 3);
+const threads = Number(threadsStr);
+const n = dims[0], c = dims[1];
+const count = dims.reduce((a, b) => a * b, 1);
 const elemType = {f32: 1, f16: 10, bf16: 16}[type];
-const inputs = [valueInfo('X', elemType, ['N', 'C'])];
-let opNode, opset = 17;
+const channels = ['groupnorm', 'groupnorm_nhwc_silu', 'instancenorm', 'batchnorm'];
+const skip = op === 'skiprms' || op === 'skiplayernorm';
+// The shape X is fed with: [1, N, C] for the Skip ops, NHWC for ORT's GroupNorm.
+const xDims = skip ? [1, n, c]
+    : op === 'groupnorm_nhwc_silu' ? [dims[0], dims[2], dims[3], dims[1]] : dims;
+const xDimNames = xDims.map((_, i) => 'd' + i);
+const inputs = [valueInfo('X', elemType, xDimNames)];
+const params = [];  // names of the [C] (or [H]) parameter inputs
+const extraOutputs = [];  // outputs besides Y, sliced like Y
+let opNode, opset = 17, msOpset = false;
+if (channels.includes(op) !== dimsArg)
+  throw new Error(op + (dimsArg ? ' takes N C, not DIMS' : ' takes DIMS, not N C'));
 if (op === 'layernorm') {
-  inputs.push(valueInfo('Scale', elemType, ['C']), valueInfo('B', elemType, ['C']));
+  params.push('Scale', 'B');
   opNode = node('LayerNormalization', ['X', 'Scale', 'B'], ['Y'],
                 [attrInt('axis', -1), attrFloat('epsilon', 1e-5)]);
 } else if (op === 'lpnorm' || op === 'lpnorm0') {
@@ -72,22 +97,60 @@ if (op === 'layernorm') {
 } else if (op === 'rmsnorm') {
   // ONNX Runtime's own RMS spelling (ai.onnx domain), as its model builder
   // exports decoder LLMs.
-  inputs.push(valueInfo('Scale', elemType, ['C']));
+  params.push('Scale');
   opNode = node('SimplifiedLayerNormalization', ['X', 'Scale'], ['Y'],
                 [attrInt('axis', -1), attrFloat('epsilon', 1e-5)]);
+} else if (op === 'skiprms' || op === 'skiplayernorm') {
+  // Outputs: output, mean (unused), inv_std_var (unused), input_skip_bias_sum.
+  inputs.push(valueInfo('Skip', elemType, xDimNames));
+  params.push('Gamma', ...(op === 'skiplayernorm' ? ['Beta'] : []));
+  extraOutputs.push('S');
+  opNode = node(op === 'skiprms' ? 'SkipSimplifiedLayerNormalization' : 'SkipLayerNormalization',
+                ['X', 'Skip', ...params], ['Y', '', '', 'S'], [attrFloat('epsilon', 1e-5)],
+                'com.microsoft');
+  msOpset = true;
 } else if (op === 'normalizer') {
   opNode = node('Normalizer', ['X'], ['Y'], [attrString('norm', 'L2')], 'ai.onnx.ml');
+} else if (op === 'groupnorm') {
+  params.push('Scale', 'B');
+  opset = 21;
+  opNode = node('GroupNormalization', ['X', 'Scale', 'B'], ['Y'],
+                [attrInt('num_groups', 32), attrFloat('epsilon', 1e-5)]);
+} else if (op === 'groupnorm_nhwc_silu') {
+  params.push('Gamma', 'Beta');
+  msOpset = true;
+  opNode = node('GroupNorm', ['X', 'Gamma', 'Beta'], ['Y'],
+                [attrInt('activation', 1), attrInt('channels_last', 1), attrInt('groups', 32),
+                 attrFloat('epsilon', 1e-5)], 'com.microsoft');
+} else if (op === 'instancenorm') {
+  params.push('Scale', 'B');
+  opset = 22;
+  opNode = node('InstanceNormalization', ['X', 'Scale', 'B'], ['Y'], [attrFloat('epsilon', 1e-5)]);
+} else if (op === 'batchnorm') {
+  params.push('Scale', 'B', 'Mean', 'Var');
+  opset = 15;
+  opNode = node('BatchNormalization', ['X', ...params], ['Y'], [attrFloat('epsilon', 1e-5)]);
 } else {
   throw new Error('unknown op ' + op);
 }
-const slice = node('Slice', ['Y', 'starts', 'ends'], ['Ytiny'], []);
-const graph = [...bytes(1, opNode), ...bytes(1, slice), ...bytes(2, 'g'),
-               ...bytes(5, int64Tensor('starts', [0, 0])),
-               ...bytes(5, int64Tensor('ends', [1, 1])),
+const paramLen = skip ? c : op === 'lpnorm' || op === 'normalizer' ? 0 : c;
+for (const p of params)
+  inputs.push(valueInfo(p, elemType, [paramLen]));
+// Each output becomes a one-element Slice, so only that element is copied
+// back to JavaScript (the op itself writes all of it).
+const rank = xDims.length;
+const outType = op === 'normalizer' ? 1 : elemType;
+const sliced = ['Y', ...extraOutputs];
+const slices = sliced.map((o) => node('Slice', [o, 'starts', 'ends'], [o + 'tiny'], []));
+const graph = [...bytes(1, opNode), ...slices.flatMap((sl) => bytes(1, sl)), ...bytes(2, 'g'),
+               ...bytes(5, int64Tensor('starts', new Array(rank).fill(0))),
+               ...bytes(5, int64Tensor('ends', new Array(rank).fill(1))),
                ...inputs.flatMap((v) => bytes(11, v)),
-               ...bytes(12, valueInfo('Ytiny', op === 'normalizer' ? 1 : elemType, [1, 1]))];
+               ...sliced.flatMap((o) => bytes(12, valueInfo(o + 'tiny', outType,
+                                                              new Array(rank).fill(1))))];
 const model = Buffer.from([...vfield(1, 8), ...bytes(8, [...bytes(1, ''), ...vfield(2, opset)]),
                            ...bytes(8, [...bytes(1, 'ai.onnx.ml'), ...vfield(2, 1)]),
+                           ...(msOpset ? bytes(8, [...bytes(1, 'com.microsoft'), ...vfield(2, 1)]) : []),
                            ...bytes(7, graph)]);
 
 function data(count) {
@@ -109,8 +172,11 @@ function data(count) {
   }
   return u;
 }
-function tensor(count, dims) {
+function tensor(count, dims, positive) {
   const t = data(count);
+  if (positive)  // BatchNormalization's input_var: positive
+    for (let i = 0; i < count; ++i)
+      t[i] = type === 'f32' ? Math.abs(t[i]) + 0.5 : t[i] & 0x7fff;
   if (type === 'f32') return new ort.Tensor('float32', t, dims);
   return new ort.Tensor(type === 'f16' ? 'float16' : 'bfloat16', t, dims);
 }
@@ -120,11 +186,11 @@ function tensor(count, dims) {
     intraOpNumThreads: threads, interOpNumThreads: 1, executionMode: 'sequential',
     executionProviders: ['cpu'], graphOptimizationLevel: 'all',
     enableCpuMemArena: true, enableMemPattern: true});
-  const feeds = {X: tensor(n * c, [n, c])};
-  if (op === 'layernorm' || op === 'rmsnorm')
-    feeds.Scale = tensor(c, [c]);
-  if (op === 'layernorm')
-    feeds.B = tensor(c, [c]);
+  const feeds = {X: tensor(count, xDims)};
+  if (skip)
+    feeds.Skip = tensor(count, xDims);
+  for (const p of params)
+    feeds[p] = tensor(paramLen, [paramLen], p === 'Var');
   for (let i = 0; i < 3; ++i) await session.run(feeds);
   const faults0 = process.resourceUsage().minorPageFault;
   const times = [];

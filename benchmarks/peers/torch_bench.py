@@ -17,7 +17,13 @@ MALLOC_CONF=dirty_decay_ms:-1,muzzy_decay_ms:-1: with its default decay,
 jemalloc hands a freed Y of many MiB back to the kernel at once, so the
 next call faults it in again; kept, the freed Y is reused. The faults per
 call that this script prints show which case a run measured.
-Usage: torch_bench.py OP N C THREADS [TYPE]   (OP as in ort_bench.js)"""
+The channel normalizations run F.group_norm (32 groups), F.instance_norm and
+F.batch_norm (training=False) on NCHW X; groupnorm_nhwc_silu runs
+F.silu(F.group_norm(X)) on X in channels_last memory format (NHWC), as ORT's
+com.microsoft.GroupNorm with activation 1. The Skip ops compute the sum
+S = X + Skip (kept, as ORT's input_skip_bias_sum) and normalize it.
+Usage: torch_bench.py OP N C THREADS [TYPE]
+       torch_bench.py OP DIMS THREADS [TYPE]   (OP and DIMS as in ort_bench.js)"""
 import resource
 import sys
 import time
@@ -25,23 +31,54 @@ import time
 import torch
 import torch.nn.functional as F
 
-op, n, c, threads = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+op = sys.argv[1]
+if "x" in sys.argv[2]:
+    dims = [int(d) for d in sys.argv[2].split("x")]
+    rest = sys.argv[3:]
+else:
+    dims = [int(sys.argv[2]), int(sys.argv[3])]
+    rest = sys.argv[4:]
+threads = int(rest[0])
+n, c = dims[0], dims[1]
 dtype = {"f32": torch.float32, "f16": torch.float16,
-         "bf16": torch.bfloat16}[sys.argv[5] if len(sys.argv) > 5 else "f32"]
+         "bf16": torch.bfloat16}[rest[1] if len(rest) > 1 else "f32"]
 torch.set_num_threads(threads)
 g = torch.Generator().manual_seed(1)
-x = (torch.rand(n, c, generator=g) * 4 - 1.5).to(dtype)
+x = (torch.rand(*dims, generator=g) * 4 - 1.5).to(dtype)
 scale = torch.rand(c, generator=g).to(dtype)
 bias = torch.rand(c, generator=g).to(dtype)
 y = torch.empty_like(x)
+eps = 1e-5
+
+def rms(s):
+    return s * torch.rsqrt(s.pow(2).mean(-1, keepdim=True) + eps) * scale
+
 if op == "layernorm":
-    run = lambda: F.layer_norm(x, (c,), scale, bias, 1e-5)
+    run = lambda: F.layer_norm(x, (c,), scale, bias, eps)
 elif op in ("lpnorm", "normalizer"):
     run = lambda: F.normalize(x, p=2.0, dim=-1, out=y)
 elif op == "lpnorm0":
     run = lambda: F.normalize(x, p=2.0, dim=0, out=y)
 elif op == "rmsnorm":
-    run = lambda: x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-5) * scale
+    run = lambda: rms(x)
+elif op in ("skiprms", "skiplayernorm"):
+    skip = (torch.rand(*dims, generator=g) * 4 - 1.5).to(dtype)
+    s = torch.empty_like(x)
+    if op == "skiprms":
+        run = lambda: rms(torch.add(x, skip, out=s))
+    else:
+        run = lambda: F.layer_norm(torch.add(x, skip, out=s), (c,), scale, bias, eps)
+elif op == "groupnorm":
+    run = lambda: F.group_norm(x, 32, scale, bias, eps)
+elif op == "groupnorm_nhwc_silu":
+    x = x.contiguous(memory_format=torch.channels_last)
+    run = lambda: F.silu(F.group_norm(x, 32, scale, bias, eps), inplace=True)
+elif op == "instancenorm":
+    run = lambda: F.instance_norm(x, weight=scale, bias=bias, eps=eps)
+elif op == "batchnorm":
+    mean = (torch.rand(c, generator=g) - 0.5).to(dtype)
+    var = (torch.rand(c, generator=g) + 0.5).to(dtype)
+    run = lambda: F.batch_norm(x, mean, var, scale, bias, training=False, eps=eps)
 else:
     sys.exit("unknown op " + op)
 try:
