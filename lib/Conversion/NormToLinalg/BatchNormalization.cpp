@@ -10,7 +10,11 @@
 //
 // A is a per-channel linalg.map over [C], made once per call; Y is one
 // elementwise linalg.generic over X that reads the [C] operands with the
-// map (n, c, d...) -> (c). Every operand is converted exactly to P (P is at
+// map (n, c, d) -> (c). X of rank > 3 is collapsed to [N, C, D1 * ... * Dn]
+// first (the spatial dims of a channel are contiguous), so that the
+// innermost loop runs over a whole channel plane, not over Dn alone (a
+// short Dn such as 56 would be one partial vector step per row), and Y is
+// expanded back. Every operand is converted exactly to P (P is at
 // least as wide as each of them); the arithmetic has the roundings of P
 // only, and Y is rounded once to X's type. X - input_mean is formed before
 // the multiply, never folded into B - input_mean * A, so that data with a
@@ -63,14 +67,25 @@ static Value buildBatchNormalization(OpBuilder &b, Location loc, Value x,
                      nb, nloc, convertToFloat(nb, nloc, args[0], p), root);
                });
 
+  // [N, C, D1, ..., Dn] -> [N, C, D1 * ... * Dn].
+  SmallVector<OpFoldResult> xSizes = tensor::getMixedSizes(b, loc, x);
+  Value source = x;
+  if (rank > 3) {
+    SmallVector<ReassociationIndices> reassociation{{0}, {1}, {}};
+    for (int64_t d = 2; d < rank; ++d)
+      reassociation[2].push_back(d);
+    source = tensor::CollapseShapeOp::create(b, loc, x, reassociation);
+    rank = 3;
+  }
+
   // Y = (X - input_mean[c]) * A[c] + B[c], rounded once to T.
   AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, ctx);
   AffineMap channel =
       AffineMap::get(rank, /*symbolCount=*/0, getAffineDimExpr(1, ctx), ctx);
-  Value init =
-      tensor::EmptyOp::create(b, loc, tensor::getMixedSizes(b, loc, x), t);
+  Value init = tensor::EmptyOp::create(
+      b, loc, tensor::getMixedSizes(b, loc, source), t);
   auto yOp = linalg::GenericOp::create(
-      b, loc, init.getType(), ValueRange{x, mean, a, bias}, init,
+      b, loc, init.getType(), ValueRange{source, mean, a, bias}, init,
       ArrayRef<AffineMap>{identity, channel, channel, channel, identity},
       getReductionIteratorTypes(rank, /*reducedDims=*/{}),
       [&](OpBuilder &nb, Location nloc, ValueRange args) {
@@ -84,7 +99,14 @@ static Value buildBatchNormalization(OpBuilder &b, Location loc, Value x,
                                   arith::FastMathFlags::contract);
         linalg::YieldOp::create(nb, nloc, createTruncF(nb, nloc, y, t));
       });
-  return castToType(b, loc, yOp.getResult(0), yType);
+  Value y = yOp.getResult(0);
+  if (source != x)
+    y = tensor::ExpandShapeOp::create(
+        b, loc, RankedTensorType::get(xType.getShape(), t), y,
+        cast<tensor::CollapseShapeOp>(source.getDefiningOp())
+            .getReassociationIndices(),
+        xSizes);
+  return castToType(b, loc, y, yType);
 }
 
 namespace {

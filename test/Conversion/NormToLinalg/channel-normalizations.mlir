@@ -44,6 +44,24 @@ func.func @batch_f64(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %m: tensor<3xf64>) 
 
 // -----
 
+// X of rank > 3 is collapsed to [N, C, D1 * ... * Dn] (one contiguous plane
+// per channel as the innermost loop), and Y expanded back, also with dynamic
+// spatial dims.
+// CHECK-LABEL: func @batch_rank4
+// CHECK-SAME:  (%[[X:.+]]: tensor<2x3x?x5xf32>,
+// CHECK:       %[[H:.+]] = tensor.dim %[[X]], %c2
+// CHECK:       %[[XC:.+]] = tensor.collapse_shape %[[X]] {{\[}}[0], [1], [2, 3]] : tensor<2x3x?x5xf32> into tensor<2x3x?xf32>
+// CHECK:       %[[Y:.+]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel"]} ins(%[[XC]],
+// CHECK:       %[[YE:.+]] = tensor.expand_shape %[[Y]] {{\[}}[0], [1], [2, 3]] output_shape [2, 3, %[[H]], 5] : tensor<2x3x?xf32> into tensor<2x3x?x5xf32>
+// CHECK:       return %[[YE]]
+func.func @batch_rank4(%x: tensor<2x3x?x5xf32>, %s: tensor<3xf32>) -> tensor<2x3x?x5xf32> {
+  %y = norm.batch_normalization %x, %s, %s, %s, %s
+      : (tensor<2x3x?x5xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<2x3x?x5xf32>
+  return %y : tensor<2x3x?x5xf32>
+}
+
+// -----
+
 // GroupNormalization: X [N, C, D] viewed as [N, G, C/G, D], the rows
 // [N * G, C/G * D] get the LayerNormalization statistics (the shift, two
 // reductions), which come back as [N, G]; Y is one elementwise op over the
