@@ -40,6 +40,9 @@ constexpr llvm::StringLiteral kOnnxDomain = "ai.onnx";
 /// The ONNX-ML operator domain (Normalizer).
 constexpr llvm::StringLiteral kOnnxMlDomain = "ai.onnx.ml";
 
+/// ONNX Runtime's contrib operator domain (SkipLayerNormalization,
+/// SkipSimplifiedLayerNormalization).
+constexpr llvm::StringLiteral kMsDomain = "com.microsoft";
 /// The newest ai.onnx opset whose operator versions this importer was checked
 /// against (ONNX 1.18: opset 23 adds RMSNormalization and only widens
 /// Identity's types). A newer opset may redefine an operator, so it is
@@ -48,6 +51,10 @@ constexpr int64_t kMaxOnnxOpset = 23;
 /// The newest ai.onnx.ml opset this importer knows; Normalizer-1 is the
 /// current Normalizer in all of 1..5.
 constexpr int64_t kMaxOnnxMlOpset = 5;
+
+/// The newest com.microsoft opset the importer knows: ONNX Runtime's contrib
+/// operators are all version 1, and its models import com.microsoft 1.
+constexpr int64_t kMaxMsOpset = 1;
 
 /// Maps the empty domain to its canonical name "ai.onnx".
 StringRef canonicalDomain(StringRef domain) {

@@ -78,6 +78,28 @@ private:
   LogicalResult importRMSNormalizationNode(const Node &node,
                                            StringRef opVersion);
 
+  /// The operands of ONNX Runtime's SkipLayerNormalization and
+  /// SkipSimplifiedLayerNormalization, checked (ImportSkipLayerNormalization
+  /// .cpp): `sum` is input + skip (+ bias), already built.
+  struct SkipOperands {
+    Value sum;
+    Value gamma;
+    /// Null where the node has no beta (and always for the Simplified op).
+    Value beta;
+    float epsilon;
+  };
+  // The shared part of the two Skip operators (ImportSkipLayerNormalization
+  // .cpp; the caller checks the arity): the epsilon attribute, input and
+  // skip of one type T in {f16, bf16, f32, f64}, input of rank 2 or 3, skip
+  // of input's shape, (1, S, H) or (S, H), gamma, beta (at `betaIndex`, or
+  // -1 for none) and bias (at `biasIndex`) of shape [H], and the
+  // elementwise sum that the norm op normalizes.
+  FailureOr<SkipOperands> importSkipOperands(const Node &node, StringRef opName,
+                                             int betaIndex, int biasIndex);
+  /// Returns the f32 statistics type of a Skip operator: `type`'s shape
+  /// with a last dimension of 1.
+  RankedTensorType skipStatisticsType(RankedTensorType type);
+
   // Model-level pieces (ImportONNX.cpp).
   LogicalResult importOpsets(const onnx::ModelProto &model);
   LogicalResult importGraph(const onnx::GraphProto &graph, ModuleOp module);
