@@ -82,6 +82,10 @@ for name, (op, test, what, make, ref, func) in OPS.items():
 // row lengths around the vector tiles of norm-vectorize-rows (full tiles,
 // the masked remainder, both), at the host's vector width, 256 and 128 bits.
 // Expected: float64 reference rounded once to f32.
+// Not run by the sanitizer build (scripts/sanitize.sh): these runs check the
+// JIT-compiled tiles, which the sanitizers do not instrument, and repeat host
+// code that the other tests cover, at a seventh of that job's time.
+// UNSUPPORTED: sanitizers
 """]
     for c, bits in [(c, b) for b in (None, 256, 128) for c in ROW_LENGTHS]:
         inputs = make(c, 1000 + c)

@@ -3,6 +3,10 @@
 // row lengths around the vector tiles of norm-vectorize-rows (full tiles,
 // the masked remainder, both), at the host's vector width, 256 and 128 bits.
 // Expected: float64 reference rounded once to f32.
+// Not run by the sanitizer build (scripts/sanitize.sh): these runs check the
+// JIT-compiled tiles, which the sanitizers do not instrument, and repeat host
+// code that the other tests cover, at a seventh of that job's time.
+// UNSUPPORTED: sanitizers
 
 // RUN: norm-runner %s \
 // RUN:   --input="2x1xf32=3.7969672679901123 0.5954727530479431" \
