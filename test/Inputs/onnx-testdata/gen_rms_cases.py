@@ -13,16 +13,29 @@ tests (model.onnx, test_data_set_0/input_K.pb, output_K.pb):
   test_simplified_layer_normalization_*
                                       ONNX Runtime's SimplifiedLayerNormalization
                                       (ai.onnx domain), with and without its
-                                      inv_std_var output, f32 and f16.
+                                      inv_std_var output, f32 and f16;
+  test_skip_simplified_layer_normalization_*, test_skip_layer_normalization_*
+                                      ONNX Runtime's com.microsoft
+                                      SkipSimplifiedLayerNormalization and
+                                      SkipLayerNormalization, in the shapes of
+                                      its skiplayernorm tests (batch 1 and 2,
+                                      sequence 2 to 4, hidden 4 to 768), with
+                                      and without beta and bias, skip
+                                      broadcast as (1, S, H) and (S, H), 2-D
+                                      input, f32, f16 and bf16, and their
+                                      optional outputs.
 
 Inputs are drawn from a fixed seed; every expected output is the float64
 reference of test/lib/reference.py (rms_normalization, written from
-docs/semantics.md) rounded once to the output type. The models are encoded
+docs/semantics.md) rounded once to the output type. For the Skip operators
+the sum S = input + skip (+ bias) is formed as docs/semantics.md rules it
+(each addition in f32, S rounded once to T), and the normalization of S is
+the float64 reference (rms_normalization, layer_normalization) rounded once. The models are encoded
 by test/Target/ONNX/Inputs/gen_rms_models.py's hand-written protobuf
 encoder, the tensors here, so neither python3-onnx nor ONNX Runtime is
 needed. The conformance tests test/Conformance/ONNX/onnx-testdata/<case>.test
-are written in the form of test/Conformance/ONNX/generate.py (which needs
-python3-onnx; with it, `generate.py --check` must agree with them).
+are written in the form of test/Conformance/ONNX/generate.py, and
+`generate.py --check` (generated-up-to-date.test) must agree with them.
 
     /usr/bin/python3 test/Inputs/onnx-testdata/gen_rms_cases.py
 """
@@ -45,15 +58,19 @@ from gen_rms_models import (field_bytes, field_varint, node,  # noqa: E402
 CONFORMANCE = os.path.join(ROOT, "test", "Conformance", "ONNX",
                            "onnx-testdata")
 GENERATE = "test/Conformance/ONNX/generate.py"
-FLOAT, FLOAT16 = 1, 10
-ELEM = {"f32": FLOAT, "f16": FLOAT16}
+FLOAT, FLOAT16, BFLOAT16 = 1, 10, 16
+ELEM = {"f32": FLOAT, "f16": FLOAT16, "bf16": BFLOAT16}
+MS_DOMAIN = "com.microsoft"
 
 
 def tensor_pb(path, name, values, ty):
     """TensorProto: dims 1, data_type 2, name 8, raw_data 9 (little
     endian)."""
     a = np.asarray(values)
-    raw = np.ascontiguousarray(a.astype(ref.NP_DTYPE[ty])).tobytes()
+    if ty == "bf16":  # bit patterns of values that are bf16 already
+        raw = np.ascontiguousarray(ref.round_to(a, ty)).tobytes()
+    else:
+        raw = np.ascontiguousarray(a.astype(ref.NP_DTYPE[ty])).tobytes()
     msg = b"".join(field_varint(1, d) for d in a.shape)
     msg += field_varint(2, ELEM[ty]) + field_bytes(8, name)
     msg += field_bytes(9, raw)
@@ -61,7 +78,7 @@ def tensor_pb(path, name, values, ty):
         f.write(msg)
 
 
-def conformance_test(case, op, outputs):
+def conformance_test(case, op, outputs, inputs=2):
     """The test generate.py's run_test writes for one data set."""
     halves = any(t.endswith("f16") for t in outputs)
     model = "%onnx_testdata/{}/model.onnx".format(case)
@@ -83,7 +100,7 @@ def conformance_test(case, op, outputs):
                      "atol 1e-7).")
     lines.append("// RUN: norm-translate --import-onnx {} \\".format(model))
     lines.append("// RUN:   | norm-runner - \\")
-    for k in range(2):
+    for k in range(inputs):
         lines.append("// RUN:   --input=@{}/input_{}.pb \\".format(data, k))
     for k in range(len(outputs)):
         lines.append("// RUN:   --expected-output=@{}/output_{}.pb \\".format(
@@ -146,6 +163,147 @@ def write_case(case, op, x, w, ty, axis=None, eps=None, stash=None,
     conformance_test(case, op, types)
 
 
+def skip_sum(inp, skip, bias, ty):
+    """S = input + skip (+ bias) as docs/semantics.md rules it: each addition
+    in f32 (f64 for f64), S rounded once to `ty`; returns S's exact values."""
+    c = np.float64 if ty == "f64" else np.float32
+    s = inp.astype(c) + np.broadcast_to(skip, inp.shape).astype(c)
+    if bias is not None:
+        s = s + bias.astype(c)
+    return ref.stored_to_f64(ref.round_to(s.astype(np.float64), ty), ty)
+
+
+def write_skip_case(case, op, rng, shape, ty="f32", skip_shape=None,
+                    beta=False, bias=False, outputs=("output",), eps=1e-12,
+                    offset=0.0, scale=1.0):
+    """One com.microsoft Skip case: input of `shape` (normal, times `scale`,
+    plus `offset`), skip of `skip_shape` (input's by default), gamma, beta
+    and bias of [H] rounded to `ty`; `outputs` are the ONNX Runtime output
+    names the node asks for (the others left out as ""); epsilon None is
+    left out (the default, 1e-12)."""
+    d = os.path.join(HERE, case)
+    shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(os.path.join(d, "test_data_set_0"))
+    hidden = shape[-1]
+    skip_shape = tuple(skip_shape or shape)
+
+    def draw(dims, mul=1.0, add=0.0):
+        return ref.stored_to_f64(
+            ref.round_to(rng.randn(*dims) * mul + add, ty), ty)
+
+    values = {"input": draw(shape, scale, offset),
+              "skip": draw(skip_shape, scale)}
+    values["gamma"] = draw((hidden,))
+    simplified = op == "SkipSimplifiedLayerNormalization"
+    slots = ["input", "skip", "gamma"]
+    if simplified:
+        slots.append("bias" if bias else "")
+    else:
+        slots += ["beta" if beta else "", "bias" if bias else ""]
+    while slots[-1] == "":
+        slots.pop()
+    if beta:
+        values["beta"] = draw((hidden,))
+    if bias:
+        values["bias"] = draw((hidden,))
+    s = skip_sum(values["input"], values["skip"], values.get("bias"), ty)
+    e = 1e-12 if eps is None else eps
+    stats_shape = list(shape[:-1]) + [1]
+    if simplified:
+        y, inv = ref.rms_normalization(s, values["gamma"], axis=-1,
+                                       epsilon=e, x_type=ty)
+        mean = np.zeros(stats_shape)
+    else:
+        y, mean, inv = ref.layer_normalization(
+            s, values["gamma"], values.get("beta"), axis=-1, epsilon=e)
+    results = {"output": (y, ty, list(shape)),
+               "mean": (mean, "f32", stats_shape),
+               "inv_std_var": (inv, "f32", stats_shape),
+               "input_skip_bias_sum": (s, ty, list(shape))}
+    names = ["output", "mean", "inv_std_var", "input_skip_bias_sum"]
+    node_outputs = [n if n in outputs else "" for n in names]
+    while node_outputs[-1] == "":
+        node_outputs.pop()
+    attrs = {} if eps is None else {"epsilon": float(eps)}
+    graph_inputs = [n for n in slots if n]
+    save(case, [node(op, slots, node_outputs, "", domain=MS_DOMAIN,
+                     **attrs)],
+         [value_info(n, ELEM[ty], list(values[n].shape))
+          for n in graph_inputs],
+         [value_info(n, ELEM[results[n][1]], results[n][2])
+          for n in names if n in outputs],
+         opset=17, extra_opsets=((MS_DOMAIN, 1),),
+         path=os.path.join(d, "model.onnx"),
+         producer="norm-mlir gen_rms_cases.py")
+    sets = os.path.join(d, "test_data_set_0")
+    for k, n in enumerate(graph_inputs):
+        tensor_pb(os.path.join(sets, "input_{}.pb".format(k)), n, values[n],
+                  ty)
+    types = []
+    for k, n in enumerate(n for n in names if n in outputs):
+        value, rty, rshape = results[n]
+        tensor_pb(os.path.join(sets, "output_{}.pb".format(k)), n, value,
+                  rty)
+        types.append(type_text(rshape, rty))
+    conformance_test(case, op, types, inputs=len(graph_inputs))
+
+
+def skip_cases():
+    """ONNX Runtime's Skip normalizations (com.microsoft, opset 1): the
+    shapes of its skiplayernorm tests and the optional inputs and outputs."""
+    rng = np.random.RandomState(19)
+    all_outputs = ("output", "mean", "inv_std_var", "input_skip_bias_sum")
+    sln = "SkipLayerNormalization"
+    name = "test_skip_layer_normalization_"
+    write_skip_case(name + "batch1", sln, rng, (1, 2, 4), beta=True)
+    write_skip_case(name + "batch1_no_beta", sln, rng, (1, 2, 4))
+    write_skip_case(name + "batch2", sln, rng, (2, 2, 4), beta=True)
+    write_skip_case(name + "batch2_bias", sln, rng, (2, 2, 4), beta=True,
+                    bias=True)
+    write_skip_case(name + "bias_no_beta", sln, rng, (2, 3, 8), bias=True)
+    write_skip_case(name + "default_epsilon", sln, rng, (2, 3, 4), beta=True,
+                    eps=None)
+    write_skip_case(name + "skip_broadcast_1sh", sln, rng, (2, 3, 8),
+                    skip_shape=(1, 3, 8), beta=True, bias=True,
+                    outputs=all_outputs)
+    write_skip_case(name + "skip_broadcast_sh", sln, rng, (2, 3, 8),
+                    skip_shape=(3, 8), beta=True)
+    write_skip_case(name + "2d", sln, rng, (6, 8), beta=True, bias=True,
+                    outputs=("output", "input_skip_bias_sum"))
+    write_skip_case(name + "hidden768_all_outputs", sln, rng, (2, 4, 768),
+                    beta=True, bias=True, outputs=all_outputs)
+    write_skip_case(name + "f16_hidden64", sln, rng, (1, 2, 64), ty="f16",
+                    beta=True, outputs=("output", "input_skip_bias_sum"))
+    # Rows far from 0 (40000 + N(0, 1)): the two-pass variance of
+    # docs/semantics.md keeps them.
+    write_skip_case(name + "offset", sln, rng, (2, 2, 8), beta=True,
+                    offset=40000.0, eps=1e-5, outputs=all_outputs)
+
+    ssln = "SkipSimplifiedLayerNormalization"
+    name = "test_skip_simplified_layer_normalization_"
+    write_skip_case(name + "batch1", ssln, rng, (1, 2, 4))
+    write_skip_case(name + "batch2_bias", ssln, rng, (2, 2, 4), bias=True)
+    write_skip_case(name + "default_epsilon", ssln, rng, (2, 3, 4), eps=None)
+    write_skip_case(name + "sum_output", ssln, rng, (2, 3, 8), bias=True,
+                    eps=1e-6, outputs=("output", "input_skip_bias_sum"))
+    write_skip_case(name + "inv_std_var", ssln, rng, (2, 3, 8), eps=1e-6,
+                    outputs=("output", "inv_std_var"))
+    write_skip_case(name + "skip_broadcast_1sh", ssln, rng, (2, 3, 8),
+                    skip_shape=(1, 3, 8), bias=True, eps=1e-6,
+                    outputs=("output", "input_skip_bias_sum"))
+    write_skip_case(name + "skip_broadcast_sh", ssln, rng, (2, 3, 8),
+                    skip_shape=(3, 8), eps=1e-6)
+    write_skip_case(name + "2d", ssln, rng, (6, 16), bias=True, eps=1e-6)
+    write_skip_case(name + "hidden768_all_outputs", ssln, rng, (2, 4, 768),
+                    bias=True, eps=1e-6, outputs=all_outputs)
+    write_skip_case(name + "f16", ssln, rng, (2, 3, 64), ty="f16", bias=True,
+                    eps=1e-6, scale=30.0,
+                    outputs=("output", "input_skip_bias_sum"))
+    write_skip_case(name + "bf16", ssln, rng, (2, 3, 16), ty="bf16",
+                    bias=True, eps=1e-6,
+                    outputs=("output", "input_skip_bias_sum"))
+
+
 def main():
     rng = np.random.RandomState(23)
     # ONNX's RMSNormalization node tests: (shape, epsilon, name part).
@@ -175,6 +333,7 @@ def main():
     write_case("test_simplified_layer_normalization_f16", sln,
                rng.randn(4, 16) * 30, rng.randn(16), "f16", stash=1,
                opset=17)
+    skip_cases()
 
 
 if __name__ == "__main__":
