@@ -17,6 +17,9 @@ of each case comes from the `// CONFORMANCE:` lines of its generated test
                passed, or a test lit reported UNSUPPORTED (a missing REQUIRES
                feature, e.g. libonnx-testdata not installed)
 
+The section between the ORT_BEGIN and ORT_END markers (the ONNX Runtime
+cross-check, written by scripts/ort-crosscheck.py) is kept as it is.
+
 Exit status: 0 when the report was written and no case failed, 1 otherwise.
 Needs only the Python standard library.
 """
@@ -38,10 +41,27 @@ SOURCES = {
                         "`/usr/share/libonnx-testdata/data/node`",
     "onnx-testdata": "`test/Inputs/onnx-testdata` (LpNormalization opset 22, "
                      "ai.onnx.ml Normalizer, RMSNormalization opset 23 and "
-                     "ONNX Runtime's SimplifiedLayerNormalization, the last "
-                     "two with expected values from the float64 reference; "
-                     "see its README.md)",
+                     "ONNX Runtime's SimplifiedLayerNormalization and "
+                     "com.microsoft SkipSimplifiedLayerNormalization and "
+                     "SkipLayerNormalization, the last four with expected "
+                     "values from the float64 reference; see its README.md)",
 }
+# The ONNX Runtime cross-check section (scripts/ort-crosscheck.py), kept.
+ORT_BEGIN = "<!-- BEGIN ORT CROSS-CHECK (scripts/ort-crosscheck.py) -->"
+ORT_END = "<!-- END ORT CROSS-CHECK -->"
+
+
+def kept_ort_section(path):
+    """The cross-check section of the current report, markers included, or
+    None."""
+    if not os.path.isfile(path):
+        return None
+    with open(path) as f:
+        text = f.read()
+    begin, end = text.find(ORT_BEGIN), text.find(ORT_END)
+    if begin < 0 or end < begin:
+        return None
+    return text[begin:end + len(ORT_END)]
 
 
 def read_case(path):
@@ -186,8 +206,10 @@ def main():
                "run of test/Conformance/ONNX; do not edit by hand. -->")
     out.append("")
     out.append("Every ONNX backend node test of `LayerNormalization`, "
-               "`LpNormalization`, `Normalizer`, `RMSNormalization` and "
-               "`SimplifiedLayerNormalization` in the two sources below, "
+               "`LpNormalization`, `Normalizer`, `RMSNormalization`, and "
+               "ONNX Runtime's `SimplifiedLayerNormalization`, "
+               "`SkipSimplifiedLayerNormalization` and "
+               "`SkipLayerNormalization` in the two sources below, "
                "imported with `norm-translate --import-onnx`, JIT-run by "
                "`norm-runner` on each `test_data_set_*` "
                "(`--input=@input_K.pb`) and checked against every "
@@ -206,8 +228,8 @@ def main():
     out.append("")
     out.append("Tolerance: ONNX's backend-test default, `rtol 1e-3, atol "
                "1e-7`, for f32 and f64 outputs. A case with an f16 or "
-               "bf16 output (`test_simplified_layer_normalization_f16`) "
-               "uses norm-runner's default "
+               "bf16 output (`test_simplified_layer_normalization_f16`, "
+               "the f16 and bf16 Skip cases) uses norm-runner's default "
                "for each result type instead (f16 `atol 1e-4, rtol 2^-9`, "
                "bf16 `atol 1e-3, rtol 2^-6`, f32 `atol 1e-6, rtol 1e-5`), "
                "because `atol 1e-7` is below the spacing of f16/bf16 values "
@@ -241,6 +263,10 @@ def main():
                "`scripts/build.sh`; `--build-dir` or `$BUILD_DIR` selects "
                "the build).")
     out.append("")
+    ort = kept_ort_section(args.output)
+    if ort:
+        out.append(ort)
+        out.append("")
     with open(args.output, "w") as f:
         f.write("\n".join(out))
     print("{}: {} cases: {} pass, {} fail, {} unsupported".format(
