@@ -31,6 +31,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -118,6 +119,45 @@ hasUsesAfterLoop(OpResult result, Operation *loop,
   return any;
 }
 
+/// Whether `a` and `b` are the same index: the same value, equal constants,
+/// or the same dim of the same tensor (tile-and-fuse recomputes the sizes of
+/// each tile from the untiled op's destination, with constants of its own).
+static bool isSameIndex(Value a, Value b) {
+  if (a == b)
+    return true;
+  std::optional<int64_t> ca = getConstantIntValue(a);
+  std::optional<int64_t> cb = getConstantIntValue(b);
+  if (ca || cb)
+    return ca && cb && *ca == *cb;
+  auto da = a.getDefiningOp<tensor::DimOp>();
+  auto db = b.getDefiningOp<tensor::DimOp>();
+  return da && db && da.getSource() == db.getSource() &&
+         isSameIndex(da.getIndex(), db.getIndex());
+}
+
+/// Whether `a` and `b` are the same tensor: the same value, or the same
+/// slice of the same tensor (isSameIndex offsets, sizes and strides).
+static bool isSameTensor(Value a, Value b) {
+  if (a == b)
+    return true;
+  auto sa = a.getDefiningOp<tensor::ExtractSliceOp>();
+  auto sb = b.getDefiningOp<tensor::ExtractSliceOp>();
+  if (!sa || !sb || sa.getSource() != sb.getSource() ||
+      sa.getType() != sb.getType() ||
+      sa.getStaticOffsets() != sb.getStaticOffsets() ||
+      sa.getStaticSizes() != sb.getStaticSizes() ||
+      sa.getStaticStrides() != sb.getStaticStrides())
+    return false;
+  auto same = [](OperandRange x, OperandRange y) {
+    return x.size() == y.size() && llvm::all_of(llvm::zip(x, y), [](auto pair) {
+             return isSameIndex(std::get<0>(pair), std::get<1>(pair));
+           });
+  };
+  return same(sa.getOffsets(), sb.getOffsets()) &&
+         same(sa.getSizes(), sb.getSizes()) &&
+         same(sa.getStrides(), sb.getStrides());
+}
+
 /// Makes `loop` compute each value it yields once. Tile-and-fuse tiles a
 /// producer once per slice it is read through; where the producer's result
 /// is also yielded, that tile writes into a slice of the new shared output
@@ -161,7 +201,12 @@ static void mergeYieldedTiles(RewriterBase &rewriter, scf::ForallOp loop,
           op.getNumResults() != 1 || other.getNumDpsInits() != 1 ||
           op.getResultTypes() != tile->getResultTypes() ||
           op.getAttrDictionary() != tile->getAttrDictionary() ||
-          other.getDpsInputs() != tile.getDpsInputs() ||
+          other.getNumDpsInputs() != tile.getNumDpsInputs() ||
+          !llvm::all_of(llvm::zip(other.getDpsInputs(), tile.getDpsInputs()),
+                        [](auto pair) {
+                          return isSameTensor(std::get<0>(pair),
+                                              std::get<1>(pair));
+                        }) ||
           other.payloadUsesValueFromOperand(other.getDpsInitOperand(0)))
         continue;
       DenseMap<Value, Value> equivalent;
@@ -176,9 +221,16 @@ static void mergeYieldedTiles(RewriterBase &rewriter, scf::ForallOp loop,
       duplicates.push_back(other);
     }
     for (linalg::LinalgOp duplicate : duplicates) {
-      // The inputs are the same, so the tile may move up to its duplicate.
-      if (duplicate->isBeforeInBlock(tile))
+      // The inputs are the same, so the tile may read the duplicate's and
+      // move up to it.
+      if (duplicate->isBeforeInBlock(tile)) {
+        rewriter.modifyOpInPlace(tile, [&] {
+          for (auto [input, same] :
+               llvm::zip(tile.getDpsInputOperands(), duplicate.getDpsInputs()))
+            input->set(same);
+        });
         rewriter.moveOpBefore(tile, duplicate);
+      }
       rewriter.replaceOp(duplicate, tile->getResults());
     }
   }
