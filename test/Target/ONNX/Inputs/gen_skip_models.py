@@ -10,8 +10,8 @@ Python alone, through gen_rms_models.py's hand-written protobuf encoder:
     /usr/bin/python3 test/Target/ONNX/Inputs/gen_skip_models.py
 """
 
-from gen_rms_models import (BFLOAT16, FLOAT, FLOAT16, INT32, node, save,
-                            value_info)
+from gen_rms_models import (BFLOAT16, DOUBLE, FLOAT, FLOAT16, INT32, node,
+                            save, value_info)
 
 MS = "com.microsoft"
 MS_OPSET = ((MS, 1),)
@@ -77,6 +77,13 @@ def main():
             [vi("input", ["B", "S", 4]), vi("skip", ["S", 4]),
              vi("gamma", [4]), vi("beta", [4])],
             [vi("output", ["B", "S", 4])])
+    # f64 (an extension: ONNX Runtime's schemas stop at f32), bias, sum.
+    ms_save("ok-skip-simplified-f64",
+            [node(SSLN, ["input", "skip", "gamma", "bias"],
+                  ["output", "", "", "sum"], "ssln64", domain=MS)],
+            [vi("input", [2, 3], DOUBLE), vi("skip", [2, 3], DOUBLE),
+             vi("gamma", [3], DOUBLE), vi("bias", [3], DOUBLE)],
+            [vi("output", [2, 3], DOUBLE), vi("sum", [2, 3], DOUBLE)])
 
     x = [vi("input", [2, 3, 4]), vi("skip", [2, 3, 4]), vi("gamma", [4])]
     y = [vi("output", [2, 3, 4])]
