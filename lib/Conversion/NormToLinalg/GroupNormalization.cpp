@@ -58,10 +58,8 @@ static int64_t divideStatic(int64_t size, int64_t divisor) {
   return ShapedType::isDynamic(size) ? ShapedType::kDynamic : size / divisor;
 }
 
-/// Returns the [G, K] view of the [C] tensor `operand` (scale or B):
-/// tensor.expand_shape with K = C / G.
-static Value expandChannels(OpBuilder &b, Location loc, Value operand,
-                            int64_t numGroups) {
+Value mlir::norm::expandChannels(OpBuilder &b, Location loc, Value operand,
+                                 int64_t numGroups) {
   auto type = cast<RankedTensorType>(operand.getType());
   int64_t channels = type.getDimSize(0);
   OpFoldResult k;
@@ -107,89 +105,49 @@ static Value expandGroups(OpBuilder &b, Location loc, Value x,
       reassociation, sizes);
 }
 
-Value mlir::norm::buildGroupNormalization(OpBuilder &b, Location loc, Value x,
-                                          Value scale, Value bias,
-                                          std::optional<int64_t> numGroups,
-                                          APFloat epsilon, FloatType c,
-                                          bool silu, bool yOverX, Type yType,
-                                          const NormToLinalgOptions &options) {
-  MLIRContext *ctx = b.getContext();
-  auto xType = cast<RankedTensorType>(x.getType());
-  auto t = cast<FloatType>(xType.getElementType());
-
-  // The grouped view: [N, G, K, D...], or X itself ([N, C, D...], one
-  // group per channel).
-  Value grouped = numGroups ? expandGroups(b, loc, x, *numGroups) : x;
-  auto groupedType = cast<RankedTensorType>(grouped.getType());
-
-  // The rows [N * G, K * D1 * ... * Dn], one per (n, group).
-  SmallVector<ReassociationIndices> rowsReassociation{{0, 1}, {}};
-  for (int64_t i = 2; i < groupedType.getRank(); ++i)
-    rowsReassociation[1].push_back(i);
-  Value rows =
-      tensor::CollapseShapeOp::create(b, loc, grouped, rowsReassociation);
-
-  // The statistics of the rows (LayerNormalization.h), axis 1.
-  const int64_t axis = 1;
-  SliceCount count = buildSliceCount(b, loc, rows, {axis}, c);
+GroupStatistics
+mlir::norm::buildGroupStatistics(OpBuilder &b, Location loc, Value slices,
+                                 int64_t axis, APFloat epsilon, FloatType c,
+                                 const NormToLinalgOptions &options) {
+  int64_t rank = cast<RankedTensorType>(slices.getType()).getRank();
+  SmallVector<int64_t> reducedDims =
+      llvm::to_vector(llvm::seq<int64_t>(axis, rank));
+  SliceCount count = buildSliceCount(b, loc, slices, reducedDims, c);
   bool losesInfo;
   epsilon.convert(c.getFloatSemantics(), APFloat::rmNearestTiesToEven,
                   &losesInfo);
   Value eps = arith::ConstantFloatOp::create(b, loc, c, epsilon);
-  Value shift = buildSliceShift(b, loc, rows, axis, c);
-  Value offset = buildShiftOffset(b, loc, rows, shift, axis, c, count);
+  Value shift = buildSliceShift(b, loc, slices, axis, c);
+  Value offset = buildShiftOffset(b, loc, slices, shift, axis, c, count);
   Value sumSq =
-      buildSumOfSquares(b, loc, rows, shift, offset, axis, c, options);
-  Value count64 = buildElementCount(b, loc, rows, {axis}, b.getF64Type());
-  Value exactMean = buildExactMean(b, loc, rows, axis, shift, offset, sumSq,
+      buildSumOfSquares(b, loc, slices, shift, offset, axis, c, options);
+  Value count64 =
+      buildElementCount(b, loc, slices, reducedDims, b.getF64Type());
+  Value exactMean = buildExactMean(b, loc, slices, axis, shift, offset, sumSq,
                                    count, count64, options);
-  MeanParts mean = buildMeanParts(b, loc, rows, axis, shift, offset, sumSq,
+  MeanParts mean = buildMeanParts(b, loc, slices, axis, shift, offset, sumSq,
                                   exactMean, count, count64, options);
-  Value invStdDev = buildInvStdDev(b, loc, rows, axis, sumSq, shift, offset,
+  Value invStdDev = buildInvStdDev(b, loc, slices, axis, sumSq, shift, offset,
                                    exactMean, count, count64, eps, options);
+  return {mean.high, mean.low, invStdDev};
+}
 
-  // The statistics as [N, G].
-  SmallVector<OpFoldResult> groupedSizes =
-      tensor::getMixedSizes(b, loc, grouped);
-  auto statType = RankedTensorType::get(
-      {groupedType.getDimSize(0), groupedType.getDimSize(1)}, c);
-  auto expandStat = [&](Value stat) -> Value {
-    return tensor::ExpandShapeOp::create(
-        b, loc, statType, stat, ArrayRef<ReassociationIndices>{{0, 1}},
-        ArrayRef<OpFoldResult>{groupedSizes[0], groupedSizes[1]});
-  };
-  Value high = expandStat(mean.high);
-  Value low = expandStat(mean.low);
-  Value inv = expandStat(invStdDev);
-
-  // Y = ((X - High) - Low) * InvStdDev * scale + B, rounded once to X's
-  // type: over the grouped view, with scale and B as [G, K], whose
-  // statistics are per slice of its outer dims (norm-fuse-rows fuses the
-  // passes of each group); with `yOverX` and a static C over X itself, the
-  // group of channel c being c floordiv K, so that an elementwise consumer
-  // of Y fuses into its loop. InstanceNormalization (K = 1): over X.
-  Value domain = x;
-  AffineExpr d0 = getAffineDimExpr(0, ctx), d1 = getAffineDimExpr(1, ctx);
-  AffineExpr group = d1;
-  int64_t channels = xType.getDimSize(1);
-  bool viewY = numGroups && (ShapedType::isDynamic(channels) || !yOverX);
-  if (viewY) {
-    domain = grouped;
-    scale = expandChannels(b, loc, scale, *numGroups);
-    bias = expandChannels(b, loc, bias, *numGroups);
-  } else if (numGroups && channels / *numGroups > 1) {
-    group = d1.floorDiv(channels / *numGroups);
-  }
-  int64_t rank = cast<RankedTensorType>(domain.getType()).getRank();
+Value mlir::norm::buildGroupNormalizedY(OpBuilder &b, Location loc,
+                                        Value domain,
+                                        const GroupStatistics &stats,
+                                        AffineMap statMap, Value scale,
+                                        Value bias, AffineMap channelMap,
+                                        FloatType c, bool silu) {
+  MLIRContext *ctx = b.getContext();
+  auto domainType = cast<RankedTensorType>(domain.getType());
+  auto t = cast<FloatType>(domainType.getElementType());
+  int64_t rank = domainType.getRank();
   AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, ctx);
-  AffineMap statMap = AffineMap::get(rank, 0, {d0, group}, ctx);
-  AffineMap channelMap =
-      viewY ? AffineMap::get(rank, 0, {d1, getAffineDimExpr(2, ctx)}, ctx)
-            : AffineMap::get(rank, 0, d1, ctx);
   Value init =
       tensor::EmptyOp::create(b, loc, tensor::getMixedSizes(b, loc, domain), t);
   auto yOp = linalg::GenericOp::create(
-      b, loc, init.getType(), ValueRange{domain, high, low, inv, scale, bias},
+      b, loc, init.getType(),
+      ValueRange{domain, stats.high, stats.low, stats.invStdDev, scale, bias},
       init,
       ArrayRef<AffineMap>{identity, statMap, statMap, statMap, channelMap,
                           channelMap, identity},
@@ -221,7 +179,72 @@ Value mlir::norm::buildGroupNormalization(OpBuilder &b, Location loc, Value x,
         }
         linalg::YieldOp::create(nb, nloc, createTruncF(nb, nloc, y, t));
       });
-  Value y = yOp.getResult(0);
+  return yOp.getResult(0);
+}
+
+Value mlir::norm::buildGroupNormalization(OpBuilder &b, Location loc, Value x,
+                                          Value scale, Value bias,
+                                          std::optional<int64_t> numGroups,
+                                          APFloat epsilon, FloatType c,
+                                          bool silu, bool yOverX, Type yType,
+                                          const NormToLinalgOptions &options) {
+  MLIRContext *ctx = b.getContext();
+  auto xType = cast<RankedTensorType>(x.getType());
+
+  // The grouped view: [N, G, K, D...], or X itself ([N, C, D...], one
+  // group per channel).
+  Value grouped = numGroups ? expandGroups(b, loc, x, *numGroups) : x;
+  auto groupedType = cast<RankedTensorType>(grouped.getType());
+
+  // The rows [N * G, K * D1 * ... * Dn], one per (n, group).
+  SmallVector<ReassociationIndices> rowsReassociation{{0, 1}, {}};
+  for (int64_t i = 2; i < groupedType.getRank(); ++i)
+    rowsReassociation[1].push_back(i);
+  Value rows =
+      tensor::CollapseShapeOp::create(b, loc, grouped, rowsReassociation);
+
+  // The statistics of the rows (LayerNormalization.h), axis 1.
+  GroupStatistics rowStats =
+      buildGroupStatistics(b, loc, rows, /*axis=*/1, epsilon, c, options);
+
+  // The statistics as [N, G].
+  SmallVector<OpFoldResult> groupedSizes =
+      tensor::getMixedSizes(b, loc, grouped);
+  auto statType = RankedTensorType::get(
+      {groupedType.getDimSize(0), groupedType.getDimSize(1)}, c);
+  auto expandStat = [&](Value stat) -> Value {
+    return tensor::ExpandShapeOp::create(
+        b, loc, statType, stat, ArrayRef<ReassociationIndices>{{0, 1}},
+        ArrayRef<OpFoldResult>{groupedSizes[0], groupedSizes[1]});
+  };
+  GroupStatistics stats{expandStat(rowStats.high), expandStat(rowStats.low),
+                        expandStat(rowStats.invStdDev)};
+
+  // Y = ((X - High) - Low) * InvStdDev * scale + B, rounded once to X's
+  // type: over the grouped view, with scale and B as [G, K], whose
+  // statistics are per slice of its outer dims (norm-fuse-rows fuses the
+  // passes of each group); with `yOverX` and a static C over X itself, the
+  // group of channel c being c floordiv K, so that an elementwise consumer
+  // of Y fuses into its loop. InstanceNormalization (K = 1): over X.
+  Value domain = x;
+  AffineExpr d0 = getAffineDimExpr(0, ctx), d1 = getAffineDimExpr(1, ctx);
+  AffineExpr group = d1;
+  int64_t channels = xType.getDimSize(1);
+  bool viewY = numGroups && (ShapedType::isDynamic(channels) || !yOverX);
+  if (viewY) {
+    domain = grouped;
+    scale = expandChannels(b, loc, scale, *numGroups);
+    bias = expandChannels(b, loc, bias, *numGroups);
+  } else if (numGroups && channels / *numGroups > 1) {
+    group = d1.floorDiv(channels / *numGroups);
+  }
+  int64_t rank = cast<RankedTensorType>(domain.getType()).getRank();
+  AffineMap statMap = AffineMap::get(rank, 0, {d0, group}, ctx);
+  AffineMap channelMap =
+      viewY ? AffineMap::get(rank, 0, {d1, getAffineDimExpr(2, ctx)}, ctx)
+            : AffineMap::get(rank, 0, d1, ctx);
+  Value y = buildGroupNormalizedY(b, loc, domain, stats, statMap, scale, bias,
+                                  channelMap, c, silu);
   if (viewY) {
     SmallVector<ReassociationIndices> reassociation{{0}, {1, 2}};
     for (int64_t i = 3; i < rank; ++i)
@@ -258,9 +281,14 @@ struct GroupNormalizationLowering
     int64_t numGroups = op.getNumGroups();
     if (numGroups < 1)
       return rewriter.notifyMatchFailure(op, "expects num_groups >= 1");
-    if (!xType.isDynamicDim(1) && xType.getDimSize(1) % numGroups != 0)
+    int64_t channelDim = op.getChannelsLast() ? xType.getRank() - 1 : 1;
+    if (!xType.isDynamicDim(channelDim) &&
+        xType.getDimSize(channelDim) % numGroups != 0)
       return rewriter.notifyMatchFailure(op,
                                          "expects C divisible by num_groups");
+    if (op.getActivationKind() != 0 && op.getActivationKind() != 1)
+      return rewriter.notifyMatchFailure(op, "expects activation 0 or 1");
+    bool silu = op.getActivationKind() == 1;
     FloatType c = xType.getElementType().isF64() || op.getStashType() == 11
                       ? rewriter.getF64Type()
                       : rewriter.getF32Type();
@@ -270,10 +298,16 @@ struct GroupNormalizationLowering
     if (op->hasOneUse())
       if (auto user = dyn_cast<linalg::GenericOp>(*op->user_begin()))
         yOverX = user.getNumLoops() == user.getNumParallelLoops();
+    if (op.getChannelsLast()) {
+      Value y = buildChannelsLastGroupNormalization(
+          rewriter, op.getLoc(), x, adaptor.getScale(), adaptor.getB(),
+          numGroups, op.getEpsilon(), c, silu, op.getY().getType(), options);
+      rewriter.replaceOp(op, y);
+      return success();
+    }
     Value y = buildGroupNormalization(
         rewriter, op.getLoc(), x, adaptor.getScale(), adaptor.getB(), numGroups,
-        op.getEpsilon(), c, /*silu=*/false, yOverX, op.getY().getType(),
-        options);
+        op.getEpsilon(), c, silu, yOverX, op.getY().getType(), options);
     rewriter.replaceOp(op, y);
     return success();
   }

@@ -11,10 +11,41 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/PatternMatch.h"
 #include "norm/Conversion/NormToLinalg/NormToLinalg.h"
 
 namespace mlir {
 namespace norm {
+
+/// The statistics of each group in the stage-one type C: the mean as
+/// High + Low (LayerNormalization.h, MeanParts) and InvStdDev, each a tensor
+/// of the slice dims.
+struct GroupStatistics {
+  Value high, low, invStdDev;
+};
+
+/// Returns the [G, K] view of the [C] tensor `operand` (scale or B):
+/// tensor.expand_shape with K = C / G.
+Value expandChannels(OpBuilder &b, Location loc, Value operand,
+                     int64_t numGroups);
+
+/// Returns the statistics of the slices of `slices` over its dims
+/// [axis, rank): the shifted two-pass algorithm with the exact f64
+/// recomputation of the LayerNormalization lowering (LayerNormalization.h),
+/// in the stage-one type `c`, with `epsilon` added to the variance.
+GroupStatistics buildGroupStatistics(OpBuilder &b, Location loc, Value slices,
+                                     int64_t axis, APFloat epsilon, FloatType c,
+                                     const NormToLinalgOptions &options);
+
+/// Returns Y = ((X - High) - Low) * InvStdDev * scale + B (then SiLU where
+/// `silu`), computed in `c` and rounded once to the element type of
+/// `domain`: an all-parallel linalg.generic over `domain` (X or a view of
+/// it), reading the statistics through `statMap` and `scale` and `bias`
+/// through `channelMap`.
+Value buildGroupNormalizedY(OpBuilder &b, Location loc, Value domain,
+                            const GroupStatistics &stats, AffineMap statMap,
+                            Value scale, Value bias, AffineMap channelMap,
+                            FloatType c, bool silu);
 
 /// Returns Y of type `yType` of a normalization of `x` [N, C, D1, ..., Dn]
 /// over groups of C / `numGroups` consecutive channels (`numGroups` null:
@@ -29,6 +60,15 @@ Value buildGroupNormalization(OpBuilder &b, Location loc, Value x, Value scale,
                               APFloat epsilon, FloatType c, bool silu,
                               bool yOverX, Type yType,
                               const NormToLinalgOptions &options);
+
+/// Returns Y of type `yType` of ONNX Runtime's channels-last group
+/// normalization of `x` [N, D1, ..., Dn, C] (GroupNormalizationChannelsLast.cpp
+/// has the layout), with the arguments of buildGroupNormalization.
+Value buildChannelsLastGroupNormalization(RewriterBase &b, Location loc,
+                                          Value x, Value scale, Value bias,
+                                          int64_t numGroups, APFloat epsilon,
+                                          FloatType c, bool silu, Type yType,
+                                          const NormToLinalgOptions &options);
 
 } // namespace norm
 } // namespace mlir

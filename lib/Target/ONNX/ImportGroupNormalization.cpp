@@ -126,6 +126,7 @@ LogicalResult Importer::importGroupNormalization(const Node &node) {
   auto op = norm::GroupNormalizationOp::create(
       builder, node.loc, types[0], operands[0], operands[1], operands[2],
       builder.getI64IntegerAttr(*numGroups), builder.getF32FloatAttr(*epsilon),
-      builder.getI64IntegerAttr(*stashType));
+      builder.getI64IntegerAttr(*stashType), /*channels_last=*/UnitAttr(),
+      /*activation=*/IntegerAttr());
   return defineOutputs(node, op->getResults());
 }

@@ -521,25 +521,29 @@ void RMSNormalizationOp::generateRuntimeVerification(
 //===----------------------------------------------------------------------===//
 
 /// Checks the operands of a channel normalization of `xType` [N, C, ...]
-/// named `xName`: rank >= `minRank`, each of `channelOperands` (name, type)
-/// of shape [C] (where static, and agreeing with each other where C is
-/// dynamic), and result `yName` of X's shape and element type.
+/// (or [N, ..., C] where `channelsLast`) named `xName`: rank >= `minRank`,
+/// each of `channelOperands` (name, type) of shape [C] (where static, and
+/// agreeing with each other where C is dynamic), and result `yName` of X's
+/// shape and element type.
 static LogicalResult verifyChannelNormalization(
     Operation *op, StringRef xName, RankedTensorType xType, int64_t minRank,
     ArrayRef<std::pair<StringRef, RankedTensorType>> channelOperands,
-    StringRef yName, RankedTensorType yType) {
+    StringRef yName, RankedTensorType yType, bool channelsLast = false) {
   int64_t rank = xType.getRank();
   if (rank < minRank)
     return op->emitOpError()
            << "expects '" << xName << "' of rank >= " << minRank
-           << " ([N, C, D1, ..., Dn]), but found rank " << rank;
-  int64_t channels = xType.getDimSize(1);
+           << (channelsLast ? " ([N, D1, ..., Dn, C], channels_last)"
+                            : " ([N, C, D1, ..., Dn])")
+           << ", but found rank " << rank;
+  int64_t channelDim = channelsLast ? rank - 1 : 1;
+  int64_t channels = xType.getDimSize(channelDim);
   StringRef channelsFrom = xName;
   for (auto [name, type] : channelOperands) {
     if (type.getRank() != 1)
       return op->emitOpError()
-             << "expects '" << name << "' of rank 1 (shape [C], C = dimension"
-             << " 1 of '" << xName << "'), but found shape "
+             << "expects '" << name << "' of rank 1 (shape [C], C = dimension "
+             << channelDim << " of '" << xName << "'), but found shape "
              << formatShape(type.getShape());
     int64_t size = type.getDimSize(0);
     if (ShapedType::isDynamic(size))
@@ -582,16 +586,19 @@ verifySameElementType(Operation *op, StringRef xName, Type xElementType,
 }
 
 /// Emits the run-time checks of a channel normalization of `x`: each of the
-/// `channelOperands` has X's size C, and each static size of `y` is X's.
+/// `channelOperands` has X's size C (dimension `channelDim`), and each
+/// static size of `y` is X's.
 static void generateChannelRuntimeChecks(
     OpBuilder &builder, Location loc, Operation *op, StringRef xName, Value x,
     ArrayRef<std::pair<StringRef, Value>> channelOperands, StringRef yName,
     Value y,
-    function_ref<std::string(Operation *, StringRef)> generateErrorMessage) {
+    function_ref<std::string(Operation *, StringRef)> generateErrorMessage,
+    int64_t channelDim = 1) {
   for (auto [name, operand] : channelOperands)
-    assertSameSize(builder, loc, op, operand, 0, x, 1, /*allowLhsOne=*/false,
-                   "the size of '" + name + "' differs from C (dimension 1 " +
-                       "of '" + xName + "')",
+    assertSameSize(builder, loc, op, operand, 0, x, channelDim,
+                   /*allowLhsOne=*/false,
+                   "the size of '" + name + "' differs from C (dimension " +
+                       Twine(channelDim) + " of '" + xName + "')",
                    generateErrorMessage);
   int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
   auto yType = cast<RankedTensorType>(y.getType());
@@ -677,19 +684,25 @@ LogicalResult GroupNormalizationOp::verify() {
   if (numGroups < 1)
     return emitOpError() << "attribute 'num_groups' = " << numGroups
                          << " is out of range: expected a value >= 1";
+  if (getActivationKind() != 0 && getActivationKind() != 1)
+    return emitOpError() << "attribute 'activation' = " << getActivationKind()
+                         << " is not supported: expected 0 (none) or 1 (SiLU)";
   RankedTensorType xType = getX().getType();
   if (failed(verifyChannelNormalization(
           *this, "X", xType, 2,
           {{"scale", getScale().getType()}, {"B", getB().getType()}}, "Y",
-          getY().getType())))
+          getY().getType(), getChannelsLast())))
     return failure();
   if (failed(verifySameElementType(
           *this, "X", xType.getElementType(),
           {{"scale", getScale().getType()}, {"B", getB().getType()}})))
     return failure();
-  // C: X's dim 1, or the static size of scale or B where it is dynamic.
-  int64_t channels = xType.getDimSize(1);
-  StringRef channelsFrom = "dimension 1 of 'X'";
+  // C: X's channel dim, or the static size of scale or B where it is
+  // dynamic.
+  int64_t channelDim = getChannelDim();
+  int64_t channels = xType.getDimSize(channelDim);
+  std::string channelsFrom =
+      ("dimension " + Twine(channelDim) + " of 'X'").str();
   if (ShapedType::isDynamic(channels)) {
     channels = getScale().getType().getDimSize(0);
     channelsFrom = "the size of 'scale'";
@@ -708,13 +721,14 @@ LogicalResult GroupNormalizationOp::verify() {
 void GroupNormalizationOp::generateRuntimeVerification(
     OpBuilder &builder, Location loc,
     function_ref<std::string(Operation *, StringRef)> generateErrorMessage) {
+  int64_t channelDim = getChannelDim();
   generateChannelRuntimeChecks(builder, loc, *this, "X", getX(),
                                {{"scale", getScale()}, {"B", getB()}}, "Y",
-                               getY(), generateErrorMessage);
+                               getY(), generateErrorMessage, channelDim);
   // A dynamic C must be divisible by num_groups at run time.
-  if (!getX().getType().isDynamicDim(1))
+  if (!getX().getType().isDynamicDim(channelDim))
     return;
-  Value channels = buildSize(builder, loc, getX(), 1);
+  Value channels = buildSize(builder, loc, getX(), channelDim);
   Value numGroups = arith::ConstantIndexOp::create(builder, loc,
                                                    std::max<int64_t>(
                                                        getNumGroups(), 1));
@@ -724,8 +738,9 @@ void GroupNormalizationOp::generateRuntimeVerification(
       arith::ConstantIndexOp::create(builder, loc, 0));
   cf::AssertOp::create(
       builder, loc, ok,
-      generateErrorMessage(*this, "C (dimension 1 of 'X') is not divisible by "
-                                  "'num_groups' (" +
+      generateErrorMessage(*this, "C (dimension " + std::to_string(channelDim) +
+                                      " of 'X') is not divisible by "
+                                      "'num_groups' (" +
                                       std::to_string(getNumGroups()) + ")"));
 }
 

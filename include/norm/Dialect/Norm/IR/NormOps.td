@@ -361,12 +361,24 @@ def Norm_GroupNormalizationOp : Norm_Op<"group_normalization",
     opset 18's [num_groups] values) and X's element type. `num_groups` must
     be >= 1 and divide C; a dynamic C is checked at run time.
 
+    Two optional attributes carry ONNX Runtime's `com.microsoft.GroupNorm`
+    (docs/semantics.md):
+    * `channels_last` (a unit attribute): X is [N, D1, ..., Dn, C], channels
+      innermost (NHWC); a group is a range of C / num_groups channels of
+      every pixel. Absent: [N, C, D1, ..., Dn].
+    * `activation`: 0 (as when absent) for none, 1 for SiLU, Y * sigmoid(Y)
+      applied in P before the one rounding to X's type.
+
     Example:
 
     ```mlir
     %y = norm.group_normalization %x, %scale, %b num_groups = 4
         : (tensor<2x8x5x5xf32>, tensor<8xf32>, tensor<8xf32>)
         -> tensor<2x8x5x5xf32>
+    %z = norm.group_normalization %x, %scale, %b num_groups = 32
+        channels_last activation = 1
+        : (tensor<2x16x16x320xf16>, tensor<320xf16>, tensor<320xf16>)
+        -> tensor<2x16x16x320xf16>
     ```
   }];
 
@@ -377,16 +389,31 @@ def Norm_GroupNormalizationOp : Norm_Op<"group_normalization",
     I64Attr:$num_groups,
     DefaultValuedAttr<F32Attr, "1e-5">:$epsilon,
     DefaultValuedAttr<ConfinedAttr<I64Attr, [IntIsOneOf<[1, 10, 11, 16]>]>,
-                      "1">:$stash_type
+                      "1">:$stash_type,
+    UnitAttr:$channels_last,
+    OptionalAttr<I64Attr>:$activation
   );
   let results = (outs Norm_FloatTensor:$Y);
 
   let assemblyFormat = [{
     $X `,` $scale `,` $B `num_groups` `=` $num_groups
-    (`epsilon` `=` $epsilon^)? (`stash_type` `=` $stash_type^)? attr-dict `:`
-    functional-type(operands, results)
+    (`epsilon` `=` $epsilon^)? (`stash_type` `=` $stash_type^)?
+    (`channels_last` $channels_last^)? (`activation` `=` $activation^)?
+    attr-dict `:` functional-type(operands, results)
   }];
   let hasVerifier = 1;
+
+  let extraClassDeclaration = [{
+    /// The dim of X that holds the channels C: the last with
+    /// `channels_last`, else 1.
+    int64_t getChannelDim() {
+      return getChannelsLast() ? getX().getType().getRank() - 1 : 1;
+    }
+    /// The activation: 0 (none) where absent, 1 for SiLU.
+    int64_t getActivationKind() {
+      return getActivationAttr() ? getActivationAttr().getInt() : 0;
+    }
+  }];
 }
 
 #endif // NORM_DIALECT_NORM_IR_NORMOPS_TD
