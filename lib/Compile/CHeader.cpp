@@ -104,13 +104,18 @@ void compile::writeCHeader(llvm::raw_ostream &os, ArrayRef<Kernel> kernels,
         "its\n"
      << " * shape (all dims, static ones too), then one caller-allocated "
         "buffer per\n"
-     << " * result. It returns 0 after writing the results, or a non-zero "
-        "status,\n"
-     << " * writing nothing, when the shapes break the signature or a "
-        "run-time rule\n"
-     << " * of an op. f16 and bf16 elements are IEEE binary16 and bfloat16 "
-        "bit\n"
-     << " * patterns.\n";
+     << " * result. It returns 0 after writing the results, or 1, writing "
+        "nothing,\n"
+     << " * when the shapes break the signature or a run-time rule of an op. "
+        "f16\n"
+     << " * and bf16 elements are IEEE binary16 and bfloat16 bit patterns. "
+        "Results\n"
+     << " * must not overlap the arguments or each other.\n";
+  if (info.alignedVariants)
+    writeWrapped(os, " * ", " * ",
+                 "Where every result buffer is aligned to 64 bytes, large "
+                 "results are written with non-temporal stores (around the "
+                 "cache), as the JIT writes them.");
   std::string state =
       info.variants ? "The functions are reentrant and thread-safe; their "
                       "only state is the variant each one picks at its first "
@@ -118,12 +123,21 @@ void compile::writeCHeader(llvm::raw_ostream &os, ArrayRef<Kernel> kernels,
                     : "The functions are reentrant and thread-safe and keep "
                       "no state of their own. ";
   writeWrapped(os, " * ", " * ",
-               state + (info.allocates
-                            ? "Some calls allocate memory on the heap "
-                              "(malloc) and free it before they return."
-                            : "They allocate no memory on the heap: results "
-                              "are written directly into the caller's "
-                              "buffers."));
+               state +
+                   (!info.allocates
+                        ? "They allocate no memory on the heap: results "
+                          "are written directly into the caller's buffers."
+                    : info.uncheckedAllocations
+                        ? "Some calls allocate memory on the heap (malloc) "
+                          "and free it before they return. Where an "
+                          "allocation fails they return 2, except for "
+                          "allocations in parallel loops, which are not "
+                          "checked (a failed one crashes)."
+                        : "Some calls allocate memory on the heap (malloc) "
+                          "and free it before they return; where an "
+                          "allocation fails they free what they allocated "
+                          "and return 2 (docs/AOT.md says what they may have "
+                          "written then)."));
   os << " */\n"
      << "#ifndef " << guard << "\n"
      << "#define " << guard << "\n\n"

@@ -27,6 +27,7 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Dominance.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace mlir;
@@ -126,11 +127,161 @@ static bool redirectResult(LLVM::LLVMFuncOp impl, unsigned index,
   return true;
 }
 
+/// Returns whether `op` calls the C library's `malloc` or `aligned_alloc`.
+static bool isAllocationCall(Operation *op) {
+  auto call = dyn_cast<LLVM::CallOp>(op);
+  std::optional<StringRef> callee = call ? call.getCallee() : std::nullopt;
+  return callee && (*callee == "malloc" || *callee == "aligned_alloc");
+}
+
+/// Returns the value `value` is a copy of: through llvm.extractvalue of the
+/// llvm.insertvalue chains that build memref descriptors.
+static Value traceInserted(Value value) {
+  while (auto extract = value.getDefiningOp<LLVM::ExtractValueOp>()) {
+    Value inserted =
+        findInserted(extract.getContainer(), extract.getPosition());
+    if (!inserted)
+      break;
+    value = inserted;
+  }
+  return value;
+}
+
+/// Returns whether `from` may run before `to` in one call of the function
+/// that holds both: earlier in the same block, or in a block from which
+/// control can reach `to`'s.
+static bool mayRunBefore(Operation *from, Operation *to) {
+  if (from->getBlock() == to->getBlock() && from->isBeforeInBlock(to))
+    return true;
+  SmallVector<Block *> worklist(from->getBlock()->getSuccessors());
+  llvm::SmallPtrSet<Block *, 16> seen;
+  while (!worklist.empty()) {
+    Block *next = worklist.pop_back_val();
+    if (next == to->getBlock())
+      return true;
+    if (seen.insert(next).second)
+      llvm::append_range(worklist, next->getSuccessors());
+  }
+  return false;
+}
+
+/// Makes the heap allocations in the body of `impl` checked: after each
+/// `malloc` (or `aligned_alloc`) of a non-zero size that returns null, the
+/// function frees the allocations that certainly hold memory there (those
+/// made before it on every path, not on a loop, and freed on no path
+/// before it), stores 1 to a new last parameter (a pointer to an i32 status)
+/// and returns. Where there is no allocation it changes nothing and returns
+/// false. `unchecked` counts the allocations it cannot check: those in
+/// nested regions (OpenMP parallel regions), from which control cannot leave
+/// the function.
+static bool checkAllocations(LLVM::LLVMFuncOp impl, LLVM::LLVMFuncOp free,
+                             unsigned &unchecked) {
+  Region &body = impl.getBody();
+  SmallVector<LLVM::CallOp> sites;
+  SmallVector<LLVM::CallOp> frees;
+  impl.walk([&](LLVM::CallOp call) {
+    if (isAllocationCall(call)) {
+      if (call->getParentRegion() == &body)
+        sites.push_back(call);
+      else
+        ++unchecked;
+    } else if (call.getCallee() == StringRef("free")) {
+      frees.push_back(call);
+    }
+  });
+  if (sites.empty())
+    return false;
+
+  // What each failure path frees, decided before the blocks are split.
+  DominanceInfo dominance(impl);
+  SmallVector<SmallVector<Value>> toFree;
+  for (LLVM::CallOp site : sites) {
+    SmallVector<Value> live;
+    // A free of a pointer that is not one of the allocations (chosen at run
+    // time) may have freed any of them: free none (a leak, not a double
+    // free).
+    bool unknownFree = llvm::any_of(frees, [&](LLVM::CallOp freeCall) {
+      Value freed = traceInserted(freeCall.getArgOperands().front());
+      return mayRunBefore(freeCall, site) &&
+             !llvm::any_of(sites, [&](LLVM::CallOp other) {
+               return other.getResult() == freed;
+             });
+    });
+    if (!unknownFree) {
+      for (LLVM::CallOp other : sites) {
+        if (other == site || !dominance.properlyDominates(other, site) ||
+            isOnCycle(other->getBlock()))
+          continue;
+        bool freedBefore = llvm::any_of(frees, [&](LLVM::CallOp freeCall) {
+          return traceInserted(freeCall.getArgOperands().front()) ==
+                     other.getResult() &&
+                 mayRunBefore(freeCall, site);
+        });
+        if (!freedBefore)
+          live.push_back(other.getResult());
+      }
+    }
+    toFree.push_back(std::move(live));
+  }
+
+  MLIRContext *context = impl.getContext();
+  auto ptrType = LLVM::LLVMPointerType::get(context);
+  Block &entry = body.front();
+  BlockArgument status = entry.addArgument(ptrType, impl.getLoc());
+  LLVM::LLVMFunctionType type = impl.getFunctionType();
+  SmallVector<Type> params(type.getParams());
+  params.push_back(ptrType);
+  impl.setFunctionType(
+      LLVM::LLVMFunctionType::get(type.getReturnType(), params));
+  if (ArrayAttr argAttrs = impl.getArgAttrsAttr()) {
+    SmallVector<Attribute> attrs(argAttrs.getValue());
+    attrs.push_back(DictionaryAttr::get(context));
+    impl.setArgAttrsAttr(ArrayAttr::get(context, attrs));
+  }
+  OpBuilder builder(context);
+  for (auto [site, live] : llvm::zip_equal(sites, toFree)) {
+    Location loc = site.getLoc();
+    Block *block = site->getBlock();
+    Block *rest = block->splitBlock(std::next(site->getIterator()));
+    auto *failed = new Block();
+    body.push_back(failed);
+
+    builder.setInsertionPointToEnd(block);
+    Value size = site.getArgOperands().back();
+    Value zeroSize =
+        LLVM::ConstantOp::create(builder, loc, size.getType(),
+                                 builder.getIntegerAttr(size.getType(), 0));
+    Value null = LLVM::ZeroOp::create(builder, loc, ptrType);
+    Value isNull = LLVM::ICmpOp::create(builder, loc, LLVM::ICmpPredicate::eq,
+                                        site.getResult(), null);
+    Value nonEmpty = LLVM::ICmpOp::create(builder, loc, LLVM::ICmpPredicate::ne,
+                                          size, zeroSize);
+    LLVM::CondBrOp::create(builder, loc,
+                           LLVM::AndOp::create(builder, loc, isNull, nonEmpty),
+                           failed, ValueRange{}, rest, ValueRange{});
+
+    builder.setInsertionPointToStart(failed);
+    for (Value pointer : live)
+      LLVM::CallOp::create(builder, loc, free, ValueRange{pointer});
+    Value one = LLVM::ConstantOp::create(builder, loc, builder.getI32Type(),
+                                         builder.getI32IntegerAttr(1));
+    LLVM::StoreOp::create(builder, loc, one, status);
+    Type resultType = type.getReturnType();
+    if (isa<LLVM::LLVMVoidType>(resultType))
+      LLVM::ReturnOp::create(builder, loc, ValueRange{});
+    else
+      LLVM::ReturnOp::create(
+          builder, loc,
+          ValueRange{LLVM::PoisonOp::create(builder, loc, resultType)});
+  }
+  return true;
+}
+
 /// Builds the body of `wrapper` for `kernel`.
 static llvm::Error buildWrapperBody(ModuleOp module, LLVM::LLVMFuncOp wrapper,
                                     const Kernel &kernel, LLVM::LLVMFuncOp impl,
-                                    LLVM::LLVMFuncOp check,
-                                    OpBuilder &builder) {
+                                    LLVM::LLVMFuncOp check, OpBuilder &builder,
+                                    unsigned &uncheckedAllocations) {
   MLIRContext *context = module.getContext();
   Location loc = wrapper.getLoc();
   auto ptrType = LLVM::LLVMPointerType::get(context);
@@ -174,7 +325,7 @@ static llvm::Error buildWrapperBody(ModuleOp module, LLVM::LLVMFuncOp wrapper,
   LLVM::CondBrOp::create(builder, loc, ok, compute, ValueRange{}, reject,
                          ValueRange{});
   builder.setInsertionPointToStart(reject);
-  LLVM::ReturnOp::create(builder, loc, constant(i32, 1));
+  LLVM::ReturnOp::create(builder, loc, constant(i32, kStatusBadShape));
 
   // Where every result is empty there is nothing to write: return before
   // the call, whose working buffers (sized by the other dimensions) may be
@@ -230,12 +381,38 @@ static llvm::Error buildWrapperBody(ModuleOp module, LLVM::LLVMFuncOp wrapper,
     if (direct.back())
       implArgs.push_back(entry->getArgument(2 * numArgs + i));
   }
+  // Heap allocations checked: a failed one makes the call return 2.
+  Value status;
+  if (checkAllocations(impl, free, uncheckedAllocations)) {
+    {
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(entry);
+      status =
+          LLVM::AllocaOp::create(builder, loc, ptrType, i32, constant(i64, 1));
+    }
+    LLVM::StoreOp::create(builder, loc, constant(i32, 0), status);
+    implArgs.push_back(status);
+  }
   if (impl.getNumArguments() != implArgs.size())
     return createStringError(
         "function '" + kernel.name + "': the lowered function takes " +
         Twine(impl.getNumArguments()) + " parameters, expected " +
         Twine(implArgs.size()) + " (memref descriptors of the arguments)");
   auto call = LLVM::CallOp::create(builder, loc, impl, implArgs);
+  if (status) {
+    Block *outOfMemory = new Block();
+    Block *done = new Block();
+    wrapper.getBody().push_back(outOfMemory);
+    wrapper.getBody().push_back(done);
+    Value failed = LLVM::ICmpOp::create(
+        builder, loc, LLVM::ICmpPredicate::ne,
+        LLVM::LoadOp::create(builder, loc, i32, status), constant(i32, 0));
+    LLVM::CondBrOp::create(builder, loc, failed, outOfMemory, ValueRange{},
+                           done, ValueRange{});
+    builder.setInsertionPointToStart(outOfMemory);
+    LLVM::ReturnOp::create(builder, loc, constant(i32, kStatusOutOfMemory));
+    builder.setInsertionPointToStart(done);
+  }
 
   // Each other result into the caller's buffer; its own buffer freed.
   Value globalPointer = LLVM::IntToPtrOp::create(
@@ -288,7 +465,8 @@ static llvm::Error buildWrapperBody(ModuleOp module, LLVM::LLVMFuncOp wrapper,
   return llvm::Error::success();
 }
 
-llvm::Error compile::buildCWrappers(ModuleOp module, ArrayRef<Kernel> kernels) {
+llvm::Error compile::buildCWrappers(ModuleOp module, ArrayRef<Kernel> kernels,
+                                    unsigned &uncheckedAllocations) {
   MLIRContext *context = module.getContext();
   // Only the wrappers are exported; the rest may be inlined into them.
   for (auto func : module.getOps<LLVM::LLVMFuncOp>()) {
@@ -313,8 +491,8 @@ llvm::Error compile::buildCWrappers(ModuleOp module, ArrayRef<Kernel> kernels) {
     auto wrapper = LLVM::LLVMFuncOp::create(
         builder, impl.getLoc(), kernel.symbol,
         LLVM::LLVMFunctionType::get(builder.getI32Type(), params));
-    if (llvm::Error err =
-            buildWrapperBody(module, wrapper, kernel, impl, check, builder))
+    if (llvm::Error err = buildWrapperBody(module, wrapper, kernel, impl, check,
+                                           builder, uncheckedAllocations))
       return err;
   }
   return llvm::Error::success();

@@ -341,14 +341,16 @@ openOutput(StringRef path, bool text) {
   return std::move(file);
 }
 
-/// Lowers a copy of the prepared `module` for `target`, adds the C wrappers
-/// (named for the variant of `variantCPU` where it is not empty),
-/// translates it to LLVM IR and optimizes it.
+/// Lowers a copy of the prepared `module` for `target`, with non-temporal
+/// stores for results of at least `nontemporalMinBytes` bytes (0: none),
+/// adds the C wrappers of `kernels` (named by their Kernel::symbol) and
+/// translates it to LLVM IR. `uncheckedAllocations` counts the heap
+/// allocations the wrappers cannot check (buildCWrappers).
 static llvm::Expected<std::unique_ptr<llvm::Module>>
-compileVariant(ModuleOp module, ArrayRef<Kernel> kernels, const Target &target,
-               const CompileOptions &options, StringRef variantCPU,
-               llvm::LLVMContext &llvmContext,
-               DiagnosticCollector &diagnostics) {
+lowerToLLVMIR(ModuleOp module, ArrayRef<Kernel> kernels, const Target &target,
+              const CompileOptions &options, uint64_t nontemporalMinBytes,
+              llvm::LLVMContext &llvmContext, DiagnosticCollector &diagnostics,
+              unsigned &uncheckedAllocations) {
   OwningOpRef<ModuleOp> copy = module.clone();
   // The shapes are checked by the wrappers before the call, so the compiled
   // functions need no run-time checks (which would print and abort).
@@ -356,9 +358,7 @@ compileVariant(ModuleOp module, ArrayRef<Kernel> kernels, const Target &target,
   pipelineOptions.runtimeVerification = false;
   pipelineOptions.parallel = options.parallel;
   pipelineOptions.vectorBits = getVectorBits(target);
-  // Results are written into the caller's buffers (CWrapper.cpp), whose
-  // alignment is unknown: x86's non-temporal vector stores need 64 bytes.
-  pipelineOptions.nontemporalMinBytes = 0;
+  pipelineOptions.nontemporalMinBytes = nontemporalMinBytes;
   pipelineOptions.bf16Truncation =
       hasNativeBF16(target) ? BF16Truncation::Native : BF16Truncation::Integer;
   PassManager pm(module.getContext(), ModuleOp::getOperationName());
@@ -366,11 +366,7 @@ compileVariant(ModuleOp module, ArrayRef<Kernel> kernels, const Target &target,
   if (failed(pm.run(*copy)))
     return diagnostics.takeError("cannot lower '" + options.inputFile +
                                  "' to the LLVM dialect");
-  std::vector<Kernel> variants(kernels.begin(), kernels.end());
-  if (!variantCPU.empty())
-    for (Kernel &kernel : variants)
-      kernel.symbol = getVariantSymbol(kernel.symbol, variantCPU);
-  if (llvm::Error err = buildCWrappers(*copy, variants))
+  if (llvm::Error err = buildCWrappers(*copy, kernels, uncheckedAllocations))
     return std::move(err);
 
   std::unique_ptr<llvm::Module> llvmModule = translateModuleToLLVMIR(
@@ -380,6 +376,76 @@ compileVariant(ModuleOp module, ArrayRef<Kernel> kernels, const Target &target,
                                  "' to LLVM IR");
   llvmModule->setTargetTriple(target.triple);
   llvmModule->setDataLayout(target.machine->createDataLayout());
+  return std::move(llvmModule);
+}
+
+/// Returns `kernels` with each symbol renamed by `rename`.
+static std::vector<Kernel>
+renameKernels(ArrayRef<Kernel> kernels,
+              llvm::function_ref<std::string(StringRef)> rename) {
+  std::vector<Kernel> renamed(kernels.begin(), kernels.end());
+  for (Kernel &kernel : renamed)
+    kernel.symbol = rename(kernel.symbol);
+  return renamed;
+}
+
+/// Lowers a copy of the prepared `module` for `target`, adds the C wrappers
+/// (named for the variant of `variantCPU` where it is not empty),
+/// translates it to LLVM IR and optimizes it. On x86, where the lowering
+/// writes some result with non-temporal stores, each wrapper is compiled
+/// twice, with and without them, and picks one by the alignment of the
+/// result buffers (AlignedResults.cpp); then `alignedVariants` is set.
+static llvm::Expected<std::unique_ptr<llvm::Module>>
+compileVariant(ModuleOp module, ArrayRef<Kernel> kernels, const Target &target,
+               const CompileOptions &options, StringRef variantCPU,
+               llvm::LLVMContext &llvmContext, DiagnosticCollector &diagnostics,
+               unsigned &uncheckedAllocations, bool &alignedVariants) {
+  std::vector<Kernel> variants =
+      variantCPU.empty() ? std::vector<Kernel>(kernels.begin(), kernels.end())
+                         : renameKernels(kernels, [&](StringRef symbol) {
+                             return getVariantSymbol(symbol, variantCPU);
+                           });
+  std::unique_ptr<llvm::Module> llvmModule;
+  if (target.triple.isX86()) {
+    // The JIT's threshold (the pipeline's default).
+    uint64_t minBytes = NormToLLVMPipelineOptions().nontemporalMinBytes;
+    auto aligned = lowerToLLVMIR(
+        module, renameKernels(variants, getAlignedVariantSymbol), target,
+        options, minBytes, llvmContext, diagnostics, uncheckedAllocations);
+    if (!aligned)
+      return aligned.takeError();
+    if (hasNontemporalStores(**aligned)) {
+      auto any = lowerToLLVMIR(
+          module, renameKernels(variants, getAnyAlignmentVariantSymbol), target,
+          options, /*nontemporalMinBytes=*/0, llvmContext, diagnostics,
+          uncheckedAllocations);
+      if (!any)
+        return any.takeError();
+      llvmModule = std::move(*any);
+      if (llvm::Linker::linkModules(*llvmModule, std::move(*aligned)))
+        return createStringError("cannot link the variants with and without "
+                                 "non-temporal stores");
+      if (llvm::Error err = addAlignmentDispatchers(*llvmModule, variants))
+        return std::move(err);
+      alignedVariants = true;
+    } else {
+      // No store to version: the code without them, under the wrappers'
+      // own names.
+      llvmModule = std::move(*aligned);
+      for (const Kernel &kernel : variants)
+        if (llvm::Function *wrapper =
+                llvmModule->getFunction(getAlignedVariantSymbol(kernel.symbol)))
+          wrapper->setName(kernel.symbol);
+    }
+  }
+  if (!llvmModule) {
+    auto plain = lowerToLLVMIR(module, variants, target, options,
+                               /*nontemporalMinBytes=*/0, llvmContext,
+                               diagnostics, uncheckedAllocations);
+    if (!plain)
+      return plain.takeError();
+    llvmModule = std::move(*plain);
+  }
   // In an object of several variants, each function is compiled for its
   // variant's CPU.
   if (!variantCPU.empty())
@@ -464,10 +530,13 @@ llvm::Error norm::compileKernels(const CompileOptions &options) {
 
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::Module> llvmModule;
+  unsigned uncheckedAllocations = 0;
+  bool alignedVariants = false;
   for (auto [cpu, target] : llvm::zip_equal(cpus, targets)) {
-    auto variant = compileVariant(*module, *kernels, target, options,
-                                  multiVersion ? StringRef(cpu) : StringRef(),
-                                  llvmContext, diagnostics);
+    auto variant =
+        compileVariant(*module, *kernels, target, options,
+                       multiVersion ? StringRef(cpu) : StringRef(), llvmContext,
+                       diagnostics, uncheckedAllocations, alignedVariants);
     if (!variant)
       return variant.takeError();
     if (!llvmModule)
@@ -547,7 +616,9 @@ llvm::Error norm::compileKernels(const CompileOptions &options) {
   info.usesOpenMP = externalCalls->openMP;
   info.parallel = options.parallel;
   info.allocates = externalCalls->malloc;
+  info.uncheckedAllocations = uncheckedAllocations != 0;
   info.variants = multiVersion;
+  info.alignedVariants = alignedVariants;
   writeCHeader((*header)->os(), *kernels, info);
 
   (*output)->keep();

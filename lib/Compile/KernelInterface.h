@@ -64,10 +64,21 @@ struct Kernel {
 llvm::Expected<std::vector<Kernel>>
 prepareKernels(ModuleOp module, ArrayRef<std::string> names, StringRef prefix);
 
+/// The status an exported function returns when the argument shapes break
+/// the signature or a run-time rule of an op.
+constexpr int32_t kStatusBadShape = 1;
+/// The status an exported function returns when a heap allocation of the
+/// compiled code fails.
+constexpr int32_t kStatusOutOfMemory = 2;
+
 /// Adds to the lowered (LLVM dialect) `module` the C wrapper of each kernel,
 /// an external function named Kernel::symbol, and gives every other
-/// function internal linkage.
-llvm::Error buildCWrappers(ModuleOp module, ArrayRef<Kernel> kernels);
+/// function internal linkage. Heap allocations in the body of a compiled
+/// function are checked (a failed one makes the wrapper return
+/// kStatusOutOfMemory); `uncheckedAllocations` is increased by the number
+/// of those it cannot check (in OpenMP parallel regions).
+llvm::Error buildCWrappers(ModuleOp module, ArrayRef<Kernel> kernels,
+                           unsigned &uncheckedAllocations);
 
 /// What the header says about the object it declares.
 struct HeaderInfo {
@@ -82,8 +93,14 @@ struct HeaderInfo {
   bool parallel = false;
   /// Whether the code calls malloc (per call, freed before it returns).
   bool allocates = false;
+  /// Whether some of those allocations are not checked (a failed one is
+  /// not returned as kStatusOutOfMemory).
+  bool uncheckedAllocations = false;
   /// Whether `cpu` lists several CPUs, one variant each (MultiVersion.cpp).
   bool variants = false;
+  /// Whether the functions have a variant with non-temporal stores for
+  /// 64-byte aligned result buffers (AlignedResults.cpp).
+  bool alignedVariants = false;
 };
 
 /// Writes the C header declaring `kernels`.
@@ -106,6 +123,30 @@ std::string getCPUQuerySymbol(StringRef symbol);
 /// kernel (MultiVersion.cpp), and makes the variants internal.
 llvm::Error addDispatchers(llvm::Module &module, ArrayRef<Kernel> kernels,
                            ArrayRef<std::string> cpus);
+
+/// The alignment, in bytes, of the result buffers that the variant with
+/// non-temporal stores needs (x86's MOVNTPS of a zmm register).
+constexpr int64_t kResultAlignment = 64;
+
+/// The internal name of the variant of exported `symbol` that may write
+/// results with non-temporal stores (every result buffer kResultAlignment
+/// aligned).
+std::string getAlignedVariantSymbol(StringRef symbol);
+
+/// The internal name of the variant of exported `symbol` for result buffers
+/// of any alignment.
+std::string getAnyAlignmentVariantSymbol(StringRef symbol);
+
+/// Whether `module` has a non-temporal store.
+bool hasNontemporalStores(const llvm::Module &module);
+
+/// Adds to `module`, which holds for each kernel the two variants named by
+/// getAlignedVariantSymbol and getAnyAlignmentVariantSymbol, the exported
+/// function Kernel::symbol that calls the aligned variant when every result
+/// pointer is a multiple of kResultAlignment and the other one otherwise
+/// (AlignedResults.cpp), and makes the variants internal.
+llvm::Error addAlignmentDispatchers(llvm::Module &module,
+                                    ArrayRef<Kernel> kernels);
 
 /// Returns the C element type of `type` (`float`, `int64_t`, `uint16_t`
 /// for f16 and bf16, ...), or an empty string if the C interface does not
