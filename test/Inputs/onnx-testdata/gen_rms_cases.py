@@ -42,7 +42,6 @@ are written in the form of test/Conformance/ONNX/generate.py, and
 
 import os
 import shutil
-import struct
 import sys
 
 import numpy as np
