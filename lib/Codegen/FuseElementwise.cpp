@@ -26,10 +26,10 @@
 // written once, from that loop.
 //
 // Remarks (category norm-fuse-elementwise): Fused at each consumer a producer
-// is fused into; Recomputed at each producer with several consumers fused
-// into all of them; NotFused (missed) at each consumer left with a fusable
-// producer that has other uses, and at each producer whose other uses no
-// consumer can write.
+// is fused into; Recomputed at each producer fused into all its consumers
+// (or its single consumer that also writes its value); NotFused (missed) at
+// each consumer left with a fusable producer that has other uses (with why:
+// the producer is costly, or its other uses come before its consumers).
 //
 //===----------------------------------------------------------------------===//
 
@@ -347,11 +347,23 @@ static bool fuseMultiUseProducers(RewriterBase &rewriter, Operation *root,
         continue;
     }
 
-    norm::remarkPassed(producer, kPass, "Recomputed",
-                       "computed in each of its {0} consumers instead of "
-                       "written to memory and read back{1}",
-                       fusable.size(),
-                       carrier ? "; its value written by one of them" : "");
+    if (!carrier)
+      norm::remarkPassed(producer, kPass, "Recomputed",
+                         "computed in each of its {0} consumers instead of "
+                         "written to memory and read back",
+                         fusable.size());
+    else if (fusable.size() == 1)
+      norm::remarkPassed(producer, kPass, "Recomputed",
+                         "computed in its consumer, which also writes its "
+                         "value for its {0} other use{1}",
+                         others.size(), others.size() == 1 ? "" : "s");
+    else
+      norm::remarkPassed(producer, kPass, "Recomputed",
+                         "computed in each of its {0} consumers instead of "
+                         "written to memory and read back; one of them also "
+                         "writes its value for its {1} other use{2}",
+                         fusable.size(), others.size(),
+                         others.size() == 1 ? "" : "s");
     // A copy per consumer, except for the carrier.
     for (OpOperand *use : fusable) {
       if (use == carrier)
@@ -449,20 +461,30 @@ struct FuseElementwisePass
     }
 
     // The producers left unfused for having other uses.
-    if (norm::remarksEnabled(ctx))
+    if (norm::remarksEnabled(ctx)) {
+      UpstreamValues upstream;
       getOperation()->walk([&](linalg::GenericOp consumer) {
         for (OpOperand &operand : consumer->getOpOperands()) {
-          Operation *producer = operand.get().getDefiningOp();
+          auto producer = operand.get().getDefiningOp<linalg::GenericOp>();
           if (!linalg::areElementwiseOpsFusable(&operand) ||
               producer->hasOneUse())
             continue;
-          norm::remarkMissed(
-              consumer, kPass, "NotFused",
-              "the producer of operand {0} has other uses: fusing it would "
-              "compute it again in each consumer",
-              operand.getOperandNumber());
+          if (isUpstreamElementwise(producer, upstream) &&
+              hasCheapPayload(producer))
+            norm::remarkMissed(consumer, kPass, "NotFused",
+                               "the producer of operand {0} is also used "
+                               "where none of its consumers can write its "
+                               "value (before them, or in another block)",
+                               operand.getOperandNumber());
+          else
+            norm::remarkMissed(
+                consumer, kPass, "NotFused",
+                "the producer of operand {0} has other uses: fusing it would "
+                "compute it again in each consumer",
+                operand.getOperandNumber());
         }
       });
+    }
   }
 };
 } // namespace
