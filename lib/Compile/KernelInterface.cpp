@@ -7,9 +7,10 @@
 //
 // * the run-time rules on the argument shapes: the conditions of the
 //   `cf.assert`s that generate-runtime-verification emits (norm ops, linalg,
-//   tensor), which must depend on argument sizes only; they are cloned into a
-//   check function of the argument sizes, with the static sizes and the
-//   non-negativity of every size;
+//   tensor), which must depend on argument sizes only (arith and index ops;
+//   an assert in an scf.if, as linalg's, holds where its guard does not);
+//   they are cloned into a check function of the argument sizes, with the
+//   static sizes and the non-negativity of every size;
 // * every result dimension as a constant or an argument's dimension, found
 //   by convert-norm-to-linalg and resolve-ranked-shaped-type-result-dims.
 //
@@ -21,7 +22,10 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Index/IR/IndexDialect.h"
+#include "mlir/Dialect/Index/IR/IndexOps.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
@@ -316,15 +320,15 @@ public:
       mapping.map(value, size);
       return size;
     }
-    if (!isa<arith::ArithDialect>(def->getDialect()) ||
+    if (!isa<arith::ArithDialect, index::IndexDialect>(def->getDialect()) ||
         def->getNumRegions() != 0 || !isMemoryEffectFree(def))
       return failure();
     if (isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp,
-            arith::CeilDivSIOp, arith::CeilDivUIOp, arith::FloorDivSIOp>(def)) {
-      auto divisor = def->getOperand(1).getDefiningOp<arith::ConstantOp>();
-      auto attr =
-          divisor ? dyn_cast<IntegerAttr>(divisor.getValue()) : IntegerAttr();
-      if (!attr || attr.getValue().isZero())
+            arith::CeilDivSIOp, arith::CeilDivUIOp, arith::FloorDivSIOp,
+            index::DivSOp, index::DivUOp, index::RemSOp, index::RemUOp,
+            index::CeilDivSOp, index::CeilDivUOp, index::FloorDivSOp>(def)) {
+      std::optional<int64_t> divisor = getConstantIntValue(def->getOperand(1));
+      if (!divisor || *divisor == 0)
         return failure();
     }
     for (Value operand : def->getOperands())
@@ -507,10 +511,30 @@ compile::prepareKernels(ModuleOp module, ArrayRef<std::string> names,
       }
     }
     ConditionCloner cloner(shapes, entry, dimOffsets, builder);
+    Value trueValue = arith::ConstantIntOp::create(builder, loc, 1, 1);
     WalkResult walk = shapes.walk([&](cf::AssertOp assertOp) {
       FailureOr<Value> condition = cloner.clone(assertOp.getArg());
       if (failed(condition))
         return WalkResult::interrupt();
+      // An assert in an scf.if (the checks of linalg ops, guarded by a
+      // non-empty iteration space) holds where the guard does not.
+      for (Operation *op = assertOp; op->getParentOp() != shapes;
+           op = op->getParentOp()) {
+        auto ifOp = dyn_cast<scf::IfOp>(op->getParentOp());
+        if (!ifOp)
+          return WalkResult::interrupt();
+        FailureOr<Value> guard = cloner.clone(ifOp.getCondition());
+        if (failed(guard))
+          return WalkResult::interrupt();
+        Value holds = *guard;
+        if (op->getParentRegion() == &ifOp.getElseRegion())
+          holds = arith::XOrIOp::create(builder, loc, holds, trueValue);
+        condition = arith::OrIOp::create(
+                        builder, loc,
+                        arith::XOrIOp::create(builder, loc, holds, trueValue),
+                        *condition)
+                        .getResult();
+      }
       conjoin(*condition);
       return WalkResult::advance();
     });
