@@ -93,6 +93,7 @@ static void buildModulePipeline(OpPassManager &pm,
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
   pm.addNestedPass<func::FuncOp>(createPrefetchRowsPass());
+  pm.addNestedPass<func::FuncOp>(createJamRowsPass());
   if (!options.parallel) {
     pm.addNestedPass<func::FuncOp>(createForallToForLoopPass());
     pm.addNestedPass<func::FuncOp>(

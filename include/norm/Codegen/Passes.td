@@ -145,6 +145,56 @@ def FuseRowsPass : Pass<"norm-fuse-rows", "::mlir::func::FuncOp"> {
 }
 
 //===----------------------------------------------------------------------===//
+// JamRows
+//===----------------------------------------------------------------------===//
+
+def JamRowsPass : Pass<"norm-jam-rows", "::mlir::func::FuncOp"> {
+  let summary = "Several short rows per iteration of a loop over rows: the "
+                "row loop unrolled and jammed";
+  let description = [{
+    On buffers, after norm-vectorize-rows and bufferization: each
+    one-dimensional `scf.forall` over rows (no results, lower bound 0, step
+    1) whose body holds loops over the row (`scf.for` with loop-invariant
+    bounds) is unrolled by `rows` and jammed: an iteration handles `rows`
+    consecutive rows, each loop over the row becomes one loop that works on
+    all of them (with each row's loop-carried partial sums), and each
+    per-row op becomes one copy per row, consecutive. The rows' chains of
+    dependent per-row work (horizontal sums, divisions, square roots,
+    LayerNorm's exactness checks) are independent, so the core overlaps
+    them, and the loop overhead is paid once per block of rows.
+
+    The per-row scalars' one-element `linalg` ops are first replaced by
+    their bodies on scalars, so that their `scf.if`s are jammed too: an
+    `scf.if` whose condition is the same for all rows becomes one `scf.if`
+    over the rows' regions; otherwise one `scf.if` on the rows' conditions
+    or-ed runs each row's `scf.if` where some condition holds, and the rows'
+    else regions jammed where none does (LayerNorm's rare exact
+    recomputation: one branch per block of rows, no branch between the rows'
+    statistics).
+
+    Only rows whose loops each run at most `max-steps` steps are jammed: an
+    `scf.if` on the trip counts selects the jammed loop or the loop as it
+    was (no `scf.if` where the trip counts are static). A last, partial
+    block of rows runs row by row. The body's buffers are allocated at the
+    start of the new body, once per row of a block.
+
+    Iterations of an `scf.forall` are independent, so results are
+    unchanged.
+  }];
+  let options = [
+    Option<"rows", "rows", "unsigned", /*default=*/"4",
+           "Rows per iteration (1: no jam; at most 16)">,
+    Option<"maxSteps", "max-steps", "unsigned", /*default=*/"2",
+           "Most steps of each loop over the row for a row loop to be "
+           "jammed (0: none)">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
+//===----------------------------------------------------------------------===//
 // NativeBF16Truncation
 //===----------------------------------------------------------------------===//
 
