@@ -14,14 +14,15 @@ test_data_set_N/{input_K.pb, output_K.pb}):
   libonnx-testdata  Debian's libonnx-testdata (ONNX 1.12),
                     /usr/share/libonnx-testdata/data/node
   onnx-testdata     test/Inputs/onnx-testdata (LpNormalization opset 22,
-                    ai.onnx.ml Normalizer, RMSNormalization opset 23, and ONNX
-                    Runtime's SimplifiedLayerNormalization and com.microsoft
+                    ai.onnx.ml Normalizer, RMSNormalization opset 23,
+                    GroupNormalization opset 18 and 21, and ONNX Runtime's
+                    SimplifiedLayerNormalization and com.microsoft
                     Skip(Simplified)LayerNormalization cases; see its
                     README.md)
 
 A case belongs to the suite when its model has a LayerNormalization,
-LpNormalization, Normalizer, RMSNormalization or (ONNX Runtime's)
-SimplifiedLayerNormalization, SkipSimplifiedLayerNormalization or
+LpNormalization, Normalizer, RMSNormalization, GroupNormalization or (ONNX
+Runtime's) SimplifiedLayerNormalization, SkipSimplifiedLayerNormalization or
 SkipLayerNormalization node, or when it is the `_expanded` twin of such a
 case. For every case the script writes <source>/<case>.test:
 
@@ -60,7 +61,8 @@ SCRIPT = os.path.relpath(os.path.abspath(__file__), ROOT)
 
 OPS = ("LayerNormalization", "LpNormalization", "Normalizer",
        "RMSNormalization", "SimplifiedLayerNormalization",
-       "SkipSimplifiedLayerNormalization", "SkipLayerNormalization")
+       "SkipSimplifiedLayerNormalization", "SkipLayerNormalization",
+       "GroupNormalization")
 # What the importer maps (docs/Importer.md); anything else is rejected.
 IMPORTED_OPS = set(OPS) | {"Identity"}
 
