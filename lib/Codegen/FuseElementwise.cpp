@@ -43,6 +43,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/TilingInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -154,6 +155,19 @@ static bool hasCheapPayload(linalg::GenericOp op) {
   });
 }
 
+/// Whether `op` is a reshape whose value is computed on (read by a linalg
+/// op, scalar reads, slices or other reshapes), not only passed on (a
+/// function result: moving such a reshape above its producer would undo
+/// the reshape back of moveReshapesAboveProducers).
+static bool isComputedReshape(Operation *op) {
+  if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(op))
+    return false;
+  return llvm::any_of(op->getUsers(), [](Operation *user) {
+    return isa<linalg::LinalgOp, tensor::ExtractOp, tensor::ExtractSliceOp,
+               tensor::ExpandShapeOp, tensor::CollapseShapeOp>(user);
+  });
+}
+
 /// Generalizes the named elementwise linalg ops (linalg.add, linalg.map, ...)
 /// that produce values depending on no reduction and are read by other ops,
 /// so that the elementwise fusion (of linalg.generic only) applies to them.
@@ -172,6 +186,7 @@ static bool generalizeUpstreamProducers(RewriterBase &rewriter, Operation *root,
         auto consumer = dyn_cast<linalg::LinalgOp>(use.getOwner());
         read |=
             isa<tensor::ExtractOp, tensor::ExtractSliceOp>(use.getOwner()) ||
+            isComputedReshape(use.getOwner()) ||
             (consumer &&
              consumer.getMatchingIndexingMap(&use).getNumResults() ==
                  consumer.getNumLoops());
@@ -262,6 +277,189 @@ static bool rewriteReadsOfUpstreamProducers(RewriterBase &rewriter,
       continue;
     rewriter.replaceOp(slice, tile->tiledValues[0]);
     changed = true;
+  }
+  return changed;
+}
+
+static SmallVector<OpOperand *> getFusableUses(linalg::GenericOp producer);
+
+/// Returns `producer` (an upstream elementwise linalg.generic with one
+/// result) computed on the shape of `reshape`, a tensor.expand_shape or
+/// tensor.collapse_shape of its result: the same payload on the inputs
+/// reshaped alike (function arguments, in practice: views). Fails where an
+/// input broadcast along part of a collapsed group of dims.
+static FailureOr<Value> reshapeProducer(RewriterBase &rewriter,
+                                        linalg::GenericOp producer,
+                                        Operation *reshape) {
+  MLIRContext *ctx = rewriter.getContext();
+  auto expandOp = dyn_cast<tensor::ExpandShapeOp>(reshape);
+  auto collapseOp = dyn_cast<tensor::CollapseShapeOp>(reshape);
+  SmallVector<ReassociationIndices> groups =
+      expandOp ? expandOp.getReassociationIndices()
+               : collapseOp.getReassociationIndices();
+  auto resultType = cast<RankedTensorType>(reshape->getResult(0).getType());
+  int64_t rank = resultType.getRank();
+  SmallVector<OpFoldResult> expandedSizes;
+  if (expandOp)
+    expandedSizes = expandOp.getMixedOutputShape();
+  Location loc = reshape->getLoc();
+  rewriter.setInsertionPoint(reshape);
+
+  SmallVector<Value> inputs;
+  SmallVector<AffineMap> maps;
+  for (OpOperand *input : producer.getDpsInputOperands()) {
+    Value value = input->get();
+    auto type = dyn_cast<RankedTensorType>(value.getType());
+    AffineMap map = producer.getMatchingIndexingMap(input);
+    SmallVector<AffineExpr> exprs;
+    SmallVector<ReassociationIndices> inputGroups;
+    bool reshaped = false;
+    if (type && expandOp) {
+      // Each dim of the input becomes the dims of its group.
+      SmallVector<OpFoldResult> sizes;
+      SmallVector<int64_t> shape;
+      for (AffineExpr expr : map.getResults()) {
+        ReassociationIndices group;
+        for (int64_t dim : groups[cast<AffineDimExpr>(expr).getPosition()]) {
+          group.push_back(exprs.size());
+          exprs.push_back(getAffineDimExpr(dim, ctx));
+          sizes.push_back(expandedSizes[dim]);
+          shape.push_back(resultType.getDimSize(dim));
+        }
+        reshaped |= group.size() != 1;
+        inputGroups.push_back(group);
+      }
+      if (reshaped)
+        value = tensor::ExpandShapeOp::create(
+            rewriter, loc, RankedTensorType::get(shape, type.getElementType()),
+            value, inputGroups, sizes);
+    } else if (type) {
+      // Each group of dims of the input, all or none of it, becomes one dim.
+      llvm::SmallBitVector present(producer.getNumLoops());
+      for (AffineExpr expr : map.getResults())
+        present.set(cast<AffineDimExpr>(expr).getPosition());
+      int64_t next = 0;
+      for (auto [newDim, group] : llvm::enumerate(groups)) {
+        int64_t count = llvm::count_if(
+            group, [&](int64_t dim) { return present.test(dim); });
+        if (count == 0)
+          continue;
+        if (count != static_cast<int64_t>(group.size()))
+          return failure();
+        ReassociationIndices inputGroup;
+        for (int64_t i = 0; i < count; ++i)
+          inputGroup.push_back(next++);
+        reshaped |= count != 1;
+        inputGroups.push_back(inputGroup);
+        exprs.push_back(getAffineDimExpr(newDim, ctx));
+      }
+      if (reshaped)
+        value =
+            tensor::CollapseShapeOp::create(rewriter, loc, value, inputGroups);
+    }
+    inputs.push_back(value);
+    maps.push_back(AffineMap::get(rank, 0, exprs, ctx));
+  }
+  // The destination: the producer's, reshaped alike (an empty tensor).
+  Value init = producer.getDpsInitOperand(0)->get();
+  init = expandOp ? tensor::ExpandShapeOp::create(rewriter, loc, resultType,
+                                                  init, groups, expandedSizes)
+                        .getResult()
+                  : tensor::CollapseShapeOp::create(rewriter, loc, init, groups)
+                        .getResult();
+  maps.push_back(AffineMap::getMultiDimIdentityMap(rank, ctx));
+  auto reshapedOp = linalg::GenericOp::create(
+      rewriter, loc, TypeRange{resultType}, inputs, ValueRange{init}, maps,
+      SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel));
+  rewriter.cloneRegionBefore(producer.getRegion(), reshapedOp.getRegion(),
+                             reshapedOp.getRegion().end());
+  return reshapedOp.getResult(0);
+}
+
+/// Moves the reshapes of upstream elementwise producers (the collapse of X
+/// to [O, n] of a LayerNormalization over several dims, the grouped views
+/// of Group- and InstanceNormalization) above them: each reshape of such a
+/// producer's value becomes the producer computed on reshaped inputs
+/// (reshapeProducer), which then fuses into the normalization's ops like
+/// any other. A producer with several uses is cheap (arith ops only). Where
+/// the producer's value is also used otherwise (a function result), and no
+/// consumer of its own is left to write it, that use reads the first
+/// reshaped value reshaped back, so that a consumer of that one can write
+/// it (fuseMultiUseProducers).
+static bool moveReshapesAboveProducers(RewriterBase &rewriter, Operation *root,
+                                       UpstreamValues &upstream) {
+  SmallVector<linalg::GenericOp> producers;
+  root->walk([&](linalg::GenericOp op) {
+    if (op->getNumResults() != 1 || !isUpstreamElementwise(op, upstream) ||
+        op.payloadUsesValueFromOperand(op.getDpsInitOperand(0)) ||
+        (!op->hasOneUse() && !hasCheapPayload(op)))
+      return;
+    if (llvm::any_of(op->getUsers(), isComputedReshape))
+      producers.push_back(op);
+  });
+  bool changed = false;
+  for (linalg::GenericOp producer : producers) {
+    SmallVector<Operation *> reshapes;
+    for (Operation *user : producer->getUsers())
+      if (isComputedReshape(user) && !llvm::is_contained(reshapes, user))
+        reshapes.push_back(user);
+    Operation *first = nullptr;
+    Value firstValue;
+    for (Operation *reshape : reshapes) {
+      FailureOr<Value> reshaped = reshapeProducer(rewriter, producer, reshape);
+      if (failed(reshaped))
+        continue;
+      norm::remarkPassed(reshape, kPass, "ReshapeMoved",
+                         "the reshape of an elementwise producer's value "
+                         "moved above it: the producer computed on reshaped "
+                         "inputs");
+      if (!first) {
+        first = reshaped->getDefiningOp();
+        firstValue = *reshaped;
+      }
+      rewriter.replaceOp(reshape, *reshaped);
+      changed = true;
+    }
+    if (!first || producer->use_empty()) {
+      if (producer->use_empty())
+        rewriter.eraseOp(producer);
+      continue;
+    }
+    if (!getFusableUses(producer).empty())
+      continue;
+    // The other uses (a function result) read the reshaped value reshaped
+    // back, placed just before each of them.
+    DominanceInfo dominance;
+    auto type = cast<RankedTensorType>(producer->getResult(0).getType());
+    for (OpOperand &use :
+         llvm::make_early_inc_range(producer->getResult(0).getUses())) {
+      Operation *user = use.getOwner();
+      if (!dominance.properlyDominates(first, user))
+        continue;
+      rewriter.setInsertionPoint(user);
+      Value back;
+      if (auto expand = dyn_cast<tensor::ExpandShapeOp>(
+              firstValue.getDefiningOp<linalg::GenericOp>()
+                  .getDpsInitOperand(0)
+                  ->get()
+                  .getDefiningOp()))
+        back = tensor::CollapseShapeOp::create(
+            rewriter, user->getLoc(), type, firstValue,
+            expand.getReassociationIndices());
+      else {
+        auto collapse = firstValue.getDefiningOp<linalg::GenericOp>()
+                            .getDpsInitOperand(0)
+                            ->get()
+                            .getDefiningOp<tensor::CollapseShapeOp>();
+        back = tensor::ExpandShapeOp::create(
+            rewriter, user->getLoc(), type, firstValue,
+            collapse.getReassociationIndices(),
+            tensor::getMixedSizes(rewriter, user->getLoc(), collapse.getSrc()));
+      }
+      rewriter.modifyOpInPlace(user, [&] { use.set(back); });
+    }
+    if (producer->use_empty())
+      rewriter.eraseOp(producer);
   }
   return changed;
 }
@@ -454,6 +652,8 @@ struct FuseElementwisePass
       bool fusedSingleUse = false;
       (void)applyPatternsGreedily(getOperation(), frozen, config,
                                   &fusedSingleUse);
+      upstream = UpstreamValues();
+      changed |= moveReshapesAboveProducers(rewriter, getOperation(), upstream);
       upstream = UpstreamValues();
       changed |= fuseMultiUseProducers(rewriter, getOperation(), upstream);
       if (!changed && !fusedSingleUse)

@@ -322,3 +322,99 @@ func.func @erf_rms_sum(%x: tensor<?x?xf32>, %g: tensor<?xf32>)
       : (tensor<?x?xf32>, tensor<?xf32>) -> (tensor<?x?xf32>, tensor<?x1xf32>)
   return %y, %a : tensor<?x?xf32>, tensor<?x?xf32>
 }
+
+// Reshapes between the producer and the normalization (moved above the
+// producer: the producer is computed on views of its inputs). A
+// LayerNormalization over several dims (X collapsed to [O, n]) with the sum
+// output: one loop, the sum written from it in the collapsed shape and
+// returned expanded (a view).
+// CHECK-LABEL: func.func @skip_ln_axis1_sum(
+// CHECK-SAME:      %[[X:[a-z0-9]+]]: tensor<4x8x16xf32>, %[[SKIP:[a-z0-9]+]]: tensor<4x8x16xf32>
+// CHECK-NOT:     linalg.generic
+// CHECK-DAG:     %[[XC:.+]] = tensor.collapse_shape %[[X]] {{\[}}[0], [1, 2]]
+// CHECK-DAG:     %[[SC:.+]] = tensor.collapse_shape %[[SKIP]] {{\[}}[0], [1, 2]]
+// CHECK-NOT:     linalg.generic
+// CHECK:         %[[LOOP:.+]]:2 = scf.forall (%[[I:.+]]) in (4)
+// CHECK-NEXT:      %[[XS:.+]] = tensor.extract_slice %[[XC]][%[[I]], 0] [1, 128]
+// CHECK-NEXT:      %[[SS:.+]] = tensor.extract_slice %[[SC]][%[[I]], 0] [1, 128]
+// CHECK:           linalg.generic {{.+}}"reduction"]} ins(%[[XS]], %[[SS]],
+// CHECK:           linalg.generic {{.+}}"reduction"]} ins(%[[XS]], %[[SS]],
+// CHECK:           %[[T:.+]]:2 = linalg.generic {{.+}}["parallel", "parallel"]} ins(%[[XS]], %[[SS]],
+// CHECK-NEXT:      ^bb0(%[[C:[a-z0-9_]+]]: f32, %[[D:[a-z0-9_]+]]: f32,
+// CHECK-NEXT:        %[[SUM:.+]] = arith.addf %[[C]], %[[D]] : f32
+// CHECK:             linalg.yield %[[SUM]], %{{.+}} : f32, f32
+// CHECK:           tensor.parallel_insert_slice %[[T]]#0 into
+// CHECK-NEXT:      tensor.parallel_insert_slice %[[T]]#1 into
+// CHECK-NOT:     linalg.generic
+// CHECK-DAG:     %[[Y:.+]] = tensor.expand_shape %[[LOOP]]#1
+// CHECK-DAG:     %[[SUMOUT:.+]] = tensor.expand_shape %[[LOOP]]#0
+// CHECK:         return %[[Y]], %[[SUMOUT]]
+func.func @skip_ln_axis1_sum(%x: tensor<4x8x16xf32>, %skip: tensor<4x8x16xf32>,
+                             %g: tensor<8x16xf32>)
+    -> (tensor<4x8x16xf32>, tensor<4x8x16xf32>) {
+  %sum = arith.addf %x, %skip : tensor<4x8x16xf32>
+  %y, %m, %i = norm.layer_normalization %sum, %g, %g {axis = 1 : i64}
+      : (tensor<4x8x16xf32>, tensor<8x16xf32>, tensor<8x16xf32>)
+      -> (tensor<4x8x16xf32>, tensor<4x1x1xf32>, tensor<4x1x1xf32>)
+  return %y, %sum : tensor<4x8x16xf32>, tensor<4x8x16xf32>
+}
+
+// GroupNormalization with the sum output: its lowering's two loop nests
+// (the statistics per group of rows, then Y on the grouped view) both read
+// X and Skip; the second writes Y and the sum. No third one for the add.
+// CHECK-LABEL: func.func @skip_group_sum(
+// CHECK-SAME:      %[[X:[a-z0-9]+]]: tensor<2x8x64xf32>, %[[SKIP:[a-z0-9]+]]: tensor<2x8x64xf32>
+// CHECK-NOT:     linalg.generic
+// CHECK-DAG:     %[[XE:.+]] = tensor.expand_shape %[[X]] {{\[}}[0], [1, 2], [3]]
+// CHECK-DAG:     %[[SE:.+]] = tensor.expand_shape %[[SKIP]] {{\[}}[0], [1, 2], [3]]
+// CHECK-DAG:     %[[XC:.+]] = tensor.collapse_shape %[[XE]] {{\[}}[0, 1], [2, 3]]
+// CHECK-DAG:     %[[SC:.+]] = tensor.collapse_shape %[[SE]] {{\[}}[0, 1], [2, 3]]
+// CHECK-NOT:     linalg.generic
+// CHECK:         scf.forall (%[[I:.+]]) in (8)
+// CHECK:           %[[XS:.+]] = tensor.extract_slice %[[XC]][%[[I]], 0] [1, 128]
+// CHECK-NEXT:      %[[SS:.+]] = tensor.extract_slice %[[SC]][%[[I]], 0] [1, 128]
+// CHECK:           linalg.generic {{.+}}"reduction"]} ins(%[[XS]], %[[SS]],
+// CHECK:           linalg.generic {{.+}}"reduction"]} ins(%[[XS]], %[[SS]],
+// CHECK:         scf.forall.in_parallel
+// CHECK-NOT:     linalg.generic
+// CHECK:         %[[T:.+]]:2 = linalg.generic {{.+}} ins(%[[XE]], %[[SE]],
+// CHECK-NEXT:    ^bb0(%[[C:[a-z0-9_]+]]: f32, %[[D:[a-z0-9_]+]]: f32,
+// CHECK-NEXT:      %[[SUM:.+]] = arith.addf %[[C]], %[[D]] : f32
+// CHECK:           linalg.yield %[[SUM]], %{{.+}} : f32, f32
+// CHECK-NOT:     linalg.generic
+// CHECK-DAG:     %[[Y:.+]] = tensor.collapse_shape %[[T]]#1
+// CHECK-DAG:     %[[SUMOUT:.+]] = tensor.collapse_shape %[[T]]#0
+// CHECK:         return %[[Y]], %[[SUMOUT]]
+func.func @skip_group_sum(%x: tensor<2x8x64xf32>, %skip: tensor<2x8x64xf32>,
+                          %s: tensor<8xf32>)
+    -> (tensor<2x8x64xf32>, tensor<2x8x64xf32>) {
+  %sum = arith.addf %x, %skip : tensor<2x8x64xf32>
+  %y = norm.group_normalization %sum, %s, %s num_groups = 4
+      : (tensor<2x8x64xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<2x8x64xf32>
+  return %y, %sum : tensor<2x8x64xf32>, tensor<2x8x64xf32>
+}
+
+// InstanceNormalization: the statistics read X and Skip through [N * C, D]
+// views, Y reads them as they are.
+// CHECK-LABEL: func.func @skip_instance(
+// CHECK-SAME:      %[[X:[a-z0-9]+]]: tensor<2x8x64xf32>, %[[SKIP:[a-z0-9]+]]: tensor<2x8x64xf32>
+// CHECK-NOT:     linalg.generic
+// CHECK-DAG:     %[[XC:.+]] = tensor.collapse_shape %[[X]] {{\[}}[0, 1], [2]]
+// CHECK-DAG:     %[[SC:.+]] = tensor.collapse_shape %[[SKIP]] {{\[}}[0, 1], [2]]
+// CHECK-NOT:     linalg.generic
+// CHECK:         scf.forall (%[[I:.+]]) in (16)
+// CHECK:           %[[XS:.+]] = tensor.extract_slice %[[XC]][%[[I]], 0] [1, 64]
+// CHECK-NEXT:      %[[SS:.+]] = tensor.extract_slice %[[SC]][%[[I]], 0] [1, 64]
+// CHECK:           linalg.generic {{.+}}"reduction"]} ins(%[[XS]], %[[SS]],
+// CHECK:         scf.forall.in_parallel
+// CHECK-NOT:     linalg.generic
+// CHECK:         %[[T:.+]] = linalg.generic {{.+}} ins(%[[X]], %[[SKIP]],
+// CHECK-NOT:     linalg.generic
+// CHECK:         return %[[T]]
+func.func @skip_instance(%x: tensor<2x8x64xf32>, %skip: tensor<2x8x64xf32>,
+                         %s: tensor<8xf32>) -> tensor<2x8x64xf32> {
+  %sum = arith.addf %x, %skip : tensor<2x8x64xf32>
+  %y = norm.instance_normalization %sum, %s, %s
+      : (tensor<2x8x64xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<2x8x64xf32>
+  return %y : tensor<2x8x64xf32>
+}

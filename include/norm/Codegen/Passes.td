@@ -97,6 +97,30 @@ def FuseElementwisePass : Pass<"norm-fuse-elementwise"> {
     dims to [O, n] (`convert-norm-to-linalg`): its loops over the
     normalized dims come back, with a tiny innermost one (X [N, C, 1]:
     48 times slower).
+
+    Producer fusion: the elementwise producers of a normalization's X in
+    the same function (a residual add, a bias add broadcast along rows, a
+    cast such as `arith.extf` f16 to f32, chains of them: ops that depend
+    on no reduction) are computed where X is read, not written to memory
+    and read back:
+    - named elementwise linalg ops among them (`linalg.add`,
+      `linalg.broadcast`, `linalg.map`, ...) are generalized first;
+    - scalar reads of their values (`tensor.extract`: LayerNormalization's
+      shift, the exact f64 recomputations of LayerNormalization,
+      LpNormalization and Normalizer) compute the element from the
+      producer's inputs, slices (`tensor.extract_slice`) compute the
+      producer on slices of its inputs, and reshapes (the [O, n] collapse
+      of a LayerNormalization over several dims, the grouped views of
+      Group- and InstanceNormalization) compute it on reshaped inputs;
+    - one with several consumers (the reductions and the elementwise tail)
+      is fused into each, provided its payload is only arith ops (a costly
+      one stays, and `norm-fuse-rows` computes it once per slice); a use
+      of its value outside them (a function result: ONNX Runtime's
+      input_skip_bias_sum) is written by one of them, an all-parallel
+      consumer over the same iterations that comes before those uses (the
+      tail), as an extra result.
+    Each of these gives the same values: the same operations on the same
+    elements.
   }];
   let dependentDialects = ["::mlir::affine::AffineDialect",
                            "::mlir::linalg::LinalgDialect"];
@@ -137,6 +161,21 @@ def FuseRowsPass : Pass<"norm-fuse-rows", "::mlir::func::FuncOp"> {
 
     Only trailing-axis reductions are fused (the kept dims must be a
     prefix of the loop dims); other ops are left as they are.
+
+    With `norm-fuse-elementwise` before it, this gives the producer-fusion
+    guarantee of `norm-to-llvm`: for a normalization (LayerNormalization,
+    RMSNormalization, LpNormalization over the innermost axis, Normalizer)
+    of an elementwise producer's value (X + Skip, X + Bias, a cast, a chain
+    of them), one loop nest over slices in which each pass over a slice
+    reads the producer's inputs (from memory once, then from the cache)
+    and computes the producer, Y written once and, where the producer's
+    value is also returned, that value written once from the same loop
+    (`test/Codegen/fuse-rows-producers*.mlir`). BatchNormalization is one
+    elementwise op computing both; Group- and InstanceNormalization keep
+    the two loop nests of their lowering (statistics, then Y), both reading
+    the producer's inputs. A costly producer (math ops) whose value is
+    fused as a producer is computed once per slice in the loop: tiles of it
+    that differ only by equal dynamic sizes are merged.
   }];
   let dependentDialects = [
     "::mlir::scf::SCFDialect",
