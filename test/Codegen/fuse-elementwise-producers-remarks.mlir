@@ -97,3 +97,30 @@ func.func @used_before(%x: tensor<4x8xf32>, %s: tensor<4x8xf32>)
   } -> tensor<4x8xf32>
   return %c, %m : tensor<32xf32>, tensor<4x8xf32>
 }
+
+// A reshape of the producer's value (a view read by a consumer) moved above
+// it: the producer computed on views of its inputs, then fused.
+// CHECK-LABEL: func.func @reshape_moved(
+// CHECK-SAME:      %[[X:.+]]: tensor<4x8xf32>, %[[S:.+]]: tensor<4x8xf32>)
+// CHECK-DAG:     %[[XC:.+]] = tensor.collapse_shape %[[X]] {{\[}}[0, 1]]
+// CHECK-DAG:     %[[SC:.+]] = tensor.collapse_shape %[[S]] {{\[}}[0, 1]]
+// CHECK:         %[[M:.+]] = linalg.generic {{.+}} ins(%[[XC]], %[[SC]] :
+// CHECK-NOT:     linalg.generic
+// CHECK:         return %[[M]]
+func.func @reshape_moved(%x: tensor<4x8xf32>, %s: tensor<4x8xf32>) -> tensor<32xf32> {
+  %e = tensor.empty() : tensor<32xf32>
+  %e2 = tensor.empty() : tensor<4x8xf32>
+  %a = linalg.add ins(%x, %s : tensor<4x8xf32>, tensor<4x8xf32>)
+      outs(%e2 : tensor<4x8xf32>) -> tensor<4x8xf32>
+  // expected-remark @+1 {{[Passed] ReshapeMoved | Category:norm-fuse-elementwise | Function=reshape_moved | Remark="the reshape of an elementwise producer's value moved above it: the producer computed on reshaped inputs"}}
+  %c = tensor.collapse_shape %a [[0, 1]] : tensor<4x8xf32> into tensor<32xf32>
+  // expected-remark @+1 {{[Passed] Fused | Category:norm-fuse-elementwise | Function=reshape_moved | Remark="its single-use producer of operand 0 fused into it"}}
+  %m = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>],
+                       iterator_types = ["parallel"]}
+      ins(%c : tensor<32xf32>) outs(%e : tensor<32xf32>) {
+  ^bb0(%p: f32, %o: f32):
+    %v = arith.mulf %p, %p : f32
+    linalg.yield %v : f32
+  } -> tensor<32xf32>
+  return %m : tensor<32xf32>
+}
