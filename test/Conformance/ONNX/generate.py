@@ -12,7 +12,9 @@ Sources, each a directory of ONNX node-test cases (model.onnx and
 test_data_set_N/{input_K.pb, output_K.pb}):
 
   libonnx-testdata  Debian's libonnx-testdata (ONNX 1.12),
-                    /usr/share/libonnx-testdata/data/node
+                    /usr/share/libonnx-testdata/data/node (its
+                    LayerNormalization, InstanceNormalization and
+                    BatchNormalization cases)
   onnx-testdata     test/Inputs/onnx-testdata (LpNormalization opset 22,
                     ai.onnx.ml Normalizer, RMSNormalization opset 23,
                     GroupNormalization opset 18 and 21, and ONNX Runtime's
@@ -21,8 +23,9 @@ test_data_set_N/{input_K.pb, output_K.pb}):
                     README.md)
 
 A case belongs to the suite when its model has a LayerNormalization,
-LpNormalization, Normalizer, RMSNormalization, GroupNormalization or (ONNX
-Runtime's) SimplifiedLayerNormalization, SkipSimplifiedLayerNormalization or
+LpNormalization, Normalizer, RMSNormalization, GroupNormalization,
+InstanceNormalization, BatchNormalization or (ONNX Runtime's)
+SimplifiedLayerNormalization, SkipSimplifiedLayerNormalization or
 SkipLayerNormalization node, or when it is the `_expanded` twin of such a
 case. For every case the script writes <source>/<case>.test:
 
@@ -41,6 +44,9 @@ case. For every case the script writes <source>/<case>.test:
   the importer does not support. Its test asserts that the importer rejects
   the model with a clear message naming the first such node; the report
   (scripts/conformance-report.py) lists it as unsupported.
+* A case that docs/semantics.md rules out (RULED_OUT: BatchNormalization with
+  training_mode = 1, since norm-mlir compiles inference) is unsupported too:
+  its test asserts the importer's error for it.
 
 Each test starts with `// CONFORMANCE:` lines that the report reads: the
 source, the operator, the kind (run/unsupported) and, for unsupported cases,
@@ -62,7 +68,7 @@ SCRIPT = os.path.relpath(os.path.abspath(__file__), ROOT)
 OPS = ("LayerNormalization", "LpNormalization", "Normalizer",
        "RMSNormalization", "SimplifiedLayerNormalization",
        "SkipSimplifiedLayerNormalization", "SkipLayerNormalization",
-       "GroupNormalization")
+       "GroupNormalization", "InstanceNormalization", "BatchNormalization")
 # What the importer maps (docs/Importer.md); anything else is rejected.
 IMPORTED_OPS = set(OPS) | {"Identity"}
 
@@ -125,12 +131,34 @@ def proto_fields(data):
             raise ValueError("unsupported protobuf wire type {}".format(wire))
 
 
+# Cases the rulings of docs/semantics.md reject: (operator, INT attribute,
+# predicate on its value, why, the importer's error after "node ... : ").
+RULED_OUT = [
+    ("BatchNormalization", "training_mode", lambda v: v != 0,
+     "BatchNormalization in training mode (training_mode = 1), which "
+     "docs/semantics.md rules out: norm-mlir compiles inference",
+     "attribute 'training_mode' = 1 is not supported: norm-mlir compiles "
+     "inference"),
+]
+
+
 class Node:
-    """NodeProto: name 3, op_type 4, domain 7."""
+    """NodeProto: name 3, op_type 4, attribute 5, domain 7; `ints` holds
+    the INT attributes (AttributeProto name 1, i 3)."""
 
     def __init__(self, data):
         self.name = self.op_type = self.domain = ""
+        self.ints = {}
         for number, wire, value in proto_fields(data):
+            if wire == 2 and number == 5:
+                name, i = "", None
+                for k, w, v in proto_fields(value):
+                    if k == 1 and w == 2:
+                        name = v.decode("utf-8")
+                    elif k == 3 and w == 0:
+                        i = v - (1 << 64) if v >= 1 << 63 else v
+                if i is not None:
+                    self.ints[name] = i
             if wire == 2 and number in (3, 4, 7):
                 text = value.decode("utf-8")
                 if number == 3:
@@ -203,6 +231,17 @@ def model_ops(nodes):
     return [node.op_type for node in nodes]
 
 
+def ruled_out(nodes):
+    """(node index, node, why, error) of the first node a ruling rejects, or
+    None."""
+    for index, node in enumerate(nodes):
+        for op, attr, bad, why, error in RULED_OUT:
+            if (node.op_type == op and attr in node.ints and
+                    bad(node.ints[attr])):
+                return index, node, why, error
+    return None
+
+
 def find_cases(source_dir):
     """Yields (case, op, expanded) for the cases of the suite, by name."""
     models = {}
@@ -271,6 +310,37 @@ def run_test(source, subst, feature, case_dir, case, op):
     return "\n".join(lines) + "\n"
 
 
+def node_label(index, node):
+    return ("node '{}'".format(node.name) if node.name
+            else "node #{}".format(index))
+
+
+def ruled_out_test(source, subst, feature, case_dir, case, op, found):
+    index, node, why, error = found
+    lines = [
+        GENERATED,
+        "// CONFORMANCE: source={} op={} kind=unsupported".format(source, op),
+        "// CONFORMANCE-REASON: {}; the importer rejects the model at {}"
+        .format(why, node_label(index, node)),
+        "",
+        "// ONNX backend node test {} from {}:".format(case, source),
+        "// a case docs/semantics.md rules out; the importer must reject it",
+        "// with one clear error.",
+    ]
+    if feature:
+        lines.append("// REQUIRES: {}".format(feature))
+    lines += [
+        "",
+        "// RUN: not norm-translate --import-onnx {}/{}/model.onnx 2>&1 \\"
+        .format(subst, case),
+        "// RUN:   | FileCheck %s --implicit-check-not=error:",
+        "// CHECK: {}/model.onnx:0:0: error: {} ({}, domain '{}'): {}".format(
+            case, node_label(index, node), node.op_type,
+            node.domain or "ai.onnx", error),
+    ]
+    return "\n".join(lines) + "\n"
+
+
 def rejected_test(source, subst, feature, case_dir, case, op):
     nodes = load_nodes(os.path.join(case_dir, "model.onnx"))
     ops = model_ops(nodes)
@@ -279,8 +349,7 @@ def rejected_test(source, subst, feature, case_dir, case, op):
     if first is None:
         sys.exit("error: {}: the importer supports every node".format(case))
     index, node = first
-    label = ("node '{}'".format(node.name) if node.name
-             else "node #{}".format(index))
+    label = node_label(index, node)
     domain = node.domain or "ai.onnx"
     primitives = ", ".join(sorted(set(ops)))
     reason = ("{} spelled out in primitive ONNX ops ({}), which the importer "
@@ -321,9 +390,16 @@ def generate():
             continue
         dirs.append(out_dir)
         for case, op, expanded in find_cases(directory):
-            make = rejected_test if expanded else run_test
-            text = make(source, subst, feature,
-                        os.path.join(directory, case), case, op)
+            case_dir = os.path.join(directory, case)
+            found = (None if expanded else
+                     ruled_out(load_nodes(os.path.join(case_dir,
+                                                       "model.onnx"))))
+            if found:
+                text = ruled_out_test(source, subst, feature, case_dir, case,
+                                      op, found)
+            else:
+                make = rejected_test if expanded else run_test
+                text = make(source, subst, feature, case_dir, case, op)
             files[os.path.join(out_dir, case + ".test")] = text
     return files, dirs
 
