@@ -13,9 +13,11 @@ of each case comes from the `// CONFORMANCE:` lines of its generated test
   pass         the test passed: every output of every test data set matched
   fail         the test failed; the detail quotes the first [FAILED] line or
                error message
-  unsupported  an `_expanded` case whose test (the importer rejects it)
-               passed, or a test lit reported UNSUPPORTED (a missing REQUIRES
-               feature, e.g. libonnx-testdata not installed)
+  unsupported  an `_expanded` case or a case docs/semantics.md rules out
+               (BatchNormalization in training mode) whose test (the
+               importer rejects it) passed, or a test lit reported
+               UNSUPPORTED (a missing REQUIRES feature, e.g.
+               libonnx-testdata not installed)
 
 The section between the ORT_BEGIN and ORT_END markers (the ONNX Runtime
 cross-check, written by scripts/ort-crosscheck.py) is kept as it is.
@@ -38,13 +40,17 @@ SUITE = os.path.join("test", "Conformance", "ONNX")
 LIT = "/usr/lib/llvm-22/bin/lit"
 SOURCES = {
     "libonnx-testdata": "Debian `libonnx-testdata` 1.12, "
-                        "`/usr/share/libonnx-testdata/data/node`",
+                        "`/usr/share/libonnx-testdata/data/node` "
+                        "(LayerNormalization, InstanceNormalization, "
+                        "BatchNormalization)",
     "onnx-testdata": "`test/Inputs/onnx-testdata` (LpNormalization opset 22, "
-                     "ai.onnx.ml Normalizer, RMSNormalization opset 23 and "
-                     "ONNX Runtime's SimplifiedLayerNormalization and "
-                     "com.microsoft SkipSimplifiedLayerNormalization and "
-                     "SkipLayerNormalization, the last four with expected "
-                     "values from the float64 reference; see its README.md)",
+                     "ai.onnx.ml Normalizer, RMSNormalization opset 23, "
+                     "GroupNormalization opset 18 and 21, and ONNX Runtime's "
+                     "SimplifiedLayerNormalization and com.microsoft "
+                     "SkipSimplifiedLayerNormalization and "
+                     "SkipLayerNormalization; all but LpNormalization and "
+                     "Normalizer with expected values from the float64 "
+                     "reference; see its README.md)",
 }
 # The ONNX Runtime cross-check section (scripts/ort-crosscheck.py), kept.
 ORT_BEGIN = "<!-- BEGIN ORT CROSS-CHECK (scripts/ort-crosscheck.py) -->"
@@ -206,7 +212,9 @@ def main():
                "run of test/Conformance/ONNX; do not edit by hand. -->")
     out.append("")
     out.append("Every ONNX backend node test of `LayerNormalization`, "
-               "`LpNormalization`, `Normalizer`, `RMSNormalization`, and "
+               "`LpNormalization`, `Normalizer`, `RMSNormalization`, "
+               "`GroupNormalization`, `InstanceNormalization`, "
+               "`BatchNormalization`, and "
                "ONNX Runtime's `SimplifiedLayerNormalization`, "
                "`SkipSimplifiedLayerNormalization` and "
                "`SkipLayerNormalization` in the two sources below, "
@@ -229,7 +237,8 @@ def main():
     out.append("Tolerance: ONNX's backend-test default, `rtol 1e-3, atol "
                "1e-7`, for f32 and f64 outputs. A case with an f16 or "
                "bf16 output (`test_simplified_layer_normalization_f16`, "
-               "the f16 and bf16 Skip cases) uses norm-runner's default "
+               "the f16 and bf16 Skip cases, "
+               "`test_group_normalization_f16`) uses norm-runner's default "
                "for each result type instead (f16 `atol 1e-4, rtol 2^-9`, "
                "bf16 `atol 1e-3, rtol 2^-6`, f32 `atol 1e-6, rtol 1e-5`), "
                "because `atol 1e-7` is below the spacing of f16/bf16 values "
@@ -238,7 +247,11 @@ def main():
     out.append("The `_expanded` cases spell the operator out in primitive "
                "ONNX ops (`Constant`, `ReduceMean`, ...), not the operators "
                "this project compiles; they are unsupported, and their tests "
-               "check that the importer rejects them with one clear error.")
+               "check that the importer rejects them with one clear error. "
+               "So are the BatchNormalization cases in training mode "
+               "(`training_mode = 1`), which docs/semantics.md rules out "
+               "(norm-mlir compiles inference); their tests check the "
+               "importer's error.")
     out.append("")
     out.append("| source | operator | pass | fail | unsupported |")
     out.append("|---|---|---|---|---|")
