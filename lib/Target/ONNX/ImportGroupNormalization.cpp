@@ -19,6 +19,10 @@ using namespace mlir::norm::onnx_importer;
 
 /// Returns the [C] tensor whose element c is `grouped`[c / (C / G)], for the
 /// [G] tensor `grouped` and X [N, C, ...] `x` (C = dim 1, dynamic or not).
+/// A dynamic C that G does not divide is norm.group_normalization's run-time
+/// error; until that check runs, the index is kept in bounds (C / G at least
+/// 1, the group at most G - 1), so that this op neither divides by zero nor
+/// reads outside `grouped`. A static C is checked at import.
 static Value repeatGroups(OpBuilder &b, Location loc, Value grouped, Value x,
                           int64_t numGroups) {
   auto xType = cast<RankedTensorType>(x.getType());
@@ -28,16 +32,24 @@ static Value repeatGroups(OpBuilder &b, Location loc, Value grouped, Value x,
   if (ShapedType::isDynamic(channels))
     dynamicExtents.push_back(tensor::DimOp::create(b, loc, x, 1));
   auto resultType = RankedTensorType::get({channels}, type.getElementType());
+  bool dynamic = ShapedType::isDynamic(channels);
   Value perGroup = arith::DivUIOp::create(
       b, loc,
-      ShapedType::isDynamic(channels)
-          ? dynamicExtents.front()
-          : arith::ConstantIndexOp::create(b, loc, channels).getResult(),
+      dynamic ? dynamicExtents.front()
+              : arith::ConstantIndexOp::create(b, loc, channels).getResult(),
       arith::ConstantIndexOp::create(b, loc, numGroups));
+  Value lastGroup;
+  if (dynamic) {
+    perGroup = arith::MaxUIOp::create(
+        b, loc, perGroup, arith::ConstantIndexOp::create(b, loc, 1));
+    lastGroup = arith::ConstantIndexOp::create(b, loc, numGroups - 1);
+  }
   return tensor::GenerateOp::create(
       b, loc, resultType, dynamicExtents,
       [&](OpBuilder &nb, Location nloc, ValueRange indices) {
         Value group = arith::DivUIOp::create(nb, nloc, indices[0], perGroup);
+        if (lastGroup)
+          group = arith::MinUIOp::create(nb, nloc, group, lastGroup);
         tensor::YieldOp::create(
             nb, nloc, tensor::ExtractOp::create(nb, nloc, grouped, group));
       });
