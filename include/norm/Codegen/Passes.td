@@ -103,6 +103,7 @@ def FuseElementwisePass : Pass<"norm-fuse-elementwise"> {
     cast such as `arith.extf` f16 to f32, chains of them: ops that depend
     on no reduction) are computed where X is read, not written to memory
     and read back:
+
     - named elementwise linalg ops among them (`linalg.add`,
       `linalg.broadcast`, `linalg.map`, ...) are generalized first;
     - scalar reads of their values (`tensor.extract`: LayerNormalization's
@@ -119,6 +120,7 @@ def FuseElementwisePass : Pass<"norm-fuse-elementwise"> {
       input_skip_bias_sum) is written by one of them, an all-parallel
       consumer over the same iterations that comes before those uses (the
       tail), as an extra result.
+
     Each of these gives the same values: the same operations on the same
     elements.
   }];
