@@ -184,18 +184,21 @@ if quick:
     configs = [k for k in configs if (k[0], k[2], k[3], k[7]) in pick
                and (k[7] == "bandwidth" or k[1] in (16384, 1))]
 
-def row_config(op, shape, t, module, peer_op, twopass, table, params, inputs=1, outputs=1):
+def row_config(op, shape, t, module, peer_op, twopass, table, params, inputs=1, outputs=1,
+               peer_shape=None):
     """One row: X of `shape` (the module's first argument; `inputs` arguments
     of that shape, e.g. input and skip), `params` the shapes of the other
     arguments; the GB/s count `inputs` reads and `outputs` writes of X's
-    size."""
+    size. `peer_shape`: the shape the peers take instead (NCHW dims of an
+    NHWC X)."""
     count = 1
     for d in shape:
         count *= d
     args = [f"--input={'x'.join(map(str, shape))}x{t}"] * inputs + \
            [f"--input={'x'.join(map(str, p))}x{t}" for p in params]
     return dict(op=op, shape=shape, t=t, module=module, peer_op=peer_op, twopass=twopass,
-                table=table, args=args, bytes=(inputs + outputs) * count * ELEM[t])
+                table=table, args=args, bytes=(inputs + outputs) * count * ELEM[t],
+                peer_shape=peer_shape or shape)
 
 def last_axis_params(module, c):
     if module.startswith("layernorm"):
@@ -218,6 +221,11 @@ if not quick:
         suffix = "" if t == "f32" else "_f16"
         configs.append(row_config("groupnorm", [8, 320, 64, 64], t, "groupnorm" + suffix,
                                   "groupnorm", False, "fused", [[320], [320]]))
+        # ONNX Runtime's NHWC GroupNorm with the fused SiLU (no CPU kernel in
+        # ONNX Runtime: its column says why).
+        configs.append(row_config("gn nhwc+silu", [8, 64, 64, 320], t,
+                                  "groupnorm_nhwc_silu" + suffix, "groupnorm_nhwc_silu", False,
+                                  "fused", [[320], [320]], peer_shape=[8, 320, 64, 64]))
         configs.append(row_config("instancenorm", [8, 64, 128, 128], t, "instancenorm" + suffix,
                                   "instancenorm", False, "fused", [[64], [64]]))
         configs.append(row_config("batchnorm", [32, 256, 56, 56], t, "batchnorm" + suffix,
@@ -239,7 +247,7 @@ def norm_mlir(cfg, threads):
 def peer_shape_args(cfg):
     """The shape arguments of peers/torch_bench.py and ort_bench.js: N C for
     the row ops, DIMS for the channel ops."""
-    shape = cfg["shape"]
+    shape = cfg["peer_shape"]
     return [str(shape[0]), str(shape[1])] if len(shape) == 2 else ["x".join(map(str, shape))]
 
 def onednn_cmd(cfg, threads):

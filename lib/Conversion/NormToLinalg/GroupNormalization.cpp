@@ -27,10 +27,12 @@
 //   Y = ((X - High) - Low) * InvStdDev * scale[c] + B[c]
 //
 // in C, rounded once to X's type (with ONNX Runtime's fused SiLU applied in
-// C before the rounding). The Mean inside X - Mean carries its rounding
-// error, so offset data (1e4 + N(0, 0.01)) matches the float64 reference
-// within the plain tolerances; a constant group gives Y = B. An empty group
-// (n = 0) has NaN statistics and no element of Y.
+// C before the rounding, `activation` = 1; for f32 C its exp is a
+// polynomial of arith ops that vectorizes, buildSiLU). `channels_last`
+// (NHWC) is lowered in GroupNormalizationChannelsLast.cpp. The Mean inside
+// X - Mean carries its rounding error, so offset data (1e4 + N(0, 0.01))
+// matches the float64 reference within the plain tolerances; a constant group
+// gives Y = B. An empty group (n = 0) has NaN statistics and no element of Y.
 //
 //===----------------------------------------------------------------------===//
 
@@ -105,6 +107,68 @@ static Value expandGroups(OpBuilder &b, Location loc, Value x,
       reassociation, sizes);
 }
 
+/// Returns exp(`x`) for an f32 `x` in arith and math ops that vectorize
+/// (math.exp of a vector becomes one libm call per lane): Cody and Waite's
+/// reduction x = k ln 2 + r, |r| <= ln 2 / 2, and Cephes' degree-7
+/// polynomial for exp(r) (relative error about 1e-7), times 2^k built in
+/// the exponent bits. x is clamped to [-87, 88] (exp(x) stays a normal
+/// number: 1.6e-38 to 1.7e38), which SiLU's y / (1 + exp(-y)) does not
+/// notice in f32; a NaN stays NaN.
+static Value buildExpF32(OpBuilder &b, Location loc, Value x) {
+  FloatType f32 = b.getF32Type();
+  auto constant = [&](double value) {
+    return createFloatConstant(b, loc, f32, value);
+  };
+  // maxnumf/minnumf: a NaN x clamps to -87 here (a valid k), and is
+  // selected back at the end.
+  Value clamped = arith::MinNumFOp::create(
+      b, loc, arith::MaxNumFOp::create(b, loc, x, constant(-87.0)),
+      constant(88.0));
+  Value k = math::FloorOp::create(
+      b, loc,
+      arith::AddFOp::create(
+          b, loc,
+          arith::MulFOp::create(b, loc, clamped, constant(1.44269504088896341)),
+          constant(0.5)));
+  Value r = arith::SubFOp::create(
+      b, loc, clamped, arith::MulFOp::create(b, loc, k, constant(0.693359375)));
+  r = arith::SubFOp::create(
+      b, loc, r, arith::MulFOp::create(b, loc, k, constant(-2.12194440e-4)));
+  Value p = constant(1.9875691500e-4);
+  for (double coefficient : {1.3981999507e-3, 8.3334519073e-3, 4.1665795894e-2,
+                             1.6666665459e-1, 5.0000001201e-1})
+    p = arith::AddFOp::create(b, loc, arith::MulFOp::create(b, loc, p, r),
+                              constant(coefficient));
+  p = arith::AddFOp::create(
+      b, loc,
+      arith::AddFOp::create(
+          b, loc,
+          arith::MulFOp::create(b, loc, p, arith::MulFOp::create(b, loc, r, r)),
+          r),
+      constant(1.0));
+  // 2^k for k in [-126, 127]: the biased exponent k + 127 in bits 23..30.
+  IntegerType i32 = b.getI32Type();
+  Value bits = arith::ShLIOp::create(
+      b, loc,
+      arith::AddIOp::create(b, loc, arith::FPToSIOp::create(b, loc, i32, k),
+                            arith::ConstantIntOp::create(b, loc, i32, 127)),
+      arith::ConstantIntOp::create(b, loc, i32, 23));
+  Value result = arith::MulFOp::create(
+      b, loc, p, arith::BitcastOp::create(b, loc, f32, bits));
+  Value isNaN = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x);
+  return arith::SelectOp::create(b, loc, isNaN, x, result);
+}
+
+Value mlir::norm::buildSiLU(OpBuilder &b, Location loc, Value y) {
+  auto type = cast<FloatType>(y.getType());
+  Value negated = arith::NegFOp::create(b, loc, y);
+  Value e = type.isF32() ? buildExpF32(b, loc, negated)
+                         : math::ExpOp::create(b, loc, negated).getResult();
+  return arith::DivFOp::create(
+      b, loc, y,
+      arith::AddFOp::create(b, loc, createFloatConstant(b, loc, type, 1.0), e));
+}
+
 GroupStatistics
 mlir::norm::buildGroupStatistics(OpBuilder &b, Location loc, Value slices,
                                  int64_t axis, APFloat epsilon, FloatType c,
@@ -137,14 +201,15 @@ Value mlir::norm::buildGroupNormalizedY(OpBuilder &b, Location loc,
                                         const GroupStatistics &stats,
                                         AffineMap statMap, Value scale,
                                         Value bias, AffineMap channelMap,
-                                        FloatType c, bool silu) {
+                                        FloatType c, bool silu, Value init) {
   MLIRContext *ctx = b.getContext();
   auto domainType = cast<RankedTensorType>(domain.getType());
   auto t = cast<FloatType>(domainType.getElementType());
   int64_t rank = domainType.getRank();
   AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, ctx);
-  Value init =
-      tensor::EmptyOp::create(b, loc, tensor::getMixedSizes(b, loc, domain), t);
+  if (!init)
+    init = tensor::EmptyOp::create(b, loc,
+                                   tensor::getMixedSizes(b, loc, domain), t);
   auto yOp = linalg::GenericOp::create(
       b, loc, init.getType(),
       ValueRange{domain, stats.high, stats.low, stats.invStdDev, scale, bias},
@@ -169,14 +234,8 @@ Value mlir::norm::buildGroupNormalizedY(OpBuilder &b, Location loc,
         y = arith::AddFOp::create(nb, nloc, y,
                                   convertToFloat(nb, nloc, args[5], c),
                                   arith::FastMathFlags::contract);
-        if (silu) {
-          // y * sigmoid(y) = y / (1 + exp(-y)).
-          Value one = createFloatConstant(nb, nloc, c, 1.0);
-          Value e =
-              math::ExpOp::create(nb, nloc, arith::NegFOp::create(nb, nloc, y));
-          y = arith::DivFOp::create(nb, nloc, y,
-                                    arith::AddFOp::create(nb, nloc, one, e));
-        }
+        if (silu)
+          y = buildSiLU(nb, nloc, y);
         linalg::YieldOp::create(nb, nloc, createTruncF(nb, nloc, y, t));
       });
   return yOp.getResult(0);

@@ -24,6 +24,11 @@ struct GroupStatistics {
   Value high, low, invStdDev;
 };
 
+/// Returns SiLU(y) = y * sigmoid(y) = y / (1 + exp(-y)) in y's type (f32:
+/// with an exp of arith ops that vectorizes, relative error about 1e-7;
+/// f64: math.exp).
+Value buildSiLU(OpBuilder &b, Location loc, Value y);
+
 /// Returns the [G, K] view of the [C] tensor `operand` (scale or B):
 /// tensor.expand_shape with K = C / G.
 Value expandChannels(OpBuilder &b, Location loc, Value operand,
@@ -41,11 +46,11 @@ GroupStatistics buildGroupStatistics(OpBuilder &b, Location loc, Value slices,
 /// `silu`), computed in `c` and rounded once to the element type of
 /// `domain`: an all-parallel linalg.generic over `domain` (X or a view of
 /// it), reading the statistics through `statMap` and `scale` and `bias`
-/// through `channelMap`.
+/// through `channelMap`, into `init` (a new tensor.empty where null).
 Value buildGroupNormalizedY(OpBuilder &b, Location loc, Value domain,
                             const GroupStatistics &stats, AffineMap statMap,
                             Value scale, Value bias, AffineMap channelMap,
-                            FloatType c, bool silu);
+                            FloatType c, bool silu, Value init = nullptr);
 
 /// Returns Y of type `yType` of a normalization of `x` [N, C, D1, ..., Dn]
 /// over groups of C / `numGroups` consecutive channels (`numGroups` null:

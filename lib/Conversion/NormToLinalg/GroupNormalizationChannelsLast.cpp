@@ -3,31 +3,40 @@
 // norm.group_normalization with `channels_last` (ONNX Runtime's
 // com.microsoft.GroupNorm, docs/semantics.md): X [N, D1, ..., Dn, C], whose
 // G groups of K = C / G channels are channel ranges of every pixel, so a
-// group is not contiguous in X. X is viewed as [N, D1, ..., Dn, G, K]
-// (tensor.expand_shape), and the statistics of GroupNormalization.cpp
-// (buildGroupStatistics: the shifted two-pass algorithm with the exact f64
-// recomputation, the same math as the NCHW lowering) are taken per (n, g)
-// over (D1, ..., Dn, K). They are built on a transposed view
-// [N, G, D1, ..., Dn, K] of the grouped X, whose users are then rewritten to
-// read the grouped X itself through the permutation (indexing maps,
-// tensor.extract indices, tensor.dim dims): X is never transposed or
-// copied. The sums over several dims are sequential, and for f32 those of
-// the shifted values and of the squared deviations accumulate in f64
-// (LayerNormalization.h).
+// group is not contiguous in X. X is never transposed or copied: the
+// lowering is one scf.forall iteration per sample n, which
 //
-// Y is one elementwise op over X itself where C is static (the statistics
-// read at (n, c floordiv K), scale and B at c), so that an elementwise
-// consumer fuses into it and norm-fuse-rows tiles it by sample; over the
-// grouped view where C is dynamic. ONNX Runtime's SiLU (`activation` = 1) is
-// applied to Y in the stage-one type before the one rounding.
+//   * takes K' (the group's first element, X[n, 0, ..., 0, g K]) per group,
+//   * sums K' - X per channel over the pixels (a reduction whose innermost
+//     dim is C, parallel: norm-vectorize-rows vectorizes it along C), then
+//     the K channels of each group: Q = that sum / (K D1 ... Dn),
+//   * sums ((K' - X) - Q)^2 the same way (SumSq),
+//   * takes Mean = High + Low and InvStdDev from K', Q and SumSq with the
+//     exact f64 recomputation of the groups that need it (LayerNormalization.h,
+//     the builders of the NCHW lowering, on the view [1, G, D..., K] of the
+//     sample; its tensor.extract reads are rewritten to read the sample),
+//   * computes Y over the sample ([1, D..., C], innermost C), with the
+//     statistics repeated per channel, into the loop's destination.
+//
+// The math is the NCHW lowering's (GroupNormalization.cpp's file comment):
+// the shifted two-pass algorithm in the stage-one type, the sums of the
+// shifted values and of the squares accumulated in f64 for f32 (as for any
+// normalization over several dims), Y rounded once, ONNX Runtime's SiLU
+// (`activation` = 1) applied before the rounding. The sample is read three
+// times in one iteration (two sums, Y), so it stays in cache between them.
+// X [N, C] (no spatial dims) is the NCHW layout and takes that lowering.
 //
 //===----------------------------------------------------------------------===//
 
+#include "FloatArithmetic.h"
 #include "GroupNormalization.h"
+#include "LayerNormalization.h"
 #include "StructuredBuilders.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
@@ -127,66 +136,209 @@ static void readThroughPermutation(RewriterBase &b, linalg::TransposeOp view,
   }
 }
 
-Value mlir::norm::buildChannelsLastGroupNormalization(
-    RewriterBase &b, Location loc, Value x, Value scale, Value bias,
-    int64_t numGroups, APFloat epsilon, FloatType c, bool silu, Type yType,
-    const NormToLinalgOptions &options) {
+/// Returns a copy [M, C] of the per-group tensor `stat` [M, G] repeated
+/// over each group's K channels: element [m, c] is stat[m, c / K]. A
+/// tensor.generate, so that elementwise fusion leaves it out of the loops
+/// that read it per channel (their indexing maps stay projected
+/// permutations, which norm-vectorize-rows vectorizes along C).
+static Value repeatPerChannel(OpBuilder &b, Location loc, Value stat, Value k,
+                              OpFoldResult channels) {
+  auto type = cast<RankedTensorType>(stat.getType());
+  SmallVector<Value> dynamicSizes;
+  std::optional<int64_t> staticChannels = getConstantIntValue(channels);
+  if (!staticChannels)
+    dynamicSizes.push_back(cast<Value>(channels));
+  auto copyType = RankedTensorType::get(
+      {type.getDimSize(0),
+       staticChannels ? *staticChannels : ShapedType::kDynamic},
+      type.getElementType());
+  return tensor::GenerateOp::create(
+             b, loc, copyType, dynamicSizes,
+             [&](OpBuilder &nb, Location nloc, ValueRange ivs) {
+               Value group = arith::DivUIOp::create(nb, nloc, ivs[1], k);
+               tensor::YieldOp::create(
+                   nb, nloc,
+                   tensor::ExtractOp::create(nb, nloc, stat,
+                                             ValueRange{ivs[0], group}));
+             })
+      .getResult();
+}
+
+/// Returns the per-group sums [M, G] of the per-channel sums `sums` [M, C]
+/// (groups of K consecutive channels), reassociable.
+static Value sumGroups(OpBuilder &b, Location loc, Value sums,
+                       int64_t numGroups) {
+  auto type = cast<RankedTensorType>(sums.getType());
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, sums);
+  OpFoldResult k;
+  if (type.isDynamicDim(1))
+    k = arith::DivUIOp::create(
+            b, loc, cast<Value>(sizes[1]),
+            arith::ConstantIndexOp::create(b, loc, numGroups))
+            .getResult();
+  else
+    k = b.getIndexAttr(type.getDimSize(1) / numGroups);
+  int64_t staticK = type.isDynamicDim(1) ? ShapedType::kDynamic
+                                         : type.getDimSize(1) / numGroups;
+  Value view = tensor::ExpandShapeOp::create(
+      b, loc,
+      RankedTensorType::get({type.getDimSize(0), numGroups, staticK},
+                            type.getElementType()),
+      sums, ArrayRef<ReassociationIndices>{{0}, {1, 2}},
+      ArrayRef<OpFoldResult>{sizes[0], b.getIndexAttr(numGroups), k});
+  return buildReduction(
+      b, loc, view, ValueRange{}, /*reducedDims=*/{2},
+      b.getFloatAttr(type.getElementType(), -0.0),
+      [&](OpBuilder &nb, Location nloc, ValueRange elements, Value acc) {
+        return createReassocAdd(nb, nloc, acc, elements[0]);
+      });
+}
+
+/// Returns Y of the samples `x` [M, D1, ..., Dn, C] (n >= 1; one sample of
+/// the op's X), written into `init`: the file comment's statistics and Y.
+static Value buildSamples(RewriterBase &b, Location loc, Value x, Value scale,
+                          Value bias, int64_t numGroups, APFloat epsilon,
+                          FloatType c, bool silu, Value init,
+                          const NormToLinalgOptions &options) {
   MLIRContext *ctx = b.getContext();
   auto xType = cast<RankedTensorType>(x.getType());
   int64_t rank = xType.getRank();
+  FloatType f64 = b.getF64Type();
+  // The sums run over several dims: in f64 for f32 C (LayerNormalization.h).
+  FloatType acc = f64;
 
-  // The grouped view [N, D1, ..., Dn, G, K] (rank + 1 dims), and the slices
-  // [N, G, D1, ..., Dn, K] the statistics are taken over: the grouped view
-  // itself when there are no spatial dims, else a transposed view that is
-  // rewritten away below.
+  // The grouped view [M, D..., G, K] and the transposed view [M, G, D..., K]
+  // (rewritten away below) of the slices the builders take.
   Value grouped = expandChannelsLastGroups(b, loc, x, numGroups);
-  Value slices = grouped;
-  linalg::TransposeOp view;
   SmallVector<int64_t> permutation{0, rank - 1};
   for (int64_t i = 1; i < rank - 1; ++i)
     permutation.push_back(i);
   permutation.push_back(rank);
-  if (rank > 2) {
-    SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, grouped);
-    SmallVector<OpFoldResult> viewSizes;
-    for (int64_t dim : permutation)
-      viewSizes.push_back(sizes[dim]);
-    Value init = tensor::EmptyOp::create(
-        b, loc, viewSizes,
-        cast<RankedTensorType>(grouped.getType()).getElementType());
-    view = linalg::TransposeOp::create(b, loc, grouped, init, permutation);
-    slices = view.getResult()[0];
-  }
-  GroupStatistics stats =
-      buildGroupStatistics(b, loc, slices, /*axis=*/2, epsilon, c, options);
-  if (view)
-    readThroughPermutation(b, view, grouped);
+  SmallVector<OpFoldResult> groupedSizes =
+      tensor::getMixedSizes(b, loc, grouped);
+  SmallVector<OpFoldResult> viewSizes;
+  for (int64_t dim : permutation)
+    viewSizes.push_back(groupedSizes[dim]);
+  Value viewInit =
+      tensor::EmptyOp::create(b, loc, viewSizes, xType.getElementType());
+  auto view =
+      linalg::TransposeOp::create(b, loc, grouped, viewInit, permutation);
+  Value slices = view.getResult()[0];
+  const int64_t axis = 2;
+  SmallVector<int64_t> sliceDims =
+      llvm::to_vector(llvm::seq<int64_t>(axis, rank + 1));
 
-  // Y over X ([N, D..., C]) where C is static, else over the grouped view.
-  int64_t channels = xType.getDimSize(rank - 1);
-  AffineExpr d0 = getAffineDimExpr(0, ctx);
-  Value y;
-  if (!ShapedType::isDynamic(channels)) {
-    AffineExpr channel = getAffineDimExpr(rank - 1, ctx);
-    AffineExpr group = channels / numGroups > 1
-                           ? channel.floorDiv(channels / numGroups)
-                           : channel;
-    y = buildGroupNormalizedY(
-        b, loc, x, stats, AffineMap::get(rank, 0, {d0, group}, ctx), scale,
-        bias, AffineMap::get(rank, 0, channel, ctx), c, silu);
-  } else {
-    AffineExpr group = getAffineDimExpr(rank - 1, ctx);
-    AffineExpr k = getAffineDimExpr(rank, ctx);
-    y = buildGroupNormalizedY(
-        b, loc, grouped, stats, AffineMap::get(rank + 1, 0, {d0, group}, ctx),
-        expandChannels(b, loc, scale, numGroups),
-        expandChannels(b, loc, bias, numGroups),
-        AffineMap::get(rank + 1, 0, {group, k}, ctx), c, silu);
-    SmallVector<ReassociationIndices> reassociation;
-    for (int64_t i = 0; i + 1 < rank; ++i)
-      reassociation.push_back({i});
-    reassociation.push_back({rank - 1, rank});
-    y = tensor::CollapseShapeOp::create(b, loc, y, reassociation);
+  OpFoldResult channels = tensor::getMixedSize(b, loc, x, rank - 1);
+  Value k = getValueOrCreateConstantIndexOp(b, loc, groupedSizes[rank]);
+  SmallVector<int64_t> spatialDims =
+      llvm::to_vector(llvm::seq<int64_t>(1, rank - 1));
+
+  SliceCount count = buildSliceCount(b, loc, slices, sliceDims, c);
+  Value count64 = buildElementCount(b, loc, slices, sliceDims, f64);
+  bool losesInfo;
+  epsilon.convert(c.getFloatSemantics(), APFloat::rmNearestTiesToEven,
+                  &losesInfo);
+  Value eps = arith::ConstantFloatOp::create(b, loc, c, epsilon);
+
+  // K, the group's first element, per (m, g) and repeated per channel.
+  Value shift = buildSliceShift(b, loc, slices, axis, c);
+  Value shiftPerChannel = repeatPerChannel(b, loc, shift, k, channels);
+
+  // Q = ReduceSum(K - X) / n: per channel over the pixels, then per group.
+  Value channelSums = buildReduction(
+      b, loc, x, shiftPerChannel, spatialDims, b.getFloatAttr(acc, -0.0),
+      [&](OpBuilder &nb, Location nloc, ValueRange elements, Value sum) {
+        Value shifted = arith::SubFOp::create(
+            nb, nloc, elements[1], convertToFloat(nb, nloc, elements[0], c));
+        return createReassocAdd(nb, nloc, sum,
+                                convertToFloat(nb, nloc, shifted, acc));
+      });
+  Value offset = buildSliceMap(
+      b, loc, sumGroups(b, loc, channelSums, numGroups), c,
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        return createTruncF(
+            nb, nloc, arith::DivFOp::create(nb, nloc, args[0], count64), c);
+      });
+  Value offsetPerChannel = repeatPerChannel(b, loc, offset, k, channels);
+
+  // SumSq = ReduceSum(((K - X) - Q)^2), D in C, the squares summed in f64.
+  Value channelSquares = buildReduction(
+      b, loc, x, ValueRange{shiftPerChannel, offsetPerChannel}, spatialDims,
+      b.getFloatAttr(acc, -0.0),
+      [&](OpBuilder &nb, Location nloc, ValueRange elements, Value sum) {
+        Value shifted = arith::SubFOp::create(
+            nb, nloc, elements[1], convertToFloat(nb, nloc, elements[0], c));
+        Value d = arith::SubFOp::create(nb, nloc, shifted, elements[2]);
+        d = convertToFloat(nb, nloc, d, acc);
+        Value square = arith::MulFOp::create(nb, nloc, d, d,
+                                             arith::FastMathFlags::contract);
+        return arith::AddFOp::create(nb, nloc, sum, square,
+                                     arith::FastMathFlags::reassoc |
+                                         arith::FastMathFlags::contract);
+      });
+  Value sumSq =
+      buildSliceMap(b, loc, sumGroups(b, loc, channelSquares, numGroups), c,
+                    [&](OpBuilder &nb, Location nloc, ValueRange args) {
+                      return createTruncF(nb, nloc, args[0], c);
+                    });
+
+  // Mean = High + Low and InvStdDev, with the exact f64 recomputation of
+  // the groups that need it (reading X through the transposed view).
+  Value exactMean = buildExactMean(b, loc, slices, axis, shift, offset, sumSq,
+                                   count, count64, options);
+  MeanParts mean = buildMeanParts(b, loc, slices, axis, shift, offset, sumSq,
+                                  exactMean, count, count64, options);
+  Value invStdDev = buildInvStdDev(b, loc, slices, axis, sumSq, shift, offset,
+                                   exactMean, count, count64, eps, options);
+  readThroughPermutation(b, view, grouped);
+
+  // Y over X, the statistics repeated per channel.
+  GroupStatistics perChannel{repeatPerChannel(b, loc, mean.high, k, channels),
+                             repeatPerChannel(b, loc, mean.low, k, channels),
+                             repeatPerChannel(b, loc, invStdDev, k, channels)};
+  AffineExpr channel = getAffineDimExpr(rank - 1, ctx);
+  return buildGroupNormalizedY(
+      b, loc, x, perChannel,
+      AffineMap::get(rank, 0, {getAffineDimExpr(0, ctx), channel}, ctx), scale,
+      bias, AffineMap::get(rank, 0, channel, ctx), c, silu, init);
+}
+
+Value mlir::norm::buildChannelsLastGroupNormalization(
+    RewriterBase &b, Location loc, Value x, Value scale, Value bias,
+    int64_t numGroups, APFloat epsilon, FloatType c, bool silu, Type yType,
+    const NormToLinalgOptions &options) {
+  auto xType = cast<RankedTensorType>(x.getType());
+  int64_t rank = xType.getRank();
+  // X [N, C]: the NCHW layout.
+  if (rank == 2)
+    return buildGroupNormalization(b, loc, x, scale, bias, numGroups, epsilon,
+                                   c, silu, /*yOverX=*/false, yType, options);
+
+  // One iteration per sample: an scf.forall over N whose body reads the
+  // sample X[n] ([1, D..., C]) for its statistics and Y.
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, x);
+  Value init = tensor::EmptyOp::create(b, loc, sizes, xType.getElementType());
+  auto loop = scf::ForallOp::create(b, loc, ArrayRef<OpFoldResult>{sizes[0]},
+                                    ValueRange{init}, std::nullopt);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value n = loop.getInductionVar(0);
+    SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
+    offsets[0] = n;
+    SmallVector<OpFoldResult> sampleSizes(sizes);
+    sampleSizes[0] = b.getIndexAttr(1);
+    SmallVector<OpFoldResult> strides(rank, b.getIndexAttr(1));
+    Value sample = tensor::ExtractSliceOp::create(b, loc, x, offsets,
+                                                  sampleSizes, strides);
+    // Y[n] is computed in place, in the loop's destination.
+    Value destination = tensor::ExtractSliceOp::create(
+        b, loc, loop.getRegionOutArgs()[0], offsets, sampleSizes, strides);
+    Value y = buildSamples(b, loc, sample, scale, bias, numGroups, epsilon, c,
+                           silu, destination, options);
+    b.setInsertionPointToStart(loop.getTerminator().getBody());
+    tensor::ParallelInsertSliceOp::create(b, loc, y, loop.getRegionOutArgs()[0],
+                                          offsets, sampleSizes, strides);
   }
-  return castToType(b, loc, y, yType);
+  return castToType(b, loc, loop.getResult(0), yType);
 }

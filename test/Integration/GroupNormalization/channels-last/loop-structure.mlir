@@ -1,0 +1,27 @@
+// The NHWC lowering (GroupNormalizationChannelsLast.cpp) reads X in place:
+// no transpose, one scf.forall iteration per sample that sums each channel
+// over the pixels (C innermost, parallel), then computes Y over the sample
+// with the SiLU (an exp of arith ops, no math.exp call) in the same
+// iteration, and writes it into the loop's destination.
+// RUN: norm-opt %s --convert-norm-to-linalg | FileCheck %s
+// CHECK-LABEL: func.func @main(
+// CHECK-SAME:    %[[X:[^:]+]]: tensor<2x4x4x8xf32>
+// CHECK-NOT:   linalg.transpose
+// CHECK:       scf.forall (%[[N:.+]]) in (2) shared_outs(%[[OUT:.+]] = %{{.+}}) -> (tensor<2x4x4x8xf32>)
+// CHECK:         %[[SAMPLE:.+]] = tensor.extract_slice %[[X]][%[[N]], 0, 0, 0] [1, 4, 4, 8] [1, 1, 1, 1]
+// CHECK:         %[[DEST:.+]] = tensor.extract_slice %[[OUT]][%[[N]], 0, 0, 0] [1, 4, 4, 8] [1, 1, 1, 1]
+// CHECK:         linalg.generic {{.*}}iterator_types = ["parallel", "reduction", "reduction", "parallel"]} ins(%[[SAMPLE]], %{{.+}} : tensor<1x4x4x8xf32>, tensor<1x8xf32>) outs(%{{.+}} : tensor<1x8xf64>)
+// CHECK:         linalg.generic {{.*}}iterator_types = ["parallel", "reduction", "reduction", "parallel"]} ins(%[[SAMPLE]], %{{.+}}, %{{.+}} : tensor<1x4x4x8xf32>, tensor<1x8xf32>, tensor<1x8xf32>) outs(%{{.+}} : tensor<1x8xf64>)
+// CHECK-NOT:     linalg.transpose
+// CHECK:         %[[Y:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[SAMPLE]], {{.*}}) outs(%[[DEST]] : tensor<1x4x4x8xf32>)
+// CHECK-NOT:     math.exp
+// CHECK:           math.floor
+// CHECK:           arith.divf
+// CHECK:           linalg.yield
+// CHECK:         tensor.parallel_insert_slice %[[Y]] into %[[OUT]][%[[N]], 0, 0, 0] [1, 4, 4, 8] [1, 1, 1, 1]
+
+func.func @main(%x: tensor<2x4x4x8xf32>, %s: tensor<8xf32>, %b: tensor<8xf32>) -> tensor<2x4x4x8xf32> {
+  %y = norm.group_normalization %x, %s, %b num_groups = 4 channels_last activation = 1
+      : (tensor<2x4x4x8xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<2x4x4x8xf32>
+  return %y : tensor<2x4x4x8xf32>
+}
