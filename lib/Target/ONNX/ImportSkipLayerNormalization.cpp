@@ -17,6 +17,8 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "norm/Dialect/Norm/IR/NormOps.h"
 
+#include <cmath>
+
 using namespace mlir;
 using namespace mlir::norm::onnx_importer;
 
@@ -98,9 +100,10 @@ FailureOr<Importer::SkipOperands> Importer::importSkipOperands(const Node &node,
   FailureOr<float> epsilon = getFloatAttribute(node, "epsilon", 1e-12f);
   if (failed(epsilon))
     return failure();
-  if (!(*epsilon >= 0.0f))
-    return node.emitError() << "attribute 'epsilon' = " << *epsilon
-                            << " is not supported: expected a value >= 0";
+  if (!(std::isfinite(*epsilon) && *epsilon >= 0.0f))
+    return node.emitError()
+           << "attribute 'epsilon' = " << *epsilon
+           << " is not supported: expected a finite value >= 0";
 
   SmallVector<Type> allowed = {builder.getF16Type(), builder.getBF16Type(),
                                builder.getF32Type(), builder.getF64Type()};
@@ -134,6 +137,8 @@ FailureOr<Importer::SkipOperands> Importer::importSkipOperands(const Node &node,
                               << " takes one type T for all its inputs)";
     return type;
   };
+  ctx->getOrLoadDialect<linalg::LinalgDialect>();
+  ctx->getOrLoadDialect<tensor::TensorDialect>();
   // gamma, beta and bias: [hidden_size].
   auto getVector = [&](int index, StringRef role,
                        bool optional) -> FailureOr<Value> {
@@ -152,7 +157,30 @@ FailureOr<Importer::SkipOperands> Importer::importSkipOperands(const Node &node,
              << opName << " takes '" << role
              << "' of shape [hidden_size] (the last dimension of 'input', "
              << *inputType << ")";
-    return *value;
+    if (type->getDimSize(0) == hidden && !ShapedType::isDynamic(hidden))
+      return *value;
+    // A size known only at run time must be hidden_size too (the norm op
+    // alone would broadcast a [1] gamma or beta): an identity
+    // linalg.generic into [hidden_size], whose run-time check
+    // (generate-runtime-verification) compares the two sizes.
+    Value hiddenSize =
+        ShapedType::isDynamic(hidden)
+            ? tensor::DimOp::create(builder, node.loc, *input, rank - 1)
+                  .getResult()
+            : Value();
+    Value init = tensor::EmptyOp::create(
+        builder, node.loc,
+        RankedTensorType::get({hidden}, type->getElementType()),
+        hiddenSize ? ValueRange{hiddenSize} : ValueRange{});
+    AffineMap identity = builder.getMultiDimIdentityMap(1);
+    return linalg::GenericOp::create(
+               builder, node.loc, TypeRange{init.getType()}, ValueRange{*value},
+               ValueRange{init}, ArrayRef<AffineMap>{identity, identity},
+               ArrayRef<utils::IteratorType>{utils::IteratorType::parallel},
+               [](OpBuilder &nb, Location nloc, ValueRange args) {
+                 linalg::YieldOp::create(nb, nloc, args[0]);
+               })
+        .getResult(0);
   };
 
   FailureOr<Value> skip = getInput(node, 1, "skip");
@@ -203,8 +231,6 @@ FailureOr<Importer::SkipOperands> Importer::importSkipOperands(const Node &node,
   if (failed(bias))
     return failure();
 
-  ctx->getOrLoadDialect<linalg::LinalgDialect>();
-  ctx->getOrLoadDialect<tensor::TensorDialect>();
   Value sum = buildSkipSum(builder, node.loc, *input, *skip, *bias);
   return SkipOperands{sum, *gamma, beta, *epsilon};
 }

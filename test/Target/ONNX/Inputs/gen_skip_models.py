@@ -77,6 +77,13 @@ def main():
             [vi("input", ["B", "S", 4]), vi("skip", ["S", 4]),
              vi("gamma", [4]), vi("beta", [4])],
             [vi("output", ["B", "S", 4])])
+    # Every dim dynamic, gamma and beta [H] with H known at run time only.
+    ms_save("ok-skip-layernorm-all-dynamic",
+            [node(SLN, ["input", "skip", "gamma", "beta"], ["output"],
+                  "slnalldyn", domain=MS)],
+            [vi("input", ["B", "S", "H"]), vi("skip", ["B", "S", "H"]),
+             vi("gamma", ["G"]), vi("beta", ["E"])],
+            [vi("output", ["B", "S", "H"])])
     # f64 (an extension: ONNX Runtime's schemas stop at f32), bias, sum.
     ms_save("ok-skip-simplified-f64",
             [node(SSLN, ["input", "skip", "gamma", "bias"],
@@ -101,6 +108,7 @@ def main():
     bad("unknown-attr", SLN, three, axis=-1)
     bad("epsilon-int", SSLN, three, epsilon=1)
     bad("epsilon-negative", SLN, three, epsilon=-1e-5)
+    bad("epsilon-inf", SSLN, three, epsilon=float("inf"))
     bad("two-inputs", SLN, ["input", "skip"])
     bad("gamma-empty", SSLN, ["input", "skip", ""])
     bad("simplified-five-inputs", SSLN, three + ["bias", "more"],
