@@ -163,8 +163,9 @@ static bool isSameTensor(Value a, Value b) {
 /// is also yielded, that tile writes into a slice of the new shared output
 /// while the other tiles write into a slice of the producer's own (unread)
 /// destination, so CSE cannot merge them. Each such other tile that reads the
-/// same inputs, with the same maps and payload, is replaced by the yielded
-/// one.
+/// same inputs (or the same slices of them, isSameTensor: a dynamic-size
+/// producer of X also returned), with the same maps and payload, is
+/// replaced by the yielded one.
 static void mergeYieldedTiles(RewriterBase &rewriter, scf::ForallOp loop,
                               unsigned numRootResults) {
   Block *body = loop.getBody();
