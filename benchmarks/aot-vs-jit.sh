@@ -13,17 +13,21 @@
 # buffers, warm up with four calls, and report the median of REPETITIONS
 # (default 5) per-call means over batches of at least MIN_TIME (default 0.1)
 # seconds; OMP_NUM_THREADS (and norm-benchmark's --threads) is the row's
-# thread count. Each row measures JIT then object, ROUNDS times (default 3),
-# the order swapped every round, and keeps the lowest median of each; where
-# the two then differ by more than 5% (either way), it measures more rounds,
-# up to MAX_ROUNDS (default 8) in all, and says how many it took: other work
-# on the machine slows single measurements by far more than 5%.
+# thread count (the tools are copied first: a rebuild during the run changes
+# nothing). Each row measures JIT and object back to back, ROUNDS times
+# (default 3), the order swapped every round; it reports the lowest median
+# of each and, as object / JIT, the median over the rounds of the object's
+# time over the JIT's in the same round (a pair measured within seconds, so
+# that slow changes of the machine's speed cancel). Where that is more than
+# 5% from 1 (either way), it measures more rounds, up to MAX_ROUNDS (default
+# 12) in all, and says how many it took: other work on the machine slows
+# single measurements by far more than 5%.
 # Prints a markdown table (module, shape, threads, JIT ms, object ms,
 # object / JIT, rounds) and writes it to FILE with --out. --only keeps the rows
 # whose `module shape` matches REGEX.
 #
-# NORM_BENCH_WRAPPER, if set, is a command prefix each measurement runs
-# under (e.g. a script that stops other work on the machine meanwhile).
+# NORM_BENCH_WRAPPER, if set, is a command prefix each pair of measurements
+# runs under (e.g. a script that stops other work on the machine meanwhile).
 set -uo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
 build=build
@@ -37,11 +41,11 @@ done
 build=$(cd "$build" && pwd) || exit 1
 export NORM_SRC="$src" NORM_BUILD="$build"
 exec /usr/bin/python3 - "${args[@]}" <<'PY'
-import os, re, shlex, subprocess, sys, json, time
+import json, os, re, shlex, shutil, statistics, subprocess, sys
 
 src, build = os.environ["NORM_SRC"], os.environ["NORM_BUILD"]
 opts = dict(rounds="3", repetitions="5", only="", out="")
-opts["max-rounds"] = "8"
+opts["max-rounds"] = "12"
 opts["min-time"] = "0.1"
 for arg in sys.argv[1:]:
     key, _, value = arg[2:].partition("=")
@@ -52,10 +56,13 @@ rounds, reps = int(opts["rounds"]), int(opts["repetitions"])
 max_rounds = max(rounds, int(opts["max-rounds"]))
 min_time = opts["min-time"]
 wrapper = shlex.split(os.environ.get("NORM_BENCH_WRAPPER", ""))
-bench = os.path.join(build, "bin", "norm-benchmark")
-compiler = os.path.join(build, "bin", "norm-compile")
 work = os.path.join(build, "bench-aot")
 os.makedirs(work, exist_ok=True)
+# Copies of the tools, so that a rebuild during the run changes nothing.
+bench = os.path.join(work, "norm-benchmark")
+compiler = os.path.join(work, "norm-compile")
+for tool in (bench, compiler):
+    shutil.copy2(os.path.join(build, "bin", os.path.basename(tool)), tool)
 cc = next((c for c in ("clang-22", "cc") if subprocess.run(["sh", "-c", "command -v " + c],
                                                           capture_output=True).returncode == 0))
 ompdir = "/usr/lib/llvm-22/lib"
@@ -83,13 +90,26 @@ present = sorted(f[:-5] for f in os.listdir(module_dir) if f.endswith(".mlir"))
 unlisted = [m for m in present if m not in dict(MODULES)]
 MODULES = [(m, xs) for m, xs in MODULES if m in present]
 
-def run(cmd, env):
+def measure(cmds, threads):
+    """Runs `cmds` one after the other, under one NORM_BENCH_WRAPPER call
+    (so that a pair is measured in one quiet period), with OMP_NUM_THREADS;
+    returns the (exit status, output) of each."""
+    outs = [os.path.join(work, "out%d.txt" % i) for i in range(len(cmds))]
+    script = "; ".join("%s >%s 2>&1; echo $? >%s.rc" % (
+        " ".join(shlex.quote(a) for a in cmd), shlex.quote(o), shlex.quote(o))
+        for cmd, o in zip(cmds, outs))
     try:
-        p = subprocess.run(wrapper + cmd, capture_output=True, text=True, timeout=600,
-                           env={**os.environ, **env})
-        return p.returncode, p.stdout + p.stderr
+        subprocess.run(wrapper + ["sh", "-c", script], timeout=1200,
+                       env={**os.environ, "OMP_NUM_THREADS": str(threads)})
     except (OSError, subprocess.TimeoutExpired) as e:
-        return 1, str(e)
+        return [(1, str(e))] * len(cmds)
+    results = []
+    for o in outs:
+        try:
+            results.append((int(open(o + ".rc").read()), open(o).read()))
+        except (OSError, ValueError) as e:
+            results.append((1, str(e)))
+    return results
 
 DECL = re.compile(r"/\* (\w+): function @\w+\.\n((?: \*   \w+: \w+ \[[^\]]*\]\n)*) \*/")
 
@@ -154,30 +174,33 @@ def shapes_for(sig, x):
 def spec(dims, type_):
     return "x".join([str(d) for d in dims] + [type_])
 
-def jit_ms(module, shapes, types, threads):
+def jit_cmd(module, shapes, types, threads):
     cmd = [bench, os.path.join(src, "benchmarks", "modules", module + ".mlir")]
     cmd += ["--input=" + spec(s, t) for s, t in zip(shapes, types)]
     cmd += ["--threads=%d" % threads, "--benchmark_min_time=" + min_time,
             "--benchmark_repetitions=%d" % reps, "--benchmark_report_aggregates_only=true",
             "--benchmark_format=json"]
-    rc, out = run(cmd, {"OMP_NUM_THREADS": str(threads)})
+    return cmd
+
+def jit_ms(rc, out):
     if rc:
         return None, (out.strip().splitlines() or [""])[-1]
     data = json.loads(out[out.index("{"):])
     med = [b for b in data["benchmarks"] if b.get("aggregate_name") == "median"][0]
     return med["real_time"] * {"ns": 1e-6, "us": 1e-3, "ms": 1.0}[med["time_unit"]], None
 
-def aot_ms(binary, shapes, types, counts, rtypes, threads):
+def aot_cmd(binary, shapes, types, counts, rtypes):
     cmd = [binary, min_time, str(reps)] + [spec(s, t) for s, t in zip(shapes, types)]
-    cmd += ["--"] + [spec([n], t) for n, t in zip(counts, rtypes)]
-    rc, out = run(cmd, {"OMP_NUM_THREADS": str(threads)})
+    return cmd + ["--"] + [spec([n], t) for n, t in zip(counts, rtypes)]
+
+def aot_ms(rc, out):
     m = re.search(r"ms=([0-9.]+)", out)
     return (float(m.group(1)), None) if rc == 0 and m else (None, out.strip()[-200:])
 
 def format_row(r):
     return "| %s | %s | %d | %s | %s | %s | %d |" % (
-        r[0], r[1], r[2], "%.4f" % r[3] if r[3] else "failed",
-        "%.4f" % r[4] if r[4] else "failed", "%.3f" % r[5] if r[5] else "-", r[6])
+        r[0], r[1], r[2], "%.4g" % r[3] if r[3] else "failed",
+        "%.4g" % r[4] if r[4] else "failed", "%.3f" % r[5] if r[5] else "-", r[6])
 
 rows, failed = [], []
 HEAD = ("| module | shape | threads | JIT ms | object ms | object / JIT | rounds |\n"
@@ -198,23 +221,31 @@ for module, xs in MODULES:
         shapes, counts = shapes_for(sig, x)
         for threads in (1, 2):
             best = {"jit": None, "aot": None}
-            errors = []
+            ratios, errors = [], []
             round_ = 0
-            while round_ < rounds or (
-                    round_ < max_rounds and best["jit"] and best["aot"] and
-                    not 1 / 1.05 <= best["aot"] / best["jit"] <= 1.05):
+
+            def ratio():
+                return statistics.median(ratios) if ratios else None
+            while round_ < rounds or (round_ < max_rounds and ratios and
+                                      not 1 / 1.05 <= ratio() <= 1.05):
                 order = ("jit", "aot") if round_ % 2 == 0 else ("aot", "jit")
+                cmds = {"jit": jit_cmd(module, shapes, types, threads),
+                        "aot": aot_cmd(binary, shapes, types, counts, rtypes)}
+                outputs = dict(zip(order, measure([cmds[w] for w in order], threads)))
+                pair = {}
                 for which in order:
-                    ms, err = (jit_ms(module, shapes, types, threads) if which == "jit" else
-                               aot_ms(binary, shapes, types, counts, rtypes, threads))
+                    ms, err = (jit_ms if which == "jit" else aot_ms)(*outputs[which])
                     if err:
                         errors.append("%s: %s" % (which, err))
-                    elif best[which] is None or ms < best[which]:
+                        continue
+                    pair[which] = ms
+                    if best[which] is None or ms < best[which]:
                         best[which] = ms
+                if len(pair) == 2:
+                    ratios.append(pair["aot"] / pair["jit"])
                 round_ += 1
-            j, a = best["jit"], best["aot"]
-            row = (module, "x".join(map(str, x)), threads, j, a,
-                   a / j if j and a else None, round_)
+            row = (module, "x".join(map(str, x)), threads, best["jit"], best["aot"], ratio(),
+                   round_)
             rows.append(row)
             print(format_row(row) + (" " + "; ".join(errors) if errors else ""), flush=True)
 

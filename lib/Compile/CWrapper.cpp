@@ -21,6 +21,12 @@
 // constant global, a caller's buffer, or a buffer already freed for an
 // earlier result).
 //
+// The other heap allocations in the body of the compiled function are
+// checked: after a `malloc` that returns null for a non-zero size, the
+// function frees what it certainly still holds and returns early, storing 1
+// to an i32 status the wrapper passes (a stack slot of the call); the
+// wrapper then returns 2 without copying any result.
+//
 //===----------------------------------------------------------------------===//
 
 #include "KernelInterface.h"

@@ -10,10 +10,11 @@
 //   int32_t f(const T0 *arg0, const int64_t *arg0_shape, ...,
 //             T0 *result0, ...);
 //
-// returning 0 after writing the results into the caller's buffers, or a
-// non-zero status, without writing anything, when the shapes break the
-// signature or a run-time rule of an op. The object needs libc and libm (and
-// libomp when built parallel), no symbol of MLIR or LLVM.
+// returning 0 after writing the results into the caller's buffers, 1,
+// without writing anything, when the shapes break the signature or a
+// run-time rule of an op, or 2 when a heap allocation fails. The object
+// needs libc and libm (and libomp when built parallel), no symbol of MLIR or
+// LLVM.
 //
 //===----------------------------------------------------------------------===//
 
