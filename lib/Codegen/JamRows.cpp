@@ -63,6 +63,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 
@@ -162,12 +163,26 @@ static void jamBlock(OpBuilder &b, Block &block,
   }
 }
 
+/// Returns whether `region` holds a loop (the costly, rare path of a check).
+static bool hasLoop(Region &region) {
+  return region
+      .walk([](LoopLikeOpInterface) { return WalkResult::interrupt(); })
+      .wasInterrupted();
+}
+
 /// Clones `ifOp` for every row of `maps`, jammed. With the same condition
 /// for all rows: one scf.if whose regions are the rows' regions jammed.
-/// Otherwise one scf.if on the rows' conditions or-ed: where none holds
-/// (the common case of a check for rare rows) its else region runs the
-/// rows' else regions jammed; else it runs each row's scf.if in turn. The
-/// results are the rows' results, row after row.
+/// Otherwise the common case, where all rows take the same region, is one
+/// scf.if over the rows' conditions with that region jammed, and the mixed
+/// case runs each row's scf.if in turn:
+///   * a then region with loops and an else region without (a check for
+///     rare rows, LayerNorm's exact recomputation):
+///     scf.if (or of the conditions) { each row's scf.if } else { elses }
+///   * the reverse (LpNormalization's f32 sum in range, else recomputed):
+///     scf.if (and of the conditions) { thens } else { each row's scf.if }
+///   * otherwise: scf.if (and) { thens } else { scf.if (or) { each row's
+///     scf.if } else { elses } }.
+/// The results are the rows' results, row after row.
 static void jamIf(OpBuilder &b, scf::IfOp ifOp, MutableArrayRef<IRMapping> maps,
                   const llvm::SmallPtrSetImpl<Operation *> &skip) {
   Location loc = ifOp.getLoc();
@@ -175,52 +190,74 @@ static void jamIf(OpBuilder &b, scf::IfOp ifOp, MutableArrayRef<IRMapping> maps,
   SmallVector<Type> types;
   for (size_t row = 0; row < maps.size(); ++row)
     llvm::append_range(types, ifOp.getResultTypes());
-  // Jams `region` (a then or else region, possibly empty) into a new block
-  // at `rb`: its yields, row after row.
-  auto jamRegion = [&](OpBuilder &rb, Region &region) {
-    SmallVector<Value> yielded;
+  // Jams `region` (a then or else region, possibly empty) at the end of
+  // `block`, followed by a yield of its results, row after row.
+  auto jamRegion = [&](Block *block, Region &region) {
+    OpBuilder rb = OpBuilder::atBlockEnd(block);
     if (region.empty()) {
       scf::YieldOp::create(rb, loc);
       return;
     }
-    Block &block = region.front();
-    jamBlock(rb, block, maps, skip);
+    Block &body = region.front();
+    jamBlock(rb, body, maps, skip);
+    SmallVector<Value> yielded;
     for (IRMapping &map : maps)
-      for (Value value : block.getTerminator()->getOperands())
+      for (Value value : body.getTerminator()->getOperands())
         yielded.push_back(map.lookupOrDefault(value));
     scf::YieldOp::create(rb, loc, yielded);
   };
-  bool withElse = numResults != 0 || !ifOp.getElseRegion().empty();
-  bool uniform = isUniform(ifOp.getCondition(), maps);
-  Value condition;
-  if (uniform) {
-    condition = maps.front().lookupOrDefault(ifOp.getCondition());
-  } else {
-    for (IRMapping &map : maps) {
-      Value rowCondition = map.lookupOrDefault(ifOp.getCondition());
-      condition = condition
-                      ? arith::OrIOp::create(b, loc, condition, rowCondition)
-                            .getResult()
-                      : rowCondition;
-    }
-    withElse = true;
-  }
-  auto jammed = scf::IfOp::create(b, loc, types, condition,
-                                  /*addThenBlock=*/true,
-                                  /*addElseBlock=*/withElse);
-  OpBuilder tb = OpBuilder::atBlockEnd(jammed.thenBlock());
-  if (uniform) {
-    jamRegion(tb, ifOp.getThenRegion());
-  } else {
-    // Some row's condition holds: each row's scf.if in turn.
+  // Each row's scf.if in turn, at the end of `block`, and a yield.
+  auto perRow = [&](Block *block) {
+    OpBuilder rb = OpBuilder::atBlockEnd(block);
     SmallVector<Value> yielded;
     for (IRMapping &map : maps)
-      llvm::append_range(yielded, tb.clone(*ifOp, map)->getResults());
-    scf::YieldOp::create(tb, loc, yielded);
-  }
-  if (withElse) {
+      llvm::append_range(yielded, rb.clone(*ifOp, map)->getResults());
+    scf::YieldOp::create(rb, loc, yielded);
+  };
+  auto combine = [&](OpBuilder &cb, bool all) {
+    Value combined;
+    for (IRMapping &map : maps) {
+      Value condition = map.lookupOrDefault(ifOp.getCondition());
+      combined =
+          !combined ? condition
+          : all
+              ? arith::AndIOp::create(cb, loc, combined, condition).getResult()
+              : arith::OrIOp::create(cb, loc, combined, condition).getResult();
+    }
+    return combined;
+  };
+  auto createIf = [&](OpBuilder &cb, Value condition, bool withElse) {
+    return scf::IfOp::create(cb, loc, types, condition, /*addThenBlock=*/true,
+                             /*addElseBlock=*/withElse);
+  };
+
+  scf::IfOp jammed;
+  Region &thenRegion = ifOp.getThenRegion();
+  Region &elseRegion = ifOp.getElseRegion();
+  if (isUniform(ifOp.getCondition(), maps)) {
+    bool withElse = numResults != 0 || !elseRegion.empty();
+    jammed = createIf(b, maps.front().lookupOrDefault(ifOp.getCondition()),
+                      withElse);
+    jamRegion(jammed.thenBlock(), thenRegion);
+    if (withElse)
+      jamRegion(jammed.elseBlock(), elseRegion);
+  } else if (hasLoop(thenRegion) && !hasLoop(elseRegion)) {
+    jammed = createIf(b, combine(b, /*all=*/false), /*withElse=*/true);
+    perRow(jammed.thenBlock());
+    jamRegion(jammed.elseBlock(), elseRegion);
+  } else if (hasLoop(elseRegion) && !hasLoop(thenRegion)) {
+    jammed = createIf(b, combine(b, /*all=*/true), /*withElse=*/true);
+    jamRegion(jammed.thenBlock(), thenRegion);
+    perRow(jammed.elseBlock());
+  } else {
+    jammed = createIf(b, combine(b, /*all=*/true), /*withElse=*/true);
+    jamRegion(jammed.thenBlock(), thenRegion);
     OpBuilder eb = OpBuilder::atBlockEnd(jammed.elseBlock());
-    jamRegion(eb, ifOp.getElseRegion());
+    scf::IfOp mixed = createIf(eb, combine(eb, /*all=*/false),
+                               /*withElse=*/true);
+    perRow(mixed.thenBlock());
+    jamRegion(mixed.elseBlock(), elseRegion);
+    scf::YieldOp::create(eb, loc, mixed.getResults());
   }
   for (auto [row, map] : llvm::enumerate(maps))
     map.map(ifOp.getResults(),

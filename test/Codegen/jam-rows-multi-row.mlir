@@ -3,6 +3,10 @@
 // RUN:   | FileCheck %s --check-prefix=TWO
 // RUN: norm-opt %s --split-input-file --norm-jam-rows='rows=1' \
 // RUN:   | FileCheck %s --check-prefix=OFF
+// RUN: not norm-opt %s --norm-jam-rows='rows=17' -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=BAD
+
+// BAD: error: norm-jam-rows: rows must be 1 (no jam) to 16 (rows per iteration, each with its own partial sums in vector registers), got 17
 
 // The multi-row form of a loop over rows (norm-jam-rows): a sum over each
 // row, a per-row check (an scf.if for rare rows, in a one-element buffer's
