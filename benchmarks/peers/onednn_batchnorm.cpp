@@ -11,6 +11,7 @@
 // call over at least 0.5 s of calls, like peers/onednn_layernorm.cpp.
 // Usage: onednn_batchnorm N C H W THREADS [TYPE]   (TYPE: f32 | f16)
 #include "median_time.h"
+#include "onednn_common.h"
 
 #include <oneapi/dnnl/dnnl.hpp>
 #include <oneapi/dnnl/dnnl_version.h>
@@ -28,46 +29,6 @@
 #include <vector>
 
 using dnnl::memory;
-
-namespace {
-
-/// Rounds f32 to IEEE f16 (nearest, ties to even; the inputs here are
-/// normal numbers well inside f16's range).
-uint16_t toF16(float f) {
-  uint32_t bits;
-  std::memcpy(&bits, &f, 4);
-  uint32_t sign = (bits >> 16) & 0x8000;
-  int exp = int((bits >> 23) & 0xff) - 127 + 15;
-  uint32_t mant = bits & 0x7fffff;
-  if (exp <= 0)
-    return uint16_t(sign);
-  uint32_t h = (uint32_t(exp) << 10) | (mant >> 13);
-  uint32_t rest = mant & 0x1fff;
-  if (rest > 0x1000 || (rest == 0x1000 && (h & 1)))
-    ++h;
-  return uint16_t(sign | h);
-}
-
-float fromF16(uint16_t h) {
-  int exp = (h >> 10) & 0x1f;
-  float mag = exp == 0 ? std::ldexp(float(h & 0x3ff), -24)
-                       : std::ldexp(float((h & 0x3ff) | 0x400), exp - 25);
-  return (h & 0x8000) ? -mag : mag;
-}
-
-/// Makes sure OMP_NUM_THREADS is THREADS before the OpenMP runtime that
-/// libdnnl links reads it: re-executes this program otherwise.
-void pinThreads(const char *threads, char **argv) {
-  const char *env = std::getenv("OMP_NUM_THREADS");
-  if (env && !std::strcmp(env, threads))
-    return;
-  setenv("OMP_NUM_THREADS", threads, 1);
-  execv("/proc/self/exe", argv);
-  std::printf("error=cannot re-execute with OMP_NUM_THREADS=%s\n", threads);
-  std::exit(1);
-}
-
-} // namespace
 
 int main(int argc, char **argv) {
   if (argc != 6 && argc != 7) {
