@@ -218,16 +218,8 @@ Value mlir::norm::buildGroupNormalizedY(OpBuilder &b, Location loc,
                           channelMap, identity},
       getReductionIteratorTypes(rank, /*reducedDims=*/{}),
       [&](OpBuilder &nb, Location nloc, ValueRange args) {
-        // ((X - High) - Low) * InvStdDev as (X - High) * InvStdDev -
-        // Low * InvStdDev, as the LayerNormalization lowering.
-        Value centered = arith::SubFOp::create(
-            nb, nloc, convertToFloat(nb, nloc, args[0], c), args[1]);
-        Value rest = arith::MulFOp::create(nb, nloc, args[2], args[3]);
-        Value normalized = arith::SubFOp::create(
-            nb, nloc,
-            arith::MulFOp::create(nb, nloc, centered, args[3],
-                                  arith::FastMathFlags::contract),
-            rest, arith::FastMathFlags::contract);
+        Value normalized = buildNormalizedElement(nb, nloc, args[0], args[1],
+                                                  args[2], args[3], c);
         Value y = arith::MulFOp::create(nb, nloc, normalized,
                                         convertToFloat(nb, nloc, args[4], c),
                                         arith::FastMathFlags::contract);

@@ -164,18 +164,8 @@ buildLayerNormalization(OpBuilder &b, Location loc, Value x, Value scale,
       b, loc, init.getType(), inputs, init, maps,
       getReductionIteratorTypes(rank, /*reducedDims=*/{}),
       [&](OpBuilder &nb, Location nloc, ValueRange args) {
-        // Normalized = ((X - High) - Low) * InvStdDev, as
-        // (X - High) * InvStdDev - Low * InvStdDev: a fused multiply-add
-        // where the target has one (Low * InvStdDev is the same for the
-        // whole slice, and tiny against the terms).
-        Value centered = arith::SubFOp::create(
-            nb, nloc, convertToFloat(nb, nloc, args[0], c), args[1]);
-        Value rest = arith::MulFOp::create(nb, nloc, args[2], args[3]);
-        Value normalized = arith::SubFOp::create(
-            nb, nloc,
-            arith::MulFOp::create(nb, nloc, centered, args[3],
-                                  arith::FastMathFlags::contract),
-            rest, arith::FastMathFlags::contract);
+        Value normalized = buildNormalizedElement(nb, nloc, args[0], args[1],
+                                                  args[2], args[3], c);
         // Y = Normalized * Scale (+ B), a fused multiply-add where the
         // target has one (one rounding fewer than the spec's chain).
         Value y = arith::MulFOp::create(nb, nloc, normalized,
@@ -283,4 +273,17 @@ private:
 void mlir::norm::populateLayerNormalizationToLinalgPatterns(
     RewritePatternSet &patterns, const NormToLinalgOptions &options) {
   patterns.add<LayerNormalizationLowering>(patterns.getContext(), options);
+}
+
+Value mlir::norm::buildNormalizedElement(OpBuilder &b, Location loc, Value x,
+                                         Value high, Value low, Value invStdDev,
+                                         FloatType c) {
+  Value centered =
+      arith::SubFOp::create(b, loc, convertToFloat(b, loc, x, c), high);
+  Value rest = arith::MulFOp::create(b, loc, low, invStdDev);
+  return arith::SubFOp::create(
+      b, loc,
+      arith::MulFOp::create(b, loc, centered, invStdDev,
+                            arith::FastMathFlags::contract),
+      rest, arith::FastMathFlags::contract);
 }

@@ -142,6 +142,14 @@ Value buildInvStdDev(OpBuilder &b, Location loc, Value x, int64_t axis,
                      const SliceCount &count, Value count64, Value eps,
                      const NormToLinalgOptions &options);
 
+/// Returns the normalized element ((X - High) - Low) * InvStdDev of `x`
+/// (converted to the computation type `c`) with the slice's mean High + Low,
+/// as (X - High) * InvStdDev - Low * InvStdDev: a fused multiply-add where
+/// the target has one (Low * InvStdDev is the same for the whole slice, and
+/// tiny against the terms). For the bodies of the elementwise Y ops.
+Value buildNormalizedElement(OpBuilder &b, Location loc, Value x, Value high,
+                             Value low, Value invStdDev, FloatType c);
+
 //===----------------------------------------------------------------------===//
 // LayerNormalization over several dims (CollapseLayerNormalization.cpp)
 //===----------------------------------------------------------------------===//
