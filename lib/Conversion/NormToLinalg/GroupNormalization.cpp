@@ -32,7 +32,9 @@
 // (NHWC) is lowered in GroupNormalizationChannelsLast.cpp. The Mean inside
 // X - Mean carries its rounding error, so offset data (1e4 + N(0, 0.01))
 // matches the float64 reference within the plain tolerances; a constant group
-// gives Y = B. An empty group (n = 0) has NaN statistics and no element of Y.
+// gives Y = B. An empty group (n = 0) has NaN statistics and no element of Y;
+// an X that has no element whatever its dynamic sizes (hasNoElements) gives
+// Y without any loop, in either layout.
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,6 +52,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace mlir::norm;
@@ -305,6 +308,29 @@ Value mlir::norm::buildGroupNormalization(OpBuilder &b, Location loc, Value x,
   return castToType(b, loc, y, yType);
 }
 
+/// Returns whether every X of type `xType` that the op accepts has no
+/// element, so that Y is known without computing anything:
+/// * a static size 0;
+/// * a dynamic C with `numGroups` so large that any C it divides other than
+///   0 (so at least `numGroups`) would make X, or the per-group statistics
+///   (up to 8 bytes each), hold more bytes than int64 counts: with the
+///   run-time check of the op (C divisible by num_groups), C is then 0. The
+///   lowering's static shapes ([N * G] statistics) could not even be built.
+static bool hasNoElements(RankedTensorType xType, int64_t channelDim,
+                          int64_t numGroups) {
+  if (llvm::is_contained(xType.getShape(), 0))
+    return true;
+  if (!xType.isDynamicDim(channelDim))
+    return false;
+  std::optional<int64_t> bytes = llvm::checkedMul<int64_t>(
+      numGroups, std::max<int64_t>(
+                     8, llvm::divideCeil(xType.getElementTypeBitWidth(), 8)));
+  for (int64_t size : xType.getShape())
+    if (bytes && !ShapedType::isDynamic(size))
+      bytes = llvm::checkedMul<int64_t>(*bytes, size);
+  return !bytes;
+}
+
 namespace {
 
 /// Lowers norm.group_normalization (see the file comment).
@@ -339,6 +365,16 @@ struct GroupNormalizationLowering
                                          "expects C divisible by num_groups");
     if (op.getActivationKind() != 0 && op.getActivationKind() != 1)
       return rewriter.notifyMatchFailure(op, "expects activation 0 or 1");
+    if (hasNoElements(xType, channelDim, numGroups)) {
+      // Y has no element: X's shape, nothing computed.
+      Value y = tensor::EmptyOp::create(
+          rewriter, op.getLoc(),
+          tensor::getMixedSizes(rewriter, op.getLoc(), x),
+          xType.getElementType());
+      rewriter.replaceOp(
+          op, castToType(rewriter, op.getLoc(), y, op.getY().getType()));
+      return success();
+    }
     bool silu = op.getActivationKind() == 1;
     FloatType c = xType.getElementType().isF64() || op.getStashType() == 11
                       ? rewriter.getF64Type()
