@@ -125,6 +125,17 @@ def main():
     groupnorm("bad-groupnorm-ms-no-ms-opset", FLOAT, [1, 2, 2, 4],
               extra_opsets=(), groups=2, activation=0)
 
+    # Ranks other than ONNX Runtime's 4 (docs/Importer.md): X [N, W, C]
+    # (a 1-D image) and X [N, C] (one pixel per sample), NHWC.
+    groupnorm("ok-groupnorm-ms-rank3", FLOAT, [2, 5, 6], groups=3,
+              activation=0)
+    show("ok-groupnorm-ms-rank3", "f32", rng.randn(2, 5, 6) * 3 + 2,
+         rng.randn(6), rng.randn(6), 3, 1e-5, 0, 1)
+    groupnorm("ok-groupnorm-ms-rank2", FLOAT, [3, 8], groups=4,
+              activation=1)
+    show("ok-groupnorm-ms-rank2", "f32", rng.randn(3, 8), rng.randn(8),
+         rng.randn(8), 4, 1e-5, 1, 1)
+
 
 if __name__ == "__main__":
     main()
