@@ -114,6 +114,9 @@ static void buildModulePipeline(OpPassManager &pm,
   // What was not vectorized becomes scalar loops; vector.multi_reduction
   // (the merge of the partial sums) becomes vector.reduction.
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  // Copies that memref-to-llvm would make calls of MLIR's runtime
+  // (memrefCopy) as loops: an object of norm-compile must not need it.
+  pm.addPass(createCopiesToLoopsPass());
   pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMaskPass());
   // Inner reduction: one horizontal vector.reduction per merged row.
   pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMultiReductionPass(

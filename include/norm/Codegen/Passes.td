@@ -14,6 +14,38 @@
 include "mlir/Pass/PassBase.td"
 
 //===----------------------------------------------------------------------===//
+// CopiesToLoops
+//===----------------------------------------------------------------------===//
+
+def CopiesToLoopsPass : Pass<"norm-copies-to-loops"> {
+  let summary = "Rewrite memref.copy that memref-to-llvm would lower to a "
+                "call of MLIR's runtime as loops";
+  let description = [{
+    Rewrites each `memref.copy` that `finalize-memref-to-llvm` would lower
+    to a call of `memrefCopy` (a function of MLIR's C runner utilities, not
+    of libc) as one `scf.for` per dim, outermost first, around a
+    `memref.load` of the source and a `memref.store` to the target at the
+    same indices. Copies that memref-to-llvm makes one `memcpy` (both
+    operands with the identity layout, or a static, non-empty, contiguous
+    row-major one) are left alone, as are copies of unranked memrefs. The
+    others are rewritten, such as a buffer copied into a row block of
+    another (`memref<?xf32>` to `memref<?xf32, strided<[1], offset: ?>>`),
+    which bufferization writes for the row blocks of InstanceNormalization
+    and GroupNormalization with a dynamic batch.
+
+    The JIT resolves `memrefCopy` from the runner utilities; an object of
+    `norm-compile` must not need them (docs/AOT.md). The loops copy element
+    by element, as `memrefCopy` does, without its call and its per-element
+    index arithmetic over an unranked descriptor.
+
+    Run it before `finalize-memref-to-llvm` and `convert-scf-to-cf`.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
+//===----------------------------------------------------------------------===//
 // DeinterleaveBF16Sums
 //===----------------------------------------------------------------------===//
 
