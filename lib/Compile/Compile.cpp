@@ -48,6 +48,7 @@
 #include "llvm/TargetParser/Triple.h"
 
 #include <algorithm>
+#include <optional>
 
 using namespace mlir;
 using namespace mlir::norm;
@@ -330,7 +331,10 @@ readInput(StringRef inputFile, MLIRContext *context, std::string &error) {
   return parseSourceFile<ModuleOp>(sourceMgr, context);
 }
 
-/// Opens `path` for writing (text or binary).
+/// Opens `path` for writing (text or binary). A file that is not a regular
+/// one (`/dev/null`, `/dev/full`, a pipe) is kept whatever happens: a
+/// ToolOutputFile not kept removes its path, which is meant for a partly
+/// written output, not for a device.
 static llvm::Expected<std::unique_ptr<llvm::ToolOutputFile>>
 openOutput(StringRef path, bool text) {
   std::error_code ec;
@@ -338,7 +342,30 @@ openOutput(StringRef path, bool text) {
       path, ec, text ? llvm::sys::fs::OF_Text : llvm::sys::fs::OF_None);
   if (ec)
     return createStringError("cannot write '" + path + "': " + ec.message());
+  bool regular = false;
+  if (path != "-" &&
+      (llvm::sys::fs::is_regular_file(path, regular) || !regular))
+    file->keep();
   return std::move(file);
+}
+
+/// Writes out what is buffered for `file` and closes it (stdout is only
+/// flushed); a write that failed (a full disk, `/dev/full`) is an error
+/// naming `path`, not the fatal error the stream would report when
+/// destroyed.
+static llvm::Error closeOutput(llvm::ToolOutputFile &file, StringRef path) {
+  llvm::raw_fd_ostream &os = file.os();
+  if (path == "-")
+    os.flush();
+  else
+    os.close();
+  if (std::error_code ec = os.error()) {
+    os.clear_error();
+    return createStringError("cannot write '" +
+                             (path == "-" ? StringRef("<stdout>") : path) +
+                             "': " + ec.message());
+  }
+  return llvm::Error::success();
 }
 
 /// Lowers a copy of the prepared `module` for `target`, with non-temporal
@@ -586,9 +613,17 @@ llvm::Error norm::compileKernels(const CompileOptions &options) {
   if (options.emit == EmitKind::LLVMIR) {
     llvmModule->print((*output)->os(), nullptr);
   } else {
+    // An object is written with seeks; to a pipe (`-o -`) it is built in
+    // memory first.
+    std::optional<llvm::buffer_ostream> buffered;
+    if (!(*output)->os().supportsSeeking())
+      buffered.emplace((*output)->os());
+    llvm::raw_pwrite_stream &stream =
+        buffered ? static_cast<llvm::raw_pwrite_stream &>(*buffered)
+                 : (*output)->os();
     llvm::legacy::PassManager codegen;
     if (target.machine->addPassesToEmitFile(
-            codegen, (*output)->os(), nullptr,
+            codegen, stream, nullptr,
             options.emit == EmitKind::Object
                 ? llvm::CodeGenFileType::ObjectFile
                 : llvm::CodeGenFileType::AssemblyFile))
@@ -598,6 +633,8 @@ llvm::Error norm::compileKernels(const CompileOptions &options) {
                                          : "assembly"));
     codegen.run(*llvmModule);
   }
+  if (llvm::Error err = closeOutput(**output, options.outputFile))
+    return err;
 
   auto header = openOutput(headerFile, /*text=*/true);
   if (!header)
@@ -620,6 +657,8 @@ llvm::Error norm::compileKernels(const CompileOptions &options) {
   info.variants = multiVersion;
   info.alignedVariants = alignedVariants;
   writeCHeader((*header)->os(), *kernels, info);
+  if (llvm::Error err = closeOutput(**header, headerFile))
+    return err;
 
   (*output)->keep();
   (*header)->keep();
