@@ -199,6 +199,21 @@ mlir::norm::buildGroupStatistics(OpBuilder &b, Location loc, Value slices,
   return {mean.high, mean.low, invStdDev};
 }
 
+Value mlir::norm::buildGroupNormalizedElement(OpBuilder &b, Location loc,
+                                              ValueRange elements, FloatType c,
+                                              bool silu, FloatType t) {
+  Value normalized = buildNormalizedElement(b, loc, elements[0], elements[1],
+                                            elements[2], elements[3], c);
+  Value y = arith::MulFOp::create(b, loc, normalized,
+                                  convertToFloat(b, loc, elements[4], c),
+                                  arith::FastMathFlags::contract);
+  y = arith::AddFOp::create(b, loc, y, convertToFloat(b, loc, elements[5], c),
+                            arith::FastMathFlags::contract);
+  if (silu)
+    y = buildSiLU(b, loc, y);
+  return createTruncF(b, loc, y, t);
+}
+
 Value mlir::norm::buildGroupNormalizedY(OpBuilder &b, Location loc,
                                         Value domain,
                                         const GroupStatistics &stats,
@@ -221,17 +236,9 @@ Value mlir::norm::buildGroupNormalizedY(OpBuilder &b, Location loc,
                           channelMap, identity},
       getReductionIteratorTypes(rank, /*reducedDims=*/{}),
       [&](OpBuilder &nb, Location nloc, ValueRange args) {
-        Value normalized = buildNormalizedElement(nb, nloc, args[0], args[1],
-                                                  args[2], args[3], c);
-        Value y = arith::MulFOp::create(nb, nloc, normalized,
-                                        convertToFloat(nb, nloc, args[4], c),
-                                        arith::FastMathFlags::contract);
-        y = arith::AddFOp::create(nb, nloc, y,
-                                  convertToFloat(nb, nloc, args[5], c),
-                                  arith::FastMathFlags::contract);
-        if (silu)
-          y = buildSiLU(nb, nloc, y);
-        linalg::YieldOp::create(nb, nloc, createTruncF(nb, nloc, y, t));
+        linalg::YieldOp::create(nb, nloc,
+                                buildGroupNormalizedElement(
+                                    nb, nloc, args.take_front(6), c, silu, t));
       });
   return yOp.getResult(0);
 }

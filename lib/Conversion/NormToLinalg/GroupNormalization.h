@@ -42,6 +42,14 @@ GroupStatistics buildGroupStatistics(OpBuilder &b, Location loc, Value slices,
                                      int64_t axis, APFloat epsilon, FloatType c,
                                      const NormToLinalgOptions &options);
 
+/// Returns one element of Y, ((X - High) - Low) * InvStdDev * scale + B
+/// (then SiLU where `silu`), from `elements` (X, High, Low, InvStdDev,
+/// scale, B), computed in `c` and rounded once to `t`: the body of the
+/// elementwise Y ops.
+Value buildGroupNormalizedElement(OpBuilder &b, Location loc,
+                                  ValueRange elements, FloatType c, bool silu,
+                                  FloatType t);
+
 /// Returns Y = ((X - High) - Low) * InvStdDev * scale + B (then SiLU where
 /// `silu`), computed in `c` and rounded once to the element type of
 /// `domain`: an all-parallel linalg.generic over `domain` (X or a view of

@@ -15,8 +15,9 @@
 //     exact f64 recomputation of the groups that need it (LayerNormalization.h,
 //     the builders of the NCHW lowering, on the view [1, G, D..., K] of the
 //     sample; its tensor.extract reads are rewritten to read the sample),
-//   * computes Y over the sample ([1, D..., C], innermost C), with the
-//     statistics repeated per channel, into the loop's destination.
+//   * computes Y pixel by pixel: a linalg.map over each pixel's row [C] of
+//     the sample, with the statistics repeated per channel, into that row of
+//     the loop's destination (buildPixelRows: Y is written once, in place).
 //
 // The math is the NCHW lowering's (GroupNormalization.cpp's file comment):
 // the shifted two-pass algorithm in the stage-one type, the sums of the
@@ -24,6 +25,10 @@
 // normalization over several dims), Y rounded once, ONNX Runtime's SiLU
 // (`activation` = 1) applied before the rounding. The sample is read three
 // times in one iteration (two sums, Y), so it stays in cache between them.
+// The sums are in f64, so the exactness check of the mean counts their error
+// as that of a sum in many partial sums (getSlicePartialSums): only groups
+// whose first element is far from their mean against their spread take the
+// scalar f64 recomputation.
 // X [N, C] (no spatial dims) is the NCHW layout and takes that lowering.
 //
 //===----------------------------------------------------------------------===//
@@ -164,6 +169,85 @@ static Value repeatPerChannel(OpBuilder &b, Location loc, Value stat, Value k,
       .getResult();
 }
 
+/// Returns the [C] row of the per-group tensor `stat` [1, G] repeated over
+/// each group's K channels: element c is stat[0, c / K]. A tensor.generate
+/// (repeatPerChannel), computed once per sample.
+static Value repeatChannelRow(OpBuilder &b, Location loc, Value stat, Value k,
+                              OpFoldResult channels) {
+  auto type = cast<RankedTensorType>(stat.getType());
+  SmallVector<Value> dynamicSizes;
+  std::optional<int64_t> staticChannels = getConstantIntValue(channels);
+  if (!staticChannels)
+    dynamicSizes.push_back(cast<Value>(channels));
+  auto rowType = RankedTensorType::get(
+      {staticChannels ? *staticChannels : ShapedType::kDynamic},
+      type.getElementType());
+  return tensor::GenerateOp::create(
+             b, loc, rowType, dynamicSizes,
+             [&](OpBuilder &nb, Location nloc, ValueRange ivs) {
+               Value zero = arith::ConstantIndexOp::create(nb, nloc, 0);
+               Value group = arith::DivUIOp::create(nb, nloc, ivs[0], k);
+               tensor::YieldOp::create(
+                   nb, nloc,
+                   tensor::ExtractOp::create(nb, nloc, stat,
+                                             ValueRange{zero, group}));
+             })
+      .getResult();
+}
+
+/// Returns `init` [1, D1, ..., Dn, C] with each pixel's row [C] replaced by
+/// a linalg.map of `body` over that row of `x` (same shape) and the [C]
+/// tensors `rows`: nested scf.for loops over the pixels. A linalg.map into
+/// the destination's row, which elementwise fusion leaves alone (it would
+/// give a linalg.generic a new tensor.empty destination, so that Y were
+/// written to a temporary and copied); norm-vectorize-rows vectorizes it
+/// along C.
+static Value
+buildPixelRows(OpBuilder &b, Location loc, Value x, Value init,
+               ArrayRef<Value> rows,
+               function_ref<Value(OpBuilder &, Location, ValueRange)> body) {
+  auto xType = cast<RankedTensorType>(x.getType());
+  int64_t rank = xType.getRank();
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, x);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  SmallVector<Value> lowerBounds(rank - 2, zero), steps(rank - 2, one);
+  SmallVector<Value> upperBounds;
+  for (int64_t dim = 1; dim + 1 < rank; ++dim)
+    upperBounds.push_back(getValueOrCreateConstantIndexOp(b, loc, sizes[dim]));
+  auto rowType = RankedTensorType::get({xType.getDimSize(rank - 1)},
+                                       xType.getElementType());
+  scf::LoopNest nest = scf::buildLoopNest(
+      b, loc, lowerBounds, upperBounds, steps, ValueRange{init},
+      [&](OpBuilder &nb, Location nloc, ValueRange ivs,
+          ValueRange iterArgs) -> scf::ValueVector {
+        SmallVector<OpFoldResult> offsets(rank, nb.getIndexAttr(0));
+        for (auto [i, iv] : llvm::enumerate(ivs))
+          offsets[i + 1] = iv;
+        SmallVector<OpFoldResult> rowSizes(rank, nb.getIndexAttr(1));
+        rowSizes.back() = sizes.back();
+        SmallVector<OpFoldResult> strides(rank, nb.getIndexAttr(1));
+        Value xRow = tensor::ExtractSliceOp::create(nb, nloc, rowType, x,
+                                                    offsets, rowSizes, strides);
+        Value yRow = tensor::ExtractSliceOp::create(
+            nb, nloc, rowType, iterArgs[0], offsets, rowSizes, strides);
+        SmallVector<Value> inputs{xRow};
+        inputs.append(rows.begin(), rows.end());
+        Value y =
+            linalg::MapOp::create(
+                nb, nloc, inputs, yRow,
+                [&](OpBuilder &mb, Location mloc, ValueRange args) {
+                  linalg::YieldOp::create(
+                      mb, mloc, body(mb, mloc, args.take_front(inputs.size())));
+                })
+                .getResult()[0];
+        return {tensor::InsertSliceOp::create(nb, nloc, y, iterArgs[0], offsets,
+                                              rowSizes, strides)
+                    .getResult()};
+      });
+  return nest.results.front();
+}
+
 /// Returns the per-group sums [M, G] of the per-channel sums `sums` [M, C]
 /// (groups of K consecutive channels), reassociable.
 static Value sumGroups(OpBuilder &b, Location loc, Value sums,
@@ -200,7 +284,6 @@ static Value buildSamples(RewriterBase &b, Location loc, Value x, Value scale,
                           Value bias, int64_t numGroups, APFloat epsilon,
                           FloatType c, bool silu, Value init,
                           const NormToLinalgOptions &options) {
-  MLIRContext *ctx = b.getContext();
   auto xType = cast<RankedTensorType>(x.getType());
   int64_t rank = xType.getRank();
   FloatType f64 = b.getF64Type();
@@ -292,15 +375,16 @@ static Value buildSamples(RewriterBase &b, Location loc, Value x, Value scale,
                                    exactMean, count, count64, eps, options);
   readThroughPermutation(b, view, grouped);
 
-  // Y over X, the statistics repeated per channel.
-  GroupStatistics perChannel{repeatPerChannel(b, loc, mean.high, k, channels),
-                             repeatPerChannel(b, loc, mean.low, k, channels),
-                             repeatPerChannel(b, loc, invStdDev, k, channels)};
-  AffineExpr channel = getAffineDimExpr(rank - 1, ctx);
-  return buildGroupNormalizedY(
-      b, loc, x, perChannel,
-      AffineMap::get(rank, 0, {getAffineDimExpr(0, ctx), channel}, ctx), scale,
-      bias, AffineMap::get(rank, 0, channel, ctx), c, silu, init);
+  // Y over X, pixel by pixel, the statistics repeated per channel.
+  return buildPixelRows(
+      b, loc, x, init,
+      {repeatChannelRow(b, loc, mean.high, k, channels),
+       repeatChannelRow(b, loc, mean.low, k, channels),
+       repeatChannelRow(b, loc, invStdDev, k, channels), scale, bias},
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        return buildGroupNormalizedElement(
+            nb, nloc, args, c, silu, cast<FloatType>(xType.getElementType()));
+      });
 }
 
 Value mlir::norm::buildChannelsLastGroupNormalization(

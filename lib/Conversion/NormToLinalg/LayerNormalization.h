@@ -60,8 +60,10 @@ Value buildSliceMap(
     function_ref<Value(OpBuilder &, Location, ValueRange)> body);
 
 /// Returns L, the fewest partial sums of the reductions in the stage-one
-/// type `c` over the slices of `x` from `axis` on: getReductionPartialSums
-/// over a single normalized dim, 1 over several.
+/// type `c` over the slices of `x` from `axis` on, as the exactness check of
+/// the mean counts them: getReductionPartialSums over a single normalized
+/// dim; over several, 2^29 for f32 C (its sums are in f64, whose error is
+/// below that of so many f32 partial sums) and 1 for f64 C.
 int64_t getSlicePartialSums(Value x, int64_t axis, FloatType c,
                             const NormToLinalgOptions &options);
 

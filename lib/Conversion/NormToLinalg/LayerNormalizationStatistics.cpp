@@ -243,8 +243,14 @@ Value mlir::norm::buildShiftOffset(OpBuilder &b, Location loc, Value x,
 
 int64_t mlir::norm::getSlicePartialSums(Value x, int64_t axis, FloatType c,
                                         const NormToLinalgOptions &options) {
-  return hasSingleNormalizedDim(x, axis) ? getReductionPartialSums(options, c)
-                                         : 1;
+  if (hasSingleNormalizedDim(x, axis))
+    return getReductionPartialSums(options, c);
+  // f32 C over several dims sums K - X in f64 (buildShiftOffset; the
+  // channels-last GroupNormalization does too): each term is rounded once to
+  // f32 and the f64 sum adds under n * 2^-29 f32 roundings, so the error of
+  // Q is that of a sum in at least 2^29 partial sums (k = n / L + log2(L) + 2
+  // is then at least 1 + n * 2^-29). f64 C: a sequential sum.
+  return c.isF32() ? int64_t(1) << 29 : 1;
 }
 
 /// Returns the longest slice whose sum of squared deviations an f32

@@ -304,6 +304,27 @@ def main():
          np.zeros((2, 0, 3, 4)), rng.randn(4), rng.randn(4), "f32", 2,
          dynamic=(1,))
 
+    # The edges of the vector tiles along C in Y's pixel rows and the
+    # per-channel sums (16 f32 lanes times 4 on AVX-512): odd pixel counts,
+    # C not a multiple of the tile, groups straddling the tiles.
+    case("tile-edges-f32-2x3x7x70-g7-silu",
+         ["C = 70 (one tile of 64 and a rest of 6), groups of 10 channels",
+          "across the tile edge, 21 pixels, offset data."],
+         offset(rng, (2, 3, 7, 70), 100.0, 2.0), rng.randn(70), rng.randn(70),
+         "f32", 7, activation=1)
+    case("tile-edges-f32-1x3x5x160-g32-silu",
+         ["C = 160 (two and a half tiles), groups of 5 channels."],
+         rng.randn(1, 3, 5, 160) * 2 - 1, rng.randn(160), rng.randn(160),
+         "f32", 32, activation=1)
+    case("tile-edges-f16-1x5x3x40-g40",
+         ["Groups of 1 channel, C = 40 (shorter than a tile), f16."],
+         rng.randn(1, 5, 3, 40) * 4 + 1, rng.randn(40), rng.randn(40), "f16",
+         40)
+    case("tile-edges-dyn-c-f32-2x3x3x130-g13",
+         ["Dynamic C = 130 (two tiles and a rest of 2), groups of 10."],
+         rng.randn(2, 3, 3, 130), rng.randn(130), rng.randn(130), "f32", 13,
+         dynamic=(3,))
+
 
 if __name__ == "__main__":
     main()
