@@ -99,18 +99,17 @@ void compile::writeCHeader(llvm::raw_ostream &os, ArrayRef<Kernel> kernels,
                      "functions runs on threads)."
                    : "the object, libc and libm (-lm); no OpenMP runtime "
                      "(built with --parallel=false).");
-  os << " *\n"
-     << " * Each function takes, per argument, a dense row-major buffer and "
-        "its\n"
-     << " * shape (all dims, static ones too), then one caller-allocated "
-        "buffer per\n"
-     << " * result. It returns 0 after writing the results, or 1, writing "
-        "nothing,\n"
-     << " * when the shapes break the signature or a run-time rule of an op. "
-        "f16\n"
-     << " * and bf16 elements are IEEE binary16 and bfloat16 bit patterns. "
-        "Results\n"
-     << " * must not overlap the arguments or each other.\n";
+  os << " *\n";
+  writeWrapped(os, " * ", " * ",
+               "Each function takes, per argument, a dense row-major buffer "
+               "and its shape (all dims, static ones too), then one "
+               "caller-allocated buffer per result. It returns 0 after "
+               "writing the results, or 1, writing nothing, when the shapes "
+               "break the signature or a run-time rule of an op, or give an "
+               "argument or result more bytes than int64_t holds (its "
+               "element size times its dims, a dim 0 counted as 1). f16 and "
+               "bf16 elements are IEEE binary16 and bfloat16 bit patterns. "
+               "Results must not overlap the arguments or each other.");
   if (info.alignedVariants)
     writeWrapped(os, " * ", " * ",
                  "Where every result buffer is aligned to 64 bytes, large "

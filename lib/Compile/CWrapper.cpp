@@ -5,10 +5,11 @@
 //
 //   i32 @symbol(ptr arg0, ptr arg0_shape, ..., ptr result0, ...)
 //
-// It reads the argument sizes, calls the check function (shape rules, see
-// KernelInterface.cpp) and returns 1 without touching the results where it
-// fails, and 0 where every result is empty (nothing to write). Otherwise it
-// builds a row-major memref descriptor per argument
+// It reads the argument sizes, rejects those whose tensors could not be
+// addressed (their bytes overflow int64_t), calls the check function (shape
+// rules, see KernelInterface.cpp) and returns 1 without touching the
+// results where either fails, and 0 where every result is empty (nothing to
+// write). Otherwise it builds a row-major memref descriptor per argument
 // (allocated = aligned = the caller's pointer, offset 0), calls the compiled
 // function and returns 0.
 //
@@ -323,11 +324,60 @@ static llvm::Error buildWrapperBody(ModuleOp module, LLVM::LLVMFuncOp wrapper,
                              "': the lowered check function takes " +
                              Twine(check.getNumArguments()) +
                              " sizes, expected " + Twine(allSizes.size()));
+  Block *reject = new Block();
+  wrapper.getBody().push_back(reject);
+
+  // First, sizes that no buffer can have: where the bytes of an argument or
+  // a result (its element size times its sizes, a size 0 counted as 1, the
+  // sizes read as unsigned) do not fit in int64_t, the shapes are rejected
+  // before any other arithmetic on them. Then every product of sizes of one
+  // tensor that the compiled code forms (element counts, strides, offsets)
+  // fits, whatever the order; and a negative size is rejected too.
+  auto boolConstant = [&](bool value) {
+    return constant(builder.getI1Type(), value);
+  };
+  auto i64PairType =
+      LLVM::LLVMStructType::getLiteral(context, {i64, builder.getI1Type()});
+  Value tooLarge = boolConstant(false);
+  auto addByteCount = [&](ArrayRef<Value> tensorSizes, Type elementType) {
+    Value bytes = constant(i64, elementType.getIntOrFloatBitWidth() / 8);
+    for (Value size : tensorSizes) {
+      Value isZero = LLVM::ICmpOp::create(builder, loc, LLVM::ICmpPredicate::eq,
+                                          size, constant(i64, 0));
+      Value factor =
+          LLVM::SelectOp::create(builder, loc, isZero, constant(i64, 1), size);
+      Value product = LLVM::UMulWithOverflowOp::create(
+          builder, loc, i64PairType, bytes, factor);
+      bytes = LLVM::ExtractValueOp::create(builder, loc, product,
+                                           ArrayRef<int64_t>{0});
+      tooLarge =
+          LLVM::OrOp::create(builder, loc, tooLarge,
+                             LLVM::ExtractValueOp::create(
+                                 builder, loc, product, ArrayRef<int64_t>{1}));
+    }
+    tooLarge = LLVM::OrOp::create(
+        builder, loc, tooLarge,
+        LLVM::ICmpOp::create(builder, loc, LLVM::ICmpPredicate::slt, bytes,
+                             constant(i64, 0)));
+  };
+  for (auto [type, argSizes] : llvm::zip_equal(kernel.arguments, sizes))
+    addByteCount(argSizes, type.getElementType());
+  for (auto [type, dims] : llvm::zip_equal(kernel.results, kernel.resultDims)) {
+    SmallVector<Value> resultSizes;
+    for (const DimExpr &dim : dims)
+      resultSizes.push_back(dim.constant ? constant(i64, *dim.constant)
+                                         : sizes[dim.arg][dim.dim]);
+    addByteCount(resultSizes, type.getElementType());
+  }
+  Block *checkRules = new Block();
+  wrapper.getBody().push_back(checkRules);
+  LLVM::CondBrOp::create(builder, loc, tooLarge, reject, ValueRange{},
+                         checkRules, ValueRange{});
+  builder.setInsertionPointToStart(checkRules);
+
   Value ok = LLVM::CallOp::create(builder, loc, check, allSizes).getResult();
   Block *compute = new Block();
-  Block *reject = new Block();
   wrapper.getBody().push_back(compute);
-  wrapper.getBody().push_back(reject);
   LLVM::CondBrOp::create(builder, loc, ok, compute, ValueRange{}, reject,
                          ValueRange{});
   builder.setInsertionPointToStart(reject);

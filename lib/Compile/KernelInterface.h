@@ -65,7 +65,8 @@ llvm::Expected<std::vector<Kernel>>
 prepareKernels(ModuleOp module, ArrayRef<std::string> names, StringRef prefix);
 
 /// The status an exported function returns when the argument shapes break
-/// the signature or a run-time rule of an op.
+/// the signature or a run-time rule of an op, or give an argument or result
+/// more bytes than int64_t holds.
 constexpr int32_t kStatusBadShape = 1;
 /// The status an exported function returns when a heap allocation of the
 /// compiled code fails.

@@ -12,7 +12,8 @@
 //
 // returning 0 after writing the results into the caller's buffers, 1,
 // without writing anything, when the shapes break the signature or a
-// run-time rule of an op, or 2 when a heap allocation fails. The object
+// run-time rule of an op or give a tensor more bytes than int64_t holds, or
+// 2 when a heap allocation fails. The object
 // needs libc and libm (and libomp when built parallel), no symbol of MLIR or
 // LLVM.
 //
