@@ -20,7 +20,9 @@
 //
 // and Y is one elementwise op over the grouped view, reading the statistics
 // per (n, group) and scale and B as [G, K] (then collapsed back to X's
-// shape), or, where Y has an elementwise consumer and C is static, over X
+// shape; with several spatial dims X is first collapsed to
+// [N, C, D1 * ... * Dn], so that Y's innermost loop is not a short one over
+// a small Dn), or, where Y has an elementwise consumer and C is static, over X
 // itself, reading the statistics at (n, c floordiv K) and scale and B per
 // channel, so that the consumer fuses into Y's loop:
 //
@@ -81,6 +83,14 @@ Value mlir::norm::expandChannels(OpBuilder &b, Location loc, Value operand,
   return tensor::ExpandShapeOp::create(
       b, loc, viewType, operand, ArrayRef<ReassociationIndices>{{0, 1}},
       ArrayRef<OpFoldResult>{b.getIndexAttr(numGroups), k});
+}
+
+/// Returns whether `x` is a tensor.extract_slice of another tensor, directly
+/// or through tensor.cast.
+static bool isSliceOfTensor(Value x) {
+  while (auto cast = x.getDefiningOp<tensor::CastOp>())
+    x = cast.getSource();
+  return x.getDefiningOp<tensor::ExtractSliceOp>() != nullptr;
 }
 
 /// Returns the [N, G, K, D1, ..., Dn] view of `x` [N, C, D1, ..., Dn].
@@ -251,6 +261,28 @@ Value mlir::norm::buildGroupNormalization(OpBuilder &b, Location loc, Value x,
                                           const NormToLinalgOptions &options) {
   MLIRContext *ctx = b.getContext();
   auto xType = cast<RankedTensorType>(x.getType());
+  int64_t channels = xType.getDimSize(1);
+  bool viewY = numGroups && (ShapedType::isDynamic(channels) || !yOverX);
+
+  // Y over the grouped view with several spatial dims: X collapsed to
+  // [N, C, D1 * ... * Dn] first, so that Y's innermost loop runs over all of
+  // a channel's D1 * ... * Dn contiguous elements, not over Dn alone (a
+  // short, masked vector loop for a small W). The statistics are the same
+  // (their rows collapse the spatial dims anyway). Not for a slice of
+  // another tensor, whose strided buffer bufferization could only collapse
+  // by copying.
+  if (viewY && xType.getRank() > 3 && !isSliceOfTensor(x)) {
+    SmallVector<ReassociationIndices> reassociation{{0}, {1}, {}};
+    for (int64_t i = 2; i < xType.getRank(); ++i)
+      reassociation.back().push_back(i);
+    Value collapsed = tensor::CollapseShapeOp::create(b, loc, x, reassociation);
+    Value y = buildGroupNormalization(b, loc, collapsed, scale, bias, numGroups,
+                                      epsilon, c, silu, yOverX,
+                                      collapsed.getType(), options);
+    Value expanded = tensor::ExpandShapeOp::create(
+        b, loc, xType, y, reassociation, tensor::getMixedSizes(b, loc, x));
+    return castToType(b, loc, expanded, yType);
+  }
 
   // The grouped view: [N, G, K, D...], or X itself ([N, C, D...], one
   // group per channel).
@@ -290,8 +322,6 @@ Value mlir::norm::buildGroupNormalization(OpBuilder &b, Location loc, Value x,
   Value domain = x;
   AffineExpr d0 = getAffineDimExpr(0, ctx), d1 = getAffineDimExpr(1, ctx);
   AffineExpr group = d1;
-  int64_t channels = xType.getDimSize(1);
-  bool viewY = numGroups && (ShapedType::isDynamic(channels) || !yOverX);
   if (viewY) {
     domain = grouped;
     scale = expandChannels(b, loc, scale, *numGroups);

@@ -142,6 +142,39 @@ func.func @group_dynamic_c(%x: tensor<2x?x5xf32>, %s: tensor<?xf32>, %b: tensor<
 
 // -----
 
+// Several spatial dims (X [N, C, H, W], a small W): X is collapsed to
+// [N, C, H * W] first, so that Y's innermost dim is H * W, not W; Y is
+// expanded back to X's shape. Dynamic spatial sizes too.
+// CHECK-LABEL: func @group_spatial
+// CHECK-SAME:  (%[[X:.+]]: tensor<2x8x3x2xf32>, %[[S:.+]]: tensor<8xf32>, %[[B:.+]]: tensor<8xf32>)
+// CHECK:       %[[XC:.+]] = tensor.collapse_shape %[[X]] {{\[}}[0], [1], [2, 3]] : tensor<2x8x3x2xf32> into tensor<2x8x6xf32>
+// CHECK:       %[[XG:.+]] = tensor.expand_shape %[[XC]] {{\[}}[0], [1, 2], [3]] output_shape [2, 4, 2, 6] : tensor<2x8x6xf32> into tensor<2x4x2x6xf32>
+// CHECK:       %[[Y:.+]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[XG]],
+// CHECK:       %[[YC:.+]] = tensor.collapse_shape %[[Y]] {{\[}}[0], [1, 2], [3]] : tensor<2x4x2x6xf32> into tensor<2x8x6xf32>
+// CHECK:       %[[YX:.+]] = tensor.expand_shape %[[YC]] {{\[}}[0], [1], [2, 3]] output_shape [2, 8, 3, 2] : tensor<2x8x6xf32> into tensor<2x8x3x2xf32>
+// CHECK:       return %[[YX]]
+func.func @group_spatial(%x: tensor<2x8x3x2xf32>, %s: tensor<8xf32>, %b: tensor<8xf32>) -> tensor<2x8x3x2xf32> {
+  %y = norm.group_normalization %x, %s, %b num_groups = 4
+      : (tensor<2x8x3x2xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<2x8x3x2xf32>
+  return %y : tensor<2x8x3x2xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func @group_spatial_dynamic
+// CHECK-SAME:  (%[[X:[^:]+]]: tensor<?x8x?x?x3xf16>
+// CHECK:       %[[XC:.+]] = tensor.collapse_shape %[[X]] {{\[}}[0], [1], [2, 3, 4]] : tensor<?x8x?x?x3xf16> into tensor<?x8x?xf16>
+// CHECK:       %[[Y:.+]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+// CHECK:       %[[YC:.+]] = tensor.collapse_shape %[[Y]] {{\[}}[0], [1, 2], [3]] : tensor<?x2x4x?xf16> into tensor<?x8x?xf16>
+// CHECK:       tensor.expand_shape %[[YC]] {{\[}}[0], [1], [2, 3, 4]] output_shape [%{{.+}}, 8, %{{.+}}, %{{.+}}, 3] : tensor<?x8x?xf16> into tensor<?x8x?x?x3xf16>
+func.func @group_spatial_dynamic(%x: tensor<?x8x?x?x3xf16>, %s: tensor<8xf16>, %b: tensor<8xf16>) -> tensor<?x8x?x?x3xf16> {
+  %y = norm.group_normalization %x, %s, %b num_groups = 2
+      : (tensor<?x8x?x?x3xf16>, tensor<8xf16>, tensor<8xf16>) -> tensor<?x8x?x?x3xf16>
+  return %y : tensor<?x8x?x?x3xf16>
+}
+
+// -----
+
 // stash_type 11: the statistics and Y in f64 for f32 X.
 // CHECK-LABEL: func @group_stash11
 // CHECK:       tensor.collapse_shape {{.*}} into tensor<4x3xf32>

@@ -585,6 +585,14 @@ def group(rng):
     npy("ref", "empty-f32-0x4x3", ["N = 0: Y is empty."],
         group_case(op, np.zeros((0, 4, 3)), rng.randn(4), rng.randn(4),
                    "f32", groups=2))
+    npy("ref", "small-w-f32-2x8x9x2-g4",
+        ["Several spatial dims with a small W: Y over them collapsed."],
+        group_case(op, rng.randn(2, 8, 9, 2) * 2 + 1, rng.randn(8),
+                   rng.randn(8), "f32", groups=4))
+    npy("ref", "dyn-spatial-f16-2x6x5x3x2-g3",
+        ["Dynamic N and spatial dims (collapsed at run time), f16."],
+        group_case(op, rng.randn(2, 6, 5, 3, 2), rng.randn(6), rng.randn(6),
+                   "f16", groups=3, dynamic=(0, 2, 3, 4)))
 
 
 def main():
