@@ -22,17 +22,20 @@
 // constant global, a caller's buffer, or a buffer already freed for an
 // earlier result).
 //
-// The other heap allocations in the body of the compiled function are
-// checked: after a `malloc` that returns null for a non-zero size, the
-// function frees what it certainly still holds and returns early, storing 1
-// to an i32 status the wrapper passes (a stack slot of the call); the
-// wrapper then returns 2 without copying any result.
+// The other heap allocations of the compiled function are checked: after a
+// `malloc` that returns null for a non-zero size, the function frees what
+// it certainly still holds and returns early, storing 1 to an i32 status
+// the wrapper passes (a stack slot of the call); the wrapper then returns 2
+// without copying any result. In an OpenMP parallel region that a thread
+// may leave alone, the thread frees what its iteration holds, stores the
+// status and leaves; the function checks the status after the region.
 //
 //===----------------------------------------------------------------------===//
 
 #include "KernelInterface.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Dominance.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -172,63 +175,172 @@ static bool mayRunBefore(Operation *from, Operation *to) {
   return false;
 }
 
-/// Makes the heap allocations in the body of `impl` checked: after each
-/// `malloc` (or `aligned_alloc`) of a non-zero size that returns null, the
-/// function frees the allocations that certainly hold memory there (those
-/// made before it on every path, not on a loop, and freed on no path
-/// before it), stores 1 to a new last parameter (a pointer to an i32 status)
-/// and returns. Where there is no allocation it changes nothing and returns
-/// false. `unchecked` counts the allocations it cannot check: those in
-/// nested regions (OpenMP parallel regions), from which control cannot leave
-/// the function.
+/// Returns whether control can flow, inside one region, from just after
+/// `from` to just before `to` without executing `blocked` (which may be
+/// `from` itself: then through no later execution of it).
+static bool reachesWithout(Operation *from, Operation *to, Operation *blocked) {
+  auto clear = [&](Block::iterator begin, Block::iterator end) {
+    for (auto it = begin; it != end; ++it)
+      if (&*it == blocked)
+        return false;
+    return true;
+  };
+  Block *fromBlock = from->getBlock();
+  Block *toBlock = to->getBlock();
+  if (toBlock == fromBlock && from->isBeforeInBlock(to))
+    return clear(std::next(from->getIterator()), to->getIterator());
+  if (!clear(std::next(from->getIterator()), fromBlock->end()))
+    return false;
+  SmallVector<Block *> worklist(fromBlock->getSuccessors());
+  llvm::SmallPtrSet<Block *, 16> seen;
+  while (!worklist.empty()) {
+    Block *next = worklist.pop_back_val();
+    if (next == toBlock && clear(next->begin(), to->getIterator()))
+      return true;
+    if (!seen.insert(next).second || !clear(next->begin(), next->end()))
+      continue;
+    llvm::append_range(worklist, next->getSuccessors());
+  }
+  return false;
+}
+
+/// Returns the omp.parallel op directly in `body` whose region directly
+/// holds `call`, where that region holds no other region and no OpenMP op
+/// but its terminators: each thread runs its share of the loop on its own
+/// (norm-openmp-cleanup's static schedule), with no worksharing loop or
+/// barrier that every thread must reach, so a thread may leave the region
+/// early. Else null.
+static omp::ParallelOp getLeavableParallel(LLVM::CallOp call, Region &body) {
+  auto parallel = dyn_cast<omp::ParallelOp>(call->getParentOp());
+  if (!parallel || parallel->getParentRegion() != &body)
+    return {};
+  for (Block &block : parallel.getRegion())
+    for (Operation &op : block)
+      if (op.getNumRegions() != 0 ||
+          (isa<omp::OpenMPDialect>(op.getDialect()) &&
+           !isa<omp::TerminatorOp>(op)))
+        return {};
+  return parallel;
+}
+
+/// Makes the heap allocations of `impl` checked: after each `malloc` (or
+/// `aligned_alloc`) of a non-zero size that returns null, the function
+/// frees the allocations that certainly hold memory there (those made
+/// before it on every path, not on a loop, and freed on no path before it),
+/// stores 1 to a new last parameter (a pointer to an i32 status) and
+/// returns. An allocation in an OpenMP parallel region whose threads may
+/// leave it early (getLeavableParallel) is checked in the region: the
+/// thread frees the allocations of its current iteration that certainly
+/// hold memory (made before it in the region on every path since they were
+/// last made, and not freed since), stores 1 to the status (atomically) and
+/// leaves the region; the other threads finish their shares; after the
+/// region the function sees the status and frees and returns as above.
+/// Where there is no allocation it changes nothing and returns false.
+/// `unchecked` counts the allocations it cannot check: those in other
+/// nested regions (a worksharing loop, a nested region), from which a
+/// thread cannot leave alone.
 static bool checkAllocations(LLVM::LLVMFuncOp impl, LLVM::LLVMFuncOp free,
                              unsigned &unchecked) {
   Region &body = impl.getBody();
   SmallVector<LLVM::CallOp> sites;
+  SmallVector<LLVM::CallOp> parallelSites;
   SmallVector<LLVM::CallOp> frees;
   impl.walk([&](LLVM::CallOp call) {
     if (isAllocationCall(call)) {
       if (call->getParentRegion() == &body)
         sites.push_back(call);
+      else if (getLeavableParallel(call, body))
+        parallelSites.push_back(call);
       else
         ++unchecked;
     } else if (call.getCallee() == StringRef("free")) {
       frees.push_back(call);
     }
   });
-  if (sites.empty())
+  if (sites.empty() && parallelSites.empty())
     return false;
 
   // What each failure path frees, decided before the blocks are split.
   DominanceInfo dominance(impl);
-  SmallVector<SmallVector<Value>> toFree;
-  for (LLVM::CallOp site : sites) {
+  // In the function's body, at `point` (an allocation, or a parallel
+  // region after which the status is read).
+  auto liveInBody = [&](Operation *point) {
     SmallVector<Value> live;
     // A free of a pointer that is not one of the allocations (chosen at run
     // time) may have freed any of them: free none (a leak, not a double
     // free).
     bool unknownFree = llvm::any_of(frees, [&](LLVM::CallOp freeCall) {
       Value freed = traceInserted(freeCall.getArgOperands().front());
-      return mayRunBefore(freeCall, site) &&
+      return mayRunBefore(freeCall, point) &&
              !llvm::any_of(sites, [&](LLVM::CallOp other) {
                return other.getResult() == freed;
              });
     });
-    if (!unknownFree) {
-      for (LLVM::CallOp other : sites) {
-        if (other == site || !dominance.properlyDominates(other, site) ||
-            isOnCycle(other->getBlock()))
-          continue;
-        bool freedBefore = llvm::any_of(frees, [&](LLVM::CallOp freeCall) {
-          return traceInserted(freeCall.getArgOperands().front()) ==
-                     other.getResult() &&
-                 mayRunBefore(freeCall, site);
-        });
-        if (!freedBefore)
-          live.push_back(other.getResult());
-      }
+    if (unknownFree)
+      return live;
+    for (LLVM::CallOp other : sites) {
+      if (other == point || !dominance.properlyDominates(other, point) ||
+          isOnCycle(other->getBlock()))
+        continue;
+      bool freedBefore = llvm::any_of(frees, [&](LLVM::CallOp freeCall) {
+        return traceInserted(freeCall.getArgOperands().front()) ==
+                   other.getResult() &&
+               mayRunBefore(freeCall, point);
+      });
+      if (!freedBefore)
+        live.push_back(other.getResult());
     }
-    toFree.push_back(std::move(live));
+    return live;
+  };
+  // In a parallel region, at allocation `site`: the allocations of the
+  // region that dominate it and that no free of them may have followed
+  // since they were last made.
+  auto liveInRegion = [&](LLVM::CallOp site) {
+    SmallVector<Value> live;
+    Region *region = site->getParentRegion();
+    SmallVector<LLVM::CallOp> regionFrees;
+    for (LLVM::CallOp freeCall : frees)
+      if (freeCall->getParentRegion() == region)
+        regionFrees.push_back(freeCall);
+    auto isRegionSite = [&](Value pointer) {
+      return llvm::any_of(parallelSites, [&](LLVM::CallOp other) {
+        return other->getParentRegion() == region &&
+               other.getResult() == pointer;
+      });
+    };
+    if (llvm::any_of(regionFrees, [&](LLVM::CallOp freeCall) {
+          return !isRegionSite(traceInserted(freeCall.getArgOperands()[0]));
+        }))
+      return live;
+    for (LLVM::CallOp other : parallelSites) {
+      if (other == site || other->getParentRegion() != region ||
+          !dominance.properlyDominates(other, site))
+        continue;
+      bool freedSince = llvm::any_of(regionFrees, [&](LLVM::CallOp freeCall) {
+        return traceInserted(freeCall.getArgOperands()[0]) ==
+                   other.getResult() &&
+               reachesWithout(other, freeCall, other) &&
+               reachesWithout(freeCall, site, other);
+      });
+      if (!freedSince)
+        live.push_back(other.getResult());
+    }
+    return live;
+  };
+  SmallVector<SmallVector<Value>> toFree;
+  for (LLVM::CallOp site : sites)
+    toFree.push_back(liveInBody(site));
+  SmallVector<SmallVector<Value>> toFreeInRegion;
+  for (LLVM::CallOp site : parallelSites)
+    toFreeInRegion.push_back(liveInRegion(site));
+  SmallVector<omp::ParallelOp> parallels;
+  SmallVector<SmallVector<Value>> toFreeAfterParallel;
+  for (LLVM::CallOp site : parallelSites) {
+    omp::ParallelOp parallel = getLeavableParallel(site, body);
+    if (llvm::is_contained(parallels, parallel))
+      continue;
+    parallels.push_back(parallel);
+    toFreeAfterParallel.push_back(liveInBody(parallel));
   }
 
   MLIRContext *context = impl.getContext();
@@ -246,13 +358,24 @@ static bool checkAllocations(LLVM::LLVMFuncOp impl, LLVM::LLVMFuncOp free,
     impl.setArgAttrsAttr(ArrayAttr::get(context, attrs));
   }
   OpBuilder builder(context);
-  for (auto [site, live] : llvm::zip_equal(sites, toFree)) {
+  Type resultType = type.getReturnType();
+  auto createReturn = [&](Location loc) {
+    if (isa<LLVM::LLVMVoidType>(resultType))
+      LLVM::ReturnOp::create(builder, loc, ValueRange{});
+    else
+      LLVM::ReturnOp::create(
+          builder, loc,
+          ValueRange{LLVM::PoisonOp::create(builder, loc, resultType)});
+  };
+  // Splits the block of allocation `site` after it; branches to a new
+  // block of `region`, left for the caller to fill, where it returned null
+  // for a non-zero size. Returns that block.
+  auto branchOnFailure = [&](LLVM::CallOp site, Region &region) {
     Location loc = site.getLoc();
     Block *block = site->getBlock();
     Block *rest = block->splitBlock(std::next(site->getIterator()));
     auto *failed = new Block();
-    body.push_back(failed);
-
+    region.push_back(failed);
     builder.setInsertionPointToEnd(block);
     Value size = site.getArgOperands().back();
     Value zeroSize =
@@ -266,20 +389,68 @@ static bool checkAllocations(LLVM::LLVMFuncOp impl, LLVM::LLVMFuncOp free,
     LLVM::CondBrOp::create(builder, loc,
                            LLVM::AndOp::create(builder, loc, isNull, nonEmpty),
                            failed, ValueRange{}, rest, ValueRange{});
+    builder.setInsertionPointToStart(failed);
+    return failed;
+  };
+  auto storeFailed = [&](Location loc, bool atomic) {
+    Value one = LLVM::ConstantOp::create(builder, loc, builder.getI32Type(),
+                                         builder.getI32IntegerAttr(1));
+    LLVM::StoreOp::create(builder, loc, one, status, /*alignment=*/4,
+                          /*isVolatile=*/false, /*isNonTemporal=*/false,
+                          /*isInvariantGroup=*/false,
+                          atomic ? LLVM::AtomicOrdering::monotonic
+                                 : LLVM::AtomicOrdering::not_atomic);
+  };
 
+  for (auto [site, live] : llvm::zip_equal(sites, toFree)) {
+    branchOnFailure(site, body);
+    for (Value pointer : live)
+      LLVM::CallOp::create(builder, site.getLoc(), free, ValueRange{pointer});
+    storeFailed(site.getLoc(), /*atomic=*/false);
+    createReturn(site.getLoc());
+  }
+
+  // In the parallel regions: the thread leaves through a block of its own.
+  DenseMap<Region *, Block *> exits;
+  for (auto [site, live] : llvm::zip_equal(parallelSites, toFreeInRegion)) {
+    Region &region = *site->getParentRegion();
+    Block *&exit = exits[&region];
+    if (!exit) {
+      exit = new Block();
+      region.push_back(exit);
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(exit);
+      omp::TerminatorOp::create(builder, site.getLoc());
+    }
+    branchOnFailure(site, region);
+    for (Value pointer : live)
+      LLVM::CallOp::create(builder, site.getLoc(), free, ValueRange{pointer});
+    storeFailed(site.getLoc(), /*atomic=*/true);
+    LLVM::BrOp::create(builder, site.getLoc(), ValueRange{}, exit);
+  }
+  // After each such region, the status: where a thread failed, free and
+  // return.
+  for (auto [parallel, live] :
+       llvm::zip_equal(parallels, toFreeAfterParallel)) {
+    Location loc = parallel.getLoc();
+    Block *block = parallel->getBlock();
+    Block *rest = block->splitBlock(std::next(parallel->getIterator()));
+    auto *failed = new Block();
+    body.push_back(failed);
+    builder.setInsertionPointToEnd(block);
+    Value current =
+        LLVM::LoadOp::create(builder, loc, builder.getI32Type(), status);
+    Value zero = LLVM::ConstantOp::create(builder, loc, builder.getI32Type(),
+                                          builder.getI32IntegerAttr(0));
+    LLVM::CondBrOp::create(builder, loc,
+                           LLVM::ICmpOp::create(builder, loc,
+                                                LLVM::ICmpPredicate::ne,
+                                                current, zero),
+                           failed, ValueRange{}, rest, ValueRange{});
     builder.setInsertionPointToStart(failed);
     for (Value pointer : live)
       LLVM::CallOp::create(builder, loc, free, ValueRange{pointer});
-    Value one = LLVM::ConstantOp::create(builder, loc, builder.getI32Type(),
-                                         builder.getI32IntegerAttr(1));
-    LLVM::StoreOp::create(builder, loc, one, status);
-    Type resultType = type.getReturnType();
-    if (isa<LLVM::LLVMVoidType>(resultType))
-      LLVM::ReturnOp::create(builder, loc, ValueRange{});
-    else
-      LLVM::ReturnOp::create(
-          builder, loc,
-          ValueRange{LLVM::PoisonOp::create(builder, loc, resultType)});
+    createReturn(loc);
   }
   return true;
 }

@@ -74,10 +74,12 @@ constexpr int32_t kStatusOutOfMemory = 2;
 
 /// Adds to the lowered (LLVM dialect) `module` the C wrapper of each kernel,
 /// an external function named Kernel::symbol, and gives every other
-/// function internal linkage. Heap allocations in the body of a compiled
-/// function are checked (a failed one makes the wrapper return
-/// kStatusOutOfMemory); `uncheckedAllocations` is increased by the number
-/// of those it cannot check (in OpenMP parallel regions).
+/// function internal linkage. Heap allocations of a compiled function are
+/// checked (a failed one makes the wrapper return kStatusOutOfMemory), in
+/// its body and in OpenMP parallel regions that a thread may leave alone;
+/// `uncheckedAllocations` is increased by the number of those it cannot
+/// check (in other OpenMP regions: worksharing loops, barriers, nested
+/// regions).
 llvm::Error buildCWrappers(ModuleOp module, ArrayRef<Kernel> kernels,
                            unsigned &uncheckedAllocations);
 
