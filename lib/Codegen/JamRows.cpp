@@ -13,12 +13,18 @@
 // R rows' chains are independent, so the core overlaps them.
 //
 // The per-row scalars' one-element linalg ops are replaced by their bodies
-// on scalars first, so that their scf.ifs are jammed too: with the same
-// condition for every row, one scf.if over the rows' regions; otherwise one
-// scf.if on the conditions or-ed, whose else region (no row's condition
-// holds: LayerNorm's exactness checks, which rarely fail) has the rows'
-// else regions jammed. So the statistics of the rows of a block are one
-// branch-free stretch of code, which the backend does not serialize.
+// on scalars first (loads of a scalar stored at the same level forwarded,
+// then CSE, so the copies of a check that several ops recompute are one
+// value), so that their scf.ifs are jammed too: with the same condition
+// for every row, one scf.if over the rows' regions. A check for rare rows
+// (LayerNorm's exactness checks: conditions that differ between rows, the
+// rare region with loops) becomes one scf.if on the rows' conditions
+// combined: where no row takes the rare region, the rest of the body goes
+// on jammed, with that condition known; where one does, the block is run
+// again row by row (the jammed code before the check wrote only the body's
+// own buffers). So the statistics of the rows of a block are one
+// branch-free stretch of code, which the backend does not serialize, and
+// the jammed code holds no copy of the rare regions.
 //
 // Iterations of an scf.forall are independent (none reads what another
 // writes), so any interleaving of their operations gives the same results:
@@ -26,24 +32,29 @@
 //
 //   scf.forall (%i) in (%n) { body(%i) }
 //
-// becomes, where the column loops' trip counts are run-time values,
+// becomes, with %per = R where every column loop runs at most max-steps
+// steps (a run-time condition where their trip counts are run-time values)
+// and 1 otherwise,
 //
-//   scf.if (every column loop runs at most max-steps steps) {
-//     scf.forall (%b) in (ceildiv(%n, R)) {
-//       scf.if (%b * R + R <= %n) { jam(body(%b * R), ..., body(%b * R + R -
-//       1)) } else { scf.for %i = %b * R to %n { body(%i) } }
-//     }
-//   } else {
-//     scf.forall (%i) in (%n) { body(%i) }
+//   scf.forall (%b) in (ceildiv(%n, %per)) {
+//     %first = %b * %per, %last = min(%first + %per, %n)
+//     %again = scf.if (%per == R and %first + R <= %n) {
+//       %tile = subview X[%first, 0] [%per, C]
+//       jam(body(%first), ..., body(%first + R - 1)) reading %tile,
+//         yielding true where a row takes a rare region
+//     } else { true }
+//     scf.if (%again) { scf.for %i = %first to %last { body(%i) } }
 //   }
 //
-// (without the outer scf.if where the trip counts are static; nothing where
-// they are statically too large). The loop-invariant code of the body is
-// hoisted first, so that the column loops' bounds are defined outside the
-// loop. The body's buffers (memref.alloc of the per-row scalars) are
-// allocated at the start of the new body, R sets (the remainder rows reuse
-// the first): inside the scf.if, buffer-loop-hoisting would not move them
-// out of the row loop.
+// (an scf.if (full) { jam } else { rows } where no check may run a block
+// again). The tile is what norm-openmp-cleanup counts as an iteration's
+// work, so the jammed loop goes parallel at the same number of rows as the
+// loop before. The loop-invariant code of the body is hoisted first, so
+// that the column loops' bounds are defined outside the loop. The body's
+// buffers (memref.alloc of the per-row scalars) are allocated at the start
+// of the new body, R sets (the row-by-row loop reuses the first): inside
+// the scf.if, buffer-loop-hoisting would not move them out of the row
+// loop.
 //
 // Remarks (category norm-jam-rows): Jammed at each row loop jammed,
 // NotJammed (missed, with the reason) at each other one-dimensional
@@ -62,9 +73,12 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 
 namespace mlir {
@@ -98,69 +112,78 @@ static bool isJammable(scf::ForOp loop, ArrayRef<IRMapping> maps) {
          isUniform(loop.getStep(), maps);
 }
 
-/// Clones the ops of `block` (but its terminator) at `b`'s insertion point
-/// for every row of `maps` (one mapping per row), jammed: a loop whose
-/// bounds are the same for all rows becomes one loop whose body is the rows'
-/// bodies jammed in turn, with each row's loop-carried values; an op without
-/// regions or side effects whose operands are the same for all rows is
-/// cloned once; any other op once per row, the copies consecutive. Ops in
-/// `skip` are not cloned (their results are mapped already).
+/// Clones `ifOp` for every row of `maps`, jammed (see its definition).
 static void jamIf(OpBuilder &b, scf::IfOp ifOp, MutableArrayRef<IRMapping> maps,
                   const llvm::SmallPtrSetImpl<Operation *> &skip);
 
+/// Clones `op` at `b`'s insertion point for every row of `maps` (one
+/// mapping per row), jammed: a loop whose bounds are the same for all rows
+/// becomes one loop whose body is the rows' bodies jammed in turn, with each
+/// row's loop-carried values; an scf.if as jamIf says; an op without regions
+/// or side effects whose operands are the same for all rows is cloned once;
+/// any other op once per row, the copies consecutive. Ops in `skip` are not
+/// cloned (their results are mapped already).
+static void jamOp(OpBuilder &b, Operation &op, MutableArrayRef<IRMapping> maps,
+                  const llvm::SmallPtrSetImpl<Operation *> &skip);
+
+/// Clones the ops of `block` (but its terminator) jammed, one by one
+/// (jamOp).
 static void jamBlock(OpBuilder &b, Block &block,
                      MutableArrayRef<IRMapping> maps,
                      const llvm::SmallPtrSetImpl<Operation *> &skip) {
+  for (Operation &op : block.without_terminator())
+    if (!skip.contains(&op))
+      jamOp(b, op, maps, skip);
+}
+
+static void jamOp(OpBuilder &b, Operation &op, MutableArrayRef<IRMapping> maps,
+                  const llvm::SmallPtrSetImpl<Operation *> &skip) {
   unsigned numRows = maps.size();
-  for (Operation &op : block.without_terminator()) {
-    if (skip.contains(&op))
-      continue;
-    if (auto loop = dyn_cast<scf::ForOp>(op); loop && isJammable(loop, maps)) {
-      unsigned numCarried = loop.getNumRegionIterArgs();
-      SmallVector<Value> inits;
-      for (IRMapping &map : maps)
-        for (Value init : loop.getInitArgs())
-          inits.push_back(map.lookupOrDefault(init));
-      IRMapping &first = maps.front();
-      auto jammed = scf::ForOp::create(
-          b, loop.getLoc(), first.lookupOrDefault(loop.getLowerBound()),
-          first.lookupOrDefault(loop.getUpperBound()),
-          first.lookupOrDefault(loop.getStep()), inits,
-          [&](OpBuilder &lb, Location loc, Value iv, ValueRange carried) {
-            for (auto [row, map] : llvm::enumerate(maps)) {
-              map.map(loop.getInductionVar(), iv);
-              map.map(loop.getRegionIterArgs(),
-                      carried.slice(row * numCarried, numCarried));
-            }
-            jamBlock(lb, *loop.getBody(), maps, skip);
-            SmallVector<Value> yielded;
-            Operation *yield = loop.getBody()->getTerminator();
-            for (IRMapping &map : maps)
-              for (Value value : yield->getOperands())
-                yielded.push_back(map.lookupOrDefault(value));
-            scf::YieldOp::create(lb, loc, yielded);
-          });
-      jammed->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
-      for (auto [row, map] : llvm::enumerate(maps))
-        map.map(loop.getResults(),
-                jammed.getResults().slice(row * numCarried, numCarried));
-      continue;
-    }
-    if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
-      jamIf(b, ifOp, maps, skip);
-      continue;
-    }
-    if (op.getNumRegions() == 0 && isPure(&op) &&
-        llvm::all_of(op.getOperands(),
-                     [&](Value v) { return isUniform(v, maps); })) {
-      Operation *clone = b.clone(op, maps.front());
-      for (IRMapping &map : maps.drop_front())
-        map.map(op.getResults(), clone->getResults());
-      continue;
-    }
-    for (unsigned row = 0; row < numRows; ++row)
-      b.clone(op, maps[row]);
+  if (auto loop = dyn_cast<scf::ForOp>(op); loop && isJammable(loop, maps)) {
+    unsigned numCarried = loop.getNumRegionIterArgs();
+    SmallVector<Value> inits;
+    for (IRMapping &map : maps)
+      for (Value init : loop.getInitArgs())
+        inits.push_back(map.lookupOrDefault(init));
+    IRMapping &first = maps.front();
+    auto jammed = scf::ForOp::create(
+        b, loop.getLoc(), first.lookupOrDefault(loop.getLowerBound()),
+        first.lookupOrDefault(loop.getUpperBound()),
+        first.lookupOrDefault(loop.getStep()), inits,
+        [&](OpBuilder &lb, Location loc, Value iv, ValueRange carried) {
+          for (auto [row, map] : llvm::enumerate(maps)) {
+            map.map(loop.getInductionVar(), iv);
+            map.map(loop.getRegionIterArgs(),
+                    carried.slice(row * numCarried, numCarried));
+          }
+          jamBlock(lb, *loop.getBody(), maps, skip);
+          SmallVector<Value> yielded;
+          Operation *yield = loop.getBody()->getTerminator();
+          for (IRMapping &map : maps)
+            for (Value value : yield->getOperands())
+              yielded.push_back(map.lookupOrDefault(value));
+          scf::YieldOp::create(lb, loc, yielded);
+        });
+    jammed->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
+    for (auto [row, map] : llvm::enumerate(maps))
+      map.map(loop.getResults(),
+              jammed.getResults().slice(row * numCarried, numCarried));
+    return;
   }
+  if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+    jamIf(b, ifOp, maps, skip);
+    return;
+  }
+  if (op.getNumRegions() == 0 && isPure(&op) &&
+      llvm::all_of(op.getOperands(),
+                   [&](Value v) { return isUniform(v, maps); })) {
+    Operation *clone = b.clone(op, maps.front());
+    for (IRMapping &map : maps.drop_front())
+      map.map(op.getResults(), clone->getResults());
+    return;
+  }
+  for (unsigned row = 0; row < numRows; ++row)
+    b.clone(op, maps[row]);
 }
 
 /// Returns whether `region` holds a loop (the costly, rare path of a check).
@@ -170,9 +193,25 @@ static bool hasLoop(Region &region) {
       .wasInterrupted();
 }
 
+/// Returns the rows' values of `condition` (an i1) and-ed (`all`) or or-ed,
+/// built at `b`.
+static Value combineConditions(OpBuilder &b, Location loc, Value condition,
+                               ArrayRef<IRMapping> maps, bool all) {
+  Value combined;
+  for (const IRMapping &map : maps) {
+    Value row = map.lookupOrDefault(condition);
+    combined = !combined ? row
+               : all ? arith::AndIOp::create(b, loc, combined, row).getResult()
+                     : arith::OrIOp::create(b, loc, combined, row).getResult();
+  }
+  return combined;
+}
+
 /// Clones `ifOp` for every row of `maps`, jammed. With the same condition
-/// for all rows: one scf.if whose regions are the rows' regions jammed.
-/// Otherwise the common case, where all rows take the same region, is one
+/// for all rows: one scf.if whose regions are the rows' regions jammed (the
+/// taken region alone where the condition is a constant). Otherwise (where
+/// jamBody cannot leave the rare rows to the row-by-row loop) the common
+/// case, where all rows take the same region, is one
 /// scf.if over the rows' conditions with that region jammed, and the mixed
 /// case runs each row's scf.if in turn:
 ///   * a then region with loops and an else region without (a check for
@@ -215,16 +254,7 @@ static void jamIf(OpBuilder &b, scf::IfOp ifOp, MutableArrayRef<IRMapping> maps,
     scf::YieldOp::create(rb, loc, yielded);
   };
   auto combine = [&](OpBuilder &cb, bool all) {
-    Value combined;
-    for (IRMapping &map : maps) {
-      Value condition = map.lookupOrDefault(ifOp.getCondition());
-      combined =
-          !combined ? condition
-          : all
-              ? arith::AndIOp::create(cb, loc, combined, condition).getResult()
-              : arith::OrIOp::create(cb, loc, combined, condition).getResult();
-    }
-    return combined;
+    return combineConditions(cb, loc, ifOp.getCondition(), maps, all);
   };
   auto createIf = [&](OpBuilder &cb, Value condition, bool withElse) {
     return scf::IfOp::create(cb, loc, types, condition, /*addThenBlock=*/true,
@@ -234,7 +264,24 @@ static void jamIf(OpBuilder &b, scf::IfOp ifOp, MutableArrayRef<IRMapping> maps,
   scf::IfOp jammed;
   Region &thenRegion = ifOp.getThenRegion();
   Region &elseRegion = ifOp.getElseRegion();
-  if (isUniform(ifOp.getCondition(), maps)) {
+  Value uniform = isUniform(ifOp.getCondition(), maps)
+                      ? maps.front().lookupOrDefault(ifOp.getCondition())
+                      : Value();
+  if (std::optional<int64_t> known =
+          uniform ? getConstantIntValue(uniform) : std::nullopt) {
+    // A condition known here (a check the rows passed): the taken region.
+    Region &taken = *known ? ifOp.getThenRegion() : ifOp.getElseRegion();
+    if (taken.empty())
+      return;
+    Block &body = taken.front();
+    jamBlock(b, body, maps, skip);
+    for (IRMapping &map : maps)
+      for (auto [result, value] : llvm::zip_equal(
+               ifOp.getResults(), body.getTerminator()->getOperands()))
+        map.map(result, map.lookupOrDefault(value));
+    return;
+  }
+  if (uniform) {
     bool withElse = numResults != 0 || !elseRegion.empty();
     jammed = createIf(b, maps.front().lookupOrDefault(ifOp.getCondition()),
                       withElse);
@@ -262,6 +309,161 @@ static void jamIf(OpBuilder &b, scf::IfOp ifOp, MutableArrayRef<IRMapping> maps,
   for (auto [row, map] : llvm::enumerate(maps))
     map.map(ifOp.getResults(),
             jammed.getResults().slice(row * numResults, numResults));
+}
+
+/// Returns whether `op` (with the ops nested in it) may write memory that
+/// `isWritten` accepts: it is called with the buffer each write goes to
+/// (through views; null where not known) until it returns true. Ops with
+/// unknown effects may write anything; prefetches write nothing.
+static bool mayWrite(Operation *op,
+                     llvm::function_ref<bool(Value buffer)> isWritten) {
+  WalkResult result = op->walk([&](Operation *nested) {
+    if (isa<memref::PrefetchOp>(nested))
+      return WalkResult::advance();
+    auto effects = dyn_cast<MemoryEffectOpInterface>(nested);
+    if (!effects)
+      return nested->hasTrait<OpTrait::HasRecursiveMemoryEffects>() ||
+                     !isWritten(nullptr)
+                 ? WalkResult::advance()
+                 : WalkResult::interrupt();
+    SmallVector<MemoryEffects::EffectInstance> instances;
+    effects.getEffects(instances);
+    for (const MemoryEffects::EffectInstance &instance : instances) {
+      if (!isa<MemoryEffects::Write, MemoryEffects::Free>(instance.getEffect()))
+        continue;
+      Value value = instance.getValue();
+      while (value)
+        if (auto view = value.getDefiningOp<ViewLikeOpInterface>())
+          value = view.getViewSource();
+        else
+          break;
+      if (isWritten(value))
+        return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
+/// Returns whether `op` may write memory other than `buffers` (the row loop
+/// body's own buffers, fresh in each iteration).
+static bool writesOutside(Operation *op,
+                          const llvm::SmallPtrSetImpl<Operation *> &buffers) {
+  return mayWrite(op, [&](Value buffer) {
+    return !buffer || !buffers.contains(buffer.getDefiningOp());
+  });
+}
+
+/// Returns whether `ifOp` is a check for rare rows that a block of rows may
+/// leave to the row-by-row loop: its condition differs between the rows of
+/// `maps` and exactly one of its regions (the rare one) holds loops.
+static bool isRareRowCheck(scf::IfOp ifOp, ArrayRef<IRMapping> maps) {
+  return !isUniform(ifOp.getCondition(), maps) &&
+         hasLoop(ifOp.getThenRegion()) != hasLoop(ifOp.getElseRegion());
+}
+
+/// Jams the ops from `op` to the end of the row loop's body (but its
+/// terminator and `skip`) at `b`, like jamBlock, and returns an i1 that
+/// holds where the block must be run again row by row (null: never). While
+/// no op before it writes memory other than `skip` (the body's buffers,
+/// `mayRedo`), a check for rare rows (isRareRowCheck) becomes
+///   %redo = scf.if (some row takes the rare region) -> i1 {
+///     scf.yield %true
+///   } else {
+///     the common region and the rest of the body, jammed; scf.yield %redo'
+///   }
+/// so the jammed code holds no copy of the rare region: a block with a rare
+/// row is run again row by row, which writes every result of the block
+/// (the code before the check wrote only the body's own buffers).
+static Value jamBody(OpBuilder &b, Block::iterator op, Block::iterator end,
+                     MutableArrayRef<IRMapping> maps,
+                     const llvm::SmallPtrSetImpl<Operation *> &skip,
+                     bool mayRedo) {
+  for (; op != end; ++op) {
+    if (skip.contains(&*op))
+      continue;
+    auto ifOp = dyn_cast<scf::IfOp>(*op);
+    if (!mayRedo || !ifOp || !isRareRowCheck(ifOp, maps)) {
+      mayRedo = mayRedo && !writesOutside(&*op, skip);
+      jamOp(b, *op, maps, skip);
+      continue;
+    }
+    Location loc = ifOp.getLoc();
+    bool rareThen = hasLoop(ifOp.getThenRegion());
+    // The rare region is the then region: redo where some condition holds;
+    // the else region: continue where all hold.
+    auto check =
+        scf::IfOp::create(b, loc, b.getI1Type(),
+                          combineConditions(b, loc, ifOp.getCondition(), maps,
+                                            /*all=*/!rareThen),
+                          /*addThenBlock=*/true, /*addElseBlock=*/true);
+    Block *redo = rareThen ? check.thenBlock() : check.elseBlock();
+    Block *common = rareThen ? check.elseBlock() : check.thenBlock();
+    OpBuilder rb = OpBuilder::atBlockEnd(redo);
+    scf::YieldOp::create(
+        rb, loc,
+        arith::ConstantIntOp::create(rb, loc, rb.getI1Type(), 1).getResult());
+    OpBuilder cb = OpBuilder::atBlockEnd(common);
+    // Here every row's condition is known (false where the rare region is
+    // the then region): later checks on the same condition are uniform.
+    Value known = arith::ConstantIntOp::create(cb, loc, cb.getI1Type(),
+                                               /*value=*/!rareThen);
+    for (IRMapping &map : maps)
+      map.map(ifOp.getCondition(), known);
+    Region &commonRegion =
+        rareThen ? ifOp.getElseRegion() : ifOp.getThenRegion();
+    if (!commonRegion.empty()) {
+      Block &body = commonRegion.front();
+      jamBlock(cb, body, maps, skip);
+      for (IRMapping &map : maps)
+        for (auto [result, value] : llvm::zip_equal(
+                 ifOp.getResults(), body.getTerminator()->getOperands()))
+          map.map(result, map.lookupOrDefault(value));
+      mayRedo = llvm::none_of(body.without_terminator(), [&](Operation &o) {
+        return writesOutside(&o, skip);
+      });
+    }
+    Value again = jamBody(cb, std::next(op), end, maps, skip, mayRedo);
+    if (!again)
+      again = arith::ConstantIntOp::create(cb, loc, cb.getI1Type(), 0);
+    scf::YieldOp::create(cb, loc, again);
+    return check.getResult(0);
+  }
+  return nullptr;
+}
+
+/// Replaces the loads at the top level of `block` of a one-element buffer
+/// of `buffers` by the value stored last into it at that level, where no op
+/// in between may write it: after scalarizeSingleElementOps, the per-row
+/// scalars are then SSA values, and the copies of a check that each
+/// one-element op recomputed are equal (CSE merges them).
+static void
+forwardStoredScalars(Block &block,
+                     const llvm::SmallPtrSetImpl<Operation *> &buffers) {
+  llvm::DenseMap<Value, Value> stored;
+  for (Operation &op : llvm::make_early_inc_range(block)) {
+    if (auto store = dyn_cast<memref::StoreOp>(op);
+        store && buffers.contains(store.getMemRef().getDefiningOp()) &&
+        store.getMemRefType().getNumElements() == 1) {
+      stored[store.getMemRef()] = store.getValueToStore();
+      continue;
+    }
+    if (auto load = dyn_cast<memref::LoadOp>(op)) {
+      auto it = stored.find(load.getMemRef());
+      if (it != stored.end() && it->second.getType() == load.getType()) {
+        load.replaceAllUsesWith(it->second);
+        load.erase();
+      }
+      continue;
+    }
+    if (mayWrite(&op,
+                 [&](Value buffer) { return !buffer || stored.count(buffer); }))
+      for (Value buffer : llvm::to_vector(llvm::make_first_range(stored)))
+        if (mayWrite(&op, [&](Value written) {
+              return !written || written == buffer;
+            }))
+          stored.erase(buffer);
+  }
 }
 
 /// Replaces each linalg op on buffers at the top level of `block` whose
@@ -384,6 +586,14 @@ struct JamRowsPass : public norm::impl::JamRowsPassBase<JamRowsPass> {
     // defined outside the row loop; the per-row scalars as scalars.
     moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
     scalarizeSingleElementOps(*loop.getBody());
+    llvm::SmallPtrSet<Operation *, 16> buffers;
+    for (Operation &op : *loop.getBody())
+      if (isa<memref::AllocOp>(op))
+        buffers.insert(&op);
+    forwardStoredScalars(*loop.getBody(), buffers);
+    IRRewriter rewriter(loop->getContext());
+    DominanceInfo dominance;
+    eliminateCommonSubExpressions(rewriter, dominance, loop);
 
     Block *body = loop.getBody();
     SmallVector<scf::ForOp> columnLoops;
@@ -442,42 +652,57 @@ struct JamRowsPass : public norm::impl::JamRowsPassBase<JamRowsPass> {
         loop, kPass, "Jammed",
         "{0} rows per iteration, {1} loops over the row jammed{2}",
         static_cast<unsigned>(rows), columnLoops.size(),
-        condition ? ", where each runs at most max-steps steps (else the "
-                    "loop as it was)"
+        condition ? ", where each runs at most max-steps steps (else one row "
+                    "per iteration)"
                   : "");
-
-    if (condition) {
-      auto version =
-          scf::IfOp::create(b, loc, condition, /*withElseRegion=*/true);
-      b.setInsertionPoint(version.elseBlock()->getTerminator());
-      b.clone(*loop);
-      b.setInsertionPoint(version.thenBlock()->getTerminator());
-    }
-    buildJammedLoop(b, loop);
+    buildJammedLoop(b, loop, condition);
     loop->erase();
   }
 
-  /// Builds at `b` the loop over blocks of `rows` rows that replaces
-  /// `loop` (see the file comment).
-  void buildJammedLoop(OpBuilder &b, scf::ForallOp loop) {
+  /// Builds at `b` the loop over blocks of rows that replaces `loop` (see
+  /// the file comment); `fits` (null: statically true) says whether the
+  /// column loops are short enough for blocks of `rows` rows.
+  void buildJammedLoop(OpBuilder &b, scf::ForallOp loop, Value fits) {
     Location loc = loop.getLoc();
     unsigned numRows = rows;
     Value numRowsValue = arith::ConstantIndexOp::create(b, loc, numRows);
     Value total =
         getValueOrCreateConstantIndexOp(b, loc, loop.getMixedUpperBound()[0]);
-    Value blocks = b.createOrFold<arith::CeilDivUIOp>(loc, total, numRowsValue);
+    Value perBlock =
+        fits
+            ? arith::SelectOp::create(b, loc, fits, numRowsValue,
+                                      arith::ConstantIndexOp::create(b, loc, 1))
+                  .getResult()
+            : numRowsValue;
+    Block *body = loop.getBody();
+    Value row = loop.getInductionVar(0);
+    // The tiles of the arrays whose rows the body reads: sizes defined
+    // here, outside the loop (see readThroughTiles).
+    SmallVector<std::pair<Value, SmallVector<OpFoldResult>>> tiled;
+    body->walk([&](vector::TransferReadOp read) {
+      Value source = read.getBase();
+      if (read.getIndices().empty() || read.getIndices().front() != row ||
+          loop->isAncestor(source.getParentRegion()->getParentOp()) ||
+          !isa<MemRefType>(source.getType()) ||
+          llvm::any_of(tiled, [&](auto &t) { return t.first == source; }))
+        return;
+      SmallVector<OpFoldResult> sizes = memref::getMixedSizes(b, loc, source);
+      sizes.front() = getAsOpFoldResult(perBlock);
+      tiled.push_back({source, std::move(sizes)});
+    });
+
+    Value blocks = b.createOrFold<arith::CeilDivUIOp>(loc, total, perBlock);
     auto jammed = scf::ForallOp::create(
         b, loc, ArrayRef<OpFoldResult>{getAsOpFoldResult(blocks)}, ValueRange{},
         loop.getMapping() ? std::optional<ArrayAttr>(*loop.getMapping())
                           : std::nullopt);
     jammed->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
-    Block *body = loop.getBody();
-    Value row = loop.getInductionVar(0);
 
     OpBuilder jb = OpBuilder::atBlockBegin(jammed.getBody());
     Value base =
-        arith::MulIOp::create(jb, loc, jammed.getInductionVar(0), numRowsValue);
-    // The buffers of the body: R sets, the first also for the remainder.
+        arith::MulIOp::create(jb, loc, jammed.getInductionVar(0), perBlock);
+    // The buffers of the body: R sets, the first also for the rows run one
+    // by one.
     SmallVector<IRMapping> maps(numRows);
     llvm::SmallPtrSet<Operation *, 16> allocs;
     for (Operation &op : body->without_terminator()) {
@@ -487,36 +712,110 @@ struct JamRowsPass : public norm::impl::JamRowsPassBase<JamRowsPass> {
       for (IRMapping &map : maps)
         jb.clone(op, map);
     }
-    Value end = arith::AddIOp::create(jb, loc, base, numRowsValue);
+    Value end = arith::AddIOp::create(jb, loc, base, perBlock);
     Value full =
         arith::CmpIOp::create(jb, loc, arith::CmpIPredicate::ule, end, total);
-    auto ifOp = scf::IfOp::create(jb, loc, full, /*withElseRegion=*/true);
+    if (fits)
+      full = arith::AndIOp::create(jb, loc, fits, full);
+    Value last = arith::MinUIOp::create(jb, loc, end, total);
 
-    // Full blocks: the rows jammed.
-    OpBuilder tb(ifOp.thenBlock()->getTerminator());
-    for (auto [r, map] : llvm::enumerate(maps))
-      map.map(row, r == 0 ? base
-                          : arith::AddIOp::create(
-                                tb, loc, base,
-                                arith::ConstantIndexOp::create(tb, loc, r))
-                                .getResult());
-    jamBlock(tb, *body, maps, allocs);
+    // Full blocks of short rows: the rows jammed, through tiles of the
+    // arrays they read.
+    auto blockIf = scf::IfOp::create(jb, loc, TypeRange{jb.getI1Type()}, full,
+                                     /*addThenBlock=*/true,
+                                     /*addElseBlock=*/true);
+    OpBuilder tb = OpBuilder::atBlockEnd(blockIf.thenBlock());
+    SmallVector<Value> rowValues;
+    for (auto [r, map] : llvm::enumerate(maps)) {
+      rowValues.push_back(
+          r == 0
+              ? base
+              : arith::AddIOp::create(
+                    tb, loc, base, arith::ConstantIndexOp::create(tb, loc, r))
+                    .getResult());
+      map.map(row, rowValues.back());
+    }
+    Value redo = jamBody(tb, body->begin(), std::prev(body->end()), maps,
+                         allocs, /*mayRedo=*/true);
+    readThroughTiles(tb, blockIf.thenBlock(), base, rowValues, tiled);
 
-    // The last, partial block: row by row.
-    OpBuilder eb(ifOp.elseBlock()->getTerminator());
-    IRMapping remainderMap;
+    // The other blocks (a last, partial block; rows too long to jam) and
+    // full blocks with a rare row: row by row, with the first row's buffers.
+    IRMapping rowMap;
     for (Operation *alloc : allocs)
-      remainderMap.map(alloc->getResult(0),
-                       maps.front().lookup(alloc->getResult(0)));
-    scf::ForOp::create(eb, loc, base, total,
-                       arith::ConstantIndexOp::create(eb, loc, 1), ValueRange{},
-                       [&](OpBuilder &fb, Location floc, Value iv, ValueRange) {
-                         remainderMap.map(row, iv);
-                         for (Operation &op : body->without_terminator())
-                           if (!allocs.contains(&op))
-                             fb.clone(op, remainderMap);
-                         scf::YieldOp::create(fb, floc);
-                       });
+      rowMap.map(alloc->getResult(0), maps.front().lookup(alloc->getResult(0)));
+    auto buildRows = [&](OpBuilder &rb) {
+      scf::ForOp::create(
+          rb, loc, base, last, arith::ConstantIndexOp::create(rb, loc, 1),
+          ValueRange{},
+          [&](OpBuilder &fb, Location floc, Value iv, ValueRange) {
+            rowMap.map(row, iv);
+            for (Operation &op : body->without_terminator())
+              if (!allocs.contains(&op))
+                fb.clone(op, rowMap);
+            scf::YieldOp::create(fb, floc);
+          });
+    };
+    if (!redo) {
+      // No block is run again: scf.if (full) { jammed } else { rows }.
+      auto simple = scf::IfOp::create(jb, loc, full, /*withElseRegion=*/true);
+      simple.thenBlock()->getOperations().splice(
+          simple.thenBlock()->begin(), blockIf.thenBlock()->getOperations());
+      blockIf.erase();
+      OpBuilder eb(simple.elseBlock()->getTerminator());
+      buildRows(eb);
+      return;
+    }
+    scf::YieldOp::create(tb, loc, redo);
+    OpBuilder ob = OpBuilder::atBlockEnd(blockIf.elseBlock());
+    scf::YieldOp::create(
+        ob, loc,
+        arith::ConstantIntOp::create(ob, loc, ob.getI1Type(), 1).getResult());
+    auto rowsIf = scf::IfOp::create(jb, loc, blockIf.getResult(0),
+                                    /*withElseRegion=*/false);
+    OpBuilder eb(rowsIf.thenBlock()->getTerminator());
+    buildRows(eb);
+  }
+
+  /// Makes the jammed rows' vector reads of a row of an array of `tiled`
+  /// (the source and its tile's sizes: `rows` rows, or one where the rows
+  /// are too long to jam) reads of the block's tile of it, a subview at
+  /// row `base` built at `b`: an iteration reads the tile, which
+  /// norm-openmp-cleanup counts as the work of an iteration (it goes
+  /// parallel at the same number of rows as the loop before the jam).
+  static void readThroughTiles(
+      OpBuilder &b, Block *block, Value base, ArrayRef<Value> rowValues,
+      ArrayRef<std::pair<Value, SmallVector<OpFoldResult>>> tiled) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(block);
+    for (const auto &entry : tiled) {
+      Value source = entry.first;
+      ArrayRef<OpFoldResult> sizes = entry.second;
+      int64_t rank = sizes.size();
+      SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
+      offsets.front() = base;
+      SmallVector<OpFoldResult> strides(rank, b.getIndexAttr(1));
+      SmallVector<std::pair<vector::TransferReadOp, int64_t>> reads;
+      block->walk([&](vector::TransferReadOp read) {
+        if (read.getBase() != source || read.getIndices().empty())
+          return;
+        const Value *rowValue =
+            llvm::find(rowValues, read.getIndices().front());
+        if (rowValue != rowValues.end())
+          reads.push_back({read, rowValue - rowValues.begin()});
+      });
+      if (reads.empty())
+        continue;
+      Location loc = reads.front().first.getLoc();
+      Value tile =
+          memref::SubViewOp::create(b, loc, source, offsets, sizes, strides);
+      for (auto [read, row] : reads) {
+        OpBuilder rb(read);
+        Value index = arith::ConstantIndexOp::create(rb, loc, row);
+        read.getBaseMutable().assign(tile);
+        read.getIndicesMutable()[0].assign(index);
+      }
+    }
   }
 };
 } // namespace

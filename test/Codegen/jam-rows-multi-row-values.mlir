@@ -18,7 +18,7 @@
 // Y = (x - mean) * InvStdDev), rounded once to f32; runner default
 // tolerances.
 
-// REMARK: remark: [Passed] Jammed | Category:norm-jam-rows | Function=layernorm | Remark="4 rows per iteration, 8 loops over the row jammed, where each runs at most max-steps steps (else the loop as it was)"
+// REMARK: remark: [Passed] Jammed | Category:norm-jam-rows | Function=layernorm | Remark="4 rows per iteration, 8 loops over the row jammed, where each runs at most max-steps steps (else one row per iteration)"
 
 // CHECK-COUNT-3: [SUCCESS]
 // CHECK-NOT: FAILED

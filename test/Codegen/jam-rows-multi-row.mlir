@@ -9,16 +9,19 @@
 // BAD: error: norm-jam-rows: rows must be 1 (no jam) to 16 (rows per iteration, each with its own partial sums in vector registers), got 17
 
 // The multi-row form of a loop over rows (norm-jam-rows): a sum over each
-// row, a per-row check (an scf.if for rare rows, in a one-element buffer's
-// linalg.map), then the row scaled by its sum.
+// row, a per-row check (an scf.if whose rare region holds a loop, in a
+// one-element buffer's linalg.map), then the row scaled by its sum.
 //
-// With a run-time row length, an scf.if on the column loops' trip counts
-// (at most max-steps = 2 steps of 16) selects the jammed loop or the loop as
-// it was. The jammed loop runs over ceildiv(rows, 4) blocks; a full block
-// works on its four rows in each column loop (four partial sums carried),
-// checks them with one branch on the four conditions or-ed (each row's own
-// scf.if inside), and writes the four rows; the last, partial block runs
-// row by row with the first row's buffer.
+// With a run-time row length, the column loops' trip counts (at most
+// max-steps = 2 steps of 16) select 4 rows per iteration, else 1. An
+// iteration reads its rows through one tile of X (what norm-openmp-cleanup
+// counts as its work). A full block of short rows works on its four rows
+// in each column loop (four partial sums carried) and checks them with one
+// branch on the four conditions or-ed: where none holds, it writes the four
+// rows; where one does, the block is run again row by row (yield true),
+// the only copy of the rare region. That row-by-row loop also runs the last,
+// partial block and blocks of rows too long to jam, with the first row's
+// buffer.
 // CHECK-LABEL: func.func @dynamic_rows(
 // CHECK-SAME:      %[[X:[a-z0-9]+]]: memref<?x?xf32>, %[[Y:[a-z0-9]+]]: memref<?x?xf32>, %[[OUT:[a-z0-9]+]]: memref<?xf32>)
 // CHECK-DAG:     %[[N:.+]] = memref.dim %[[X]], %c0
@@ -27,66 +30,73 @@
 // CHECK:         %[[STEPS:.+]] = arith.ceildivsi %[[SPAN]], %c16
 // CHECK:         %[[FITS:.+]] = arith.cmpi ule, %[[STEPS]], %c2
 // CHECK:         %[[BOTH:.+]] = arith.andi %[[FITS]], %{{.+}} : i1
-// CHECK:         scf.if %[[BOTH]] {
-// CHECK:           %[[BLOCKS:.+]] = arith.ceildivui %[[N]], %c4
-// CHECK:           scf.forall (%[[B:.+]]) in (%[[BLOCKS]]) {
-// CHECK:             %[[BASE:.+]] = arith.muli %[[B]], %c4
-// CHECK-COUNT-4:     memref.alloc() : memref<1xf32>
-// CHECK:             %[[END:.+]] = arith.addi %[[BASE]], %c4
-// CHECK:             %[[FULL:.+]] = arith.cmpi ule, %[[END]], %[[N]]
-// CHECK:             scf.if %[[FULL]] {
-// CHECK:               %[[R1:.+]] = arith.addi %[[BASE]], %c1
-// CHECK:               %[[R2:.+]] = arith.addi %[[BASE]], %c2
-// CHECK:               %[[R3:.+]] = arith.addi %[[BASE]], %c3
-// CHECK:               %[[SUMS:.+]]:4 = scf.for %[[J:.+]] = %c0 to %[[M]] step %c16 iter_args({{.+}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
-// CHECK-NEXT:            vector.transfer_read %[[X]][%[[BASE]], %[[J]]]
-// CHECK-NEXT:            vector.transfer_read %[[X]][%[[R1]], %[[J]]]
-// CHECK-NEXT:            vector.transfer_read %[[X]][%[[R2]], %[[J]]]
-// CHECK-NEXT:            vector.transfer_read %[[X]][%[[R3]], %[[J]]]
-// CHECK-COUNT-4:         arith.addf
-// CHECK:                 scf.yield
-// CHECK:               %[[T0:.+]] = vector.reduction <add>, %[[SUMS]]#0
-// CHECK:               %[[T3:.+]] = vector.reduction <add>, %[[SUMS]]#3
-// CHECK:               %[[H0:.+]] = arith.cmpf ogt, %[[T0]]
-// CHECK:               %[[H1:.+]] = arith.cmpf ogt
-// CHECK:               %[[H2:.+]] = arith.cmpf ogt
-// CHECK:               %[[H3:.+]] = arith.cmpf ogt, %[[T3]]
-// CHECK:               %[[A01:.+]] = arith.ori %[[H0]], %[[H1]]
-// CHECK:               %[[A012:.+]] = arith.ori %[[A01]], %[[H2]]
-// CHECK:               %[[ANY:.+]] = arith.ori %[[A012]], %[[H3]]
-// CHECK:               %{{.+}}:4 = scf.if %[[ANY]] -> (f32, f32, f32, f32) {
-// CHECK:                 scf.if %[[H0]] -> (f32)
-// CHECK:                 scf.if %[[H1]] -> (f32)
-// CHECK:                 scf.if %[[H2]] -> (f32)
-// CHECK:                 scf.if %[[H3]] -> (f32)
-// CHECK:                 scf.yield %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}} : f32, f32, f32, f32
-// CHECK-NEXT:          } else {
-// CHECK-NEXT:            scf.yield %[[T0]], %{{.+}}, %{{.+}}, %[[T3]]
-// CHECK:               memref.store %{{.+}}, %[[OUT]][%[[BASE]]]
-// CHECK:               memref.store %{{.+}}, %[[OUT]][%[[R3]]]
+// CHECK:         %[[PER:.+]] = arith.select %[[BOTH]], %c4, %{{.+}} : index
+// CHECK:         %[[M2:.+]] = memref.dim %[[X]], %c1
+// CHECK:         %[[BLOCKS:.+]] = arith.ceildivui %[[N]], %[[PER]]
+// CHECK:         scf.forall (%[[B:.+]]) in (%[[BLOCKS]]) {
+// CHECK-NEXT:      %[[BASE:.+]] = arith.muli %[[B]], %[[PER]]
+// CHECK-COUNT-4:   memref.alloc() : memref<1xf32>
+// CHECK:           %[[END:.+]] = arith.addi %[[BASE]], %[[PER]]
+// CHECK:           %[[IN:.+]] = arith.cmpi ule, %[[END]], %[[N]]
+// CHECK:           %[[FULL:.+]] = arith.andi %[[BOTH]], %[[IN]]
+// CHECK:           %[[LAST:.+]] = arith.minui %[[END]], %[[N]]
+// CHECK:           %[[REDO:.+]] = scf.if %[[FULL]] -> (i1) {
+// CHECK:             %[[TILE:.+]] = memref.subview %[[X]][%[[BASE]], 0] [%[[PER]], %[[M2]]] [1, 1]
+// CHECK:             %[[R1:.+]] = arith.addi %[[BASE]], %c1
+// CHECK:             %[[R2:.+]] = arith.addi %[[BASE]], %c2
+// CHECK:             %[[R3:.+]] = arith.addi %[[BASE]], %c3
+// CHECK:             %[[SUMS:.+]]:4 = scf.for %[[J:.+]] = %c0 to %[[M]] step %c16 iter_args({{.+}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
+// CHECK:               vector.transfer_read %[[TILE]][%{{.+}}, %[[J]]]
+// CHECK:               vector.transfer_read %[[TILE]][%{{.+}}, %[[J]]]
+// CHECK:               vector.transfer_read %[[TILE]][%{{.+}}, %[[J]]]
+// CHECK:               vector.transfer_read %[[TILE]][%{{.+}}, %[[J]]]
+// CHECK-COUNT-4:       arith.addf
+// CHECK:               scf.yield
+// CHECK:             %[[T0:.+]] = vector.reduction <add>, %[[SUMS]]#0
+// CHECK:             %[[T3:.+]] = vector.reduction <add>, %[[SUMS]]#3
+// CHECK:             %[[H0:.+]] = arith.cmpf ogt, %[[T0]]
+// CHECK:             %[[H1:.+]] = arith.cmpf ogt
+// CHECK:             %[[H2:.+]] = arith.cmpf ogt
+// CHECK:             %[[H3:.+]] = arith.cmpf ogt, %[[T3]]
+// CHECK:             %[[A01:.+]] = arith.ori %[[H0]], %[[H1]]
+// CHECK:             %[[A012:.+]] = arith.ori %[[A01]], %[[H2]]
+// CHECK:             %[[ANY:.+]] = arith.ori %[[A012]], %[[H3]]
+// CHECK:             %[[AGAIN:.+]] = scf.if %[[ANY]] -> (i1) {
+// CHECK-NEXT:          %[[TRUE:.+]] = arith.constant true
+// CHECK-NEXT:          scf.yield %[[TRUE]] : i1
+// CHECK-NEXT:        } else {
+// CHECK-NOT:           scf.if
+// CHECK:               memref.store %[[T0]], %[[OUT]][%[[BASE]]]
+// CHECK:               memref.store %[[T3]], %[[OUT]][%[[R3]]]
 // CHECK:               scf.for %[[J2:.+]] = %c0 to %[[M]] step %c16 {
-// CHECK-COUNT-4:         vector.transfer_read %[[X]]
+// CHECK-COUNT-4:         vector.transfer_read %[[TILE]]
 // CHECK-COUNT-4:         arith.mulf
 // CHECK-NEXT:            vector.transfer_write %{{.+}}, %[[Y]][%[[BASE]], %[[J2]]]
 // CHECK-NEXT:            vector.transfer_write %{{.+}}, %[[Y]][%[[R1]], %[[J2]]]
 // CHECK-NEXT:            vector.transfer_write %{{.+}}, %[[Y]][%[[R2]], %[[J2]]]
 // CHECK-NEXT:            vector.transfer_write %{{.+}}, %[[Y]][%[[R3]], %[[J2]]]
-// CHECK:             } else {
-// CHECK:               scf.for %[[I:.+]] = %[[BASE]] to %[[N]] step %c1
-// CHECK:                 vector.transfer_read %[[X]][%[[I]],
-// CHECK-NOT:             vector.transfer_read
-// CHECK:                 scf.if
-// CHECK:                 memref.store %{{.+}}, %[[OUT]][%[[I]]]
-// CHECK:                 vector.transfer_write %{{.+}}, %[[Y]][%[[I]],
-// CHECK:         } else {
-// CHECK:           scf.forall (%[[ROW:.+]]) in (%[[N]]) {
-// CHECK-NOT:         scf.forall
-// CHECK:             vector.transfer_read %[[X]][%[[ROW]],
+// CHECK:               %[[FALSE:.+]] = arith.constant false
+// CHECK-NEXT:          scf.yield %[[FALSE]] : i1
+// CHECK:             scf.yield %[[AGAIN]] : i1
+// CHECK-NEXT:      } else {
+// CHECK-NEXT:        %[[TRUE2:.+]] = arith.constant true
+// CHECK-NEXT:        scf.yield %[[TRUE2]] : i1
+// CHECK-NEXT:      }
+// CHECK-NEXT:      scf.if %[[REDO]] {
+// CHECK:             scf.for %[[I:.+]] = %[[BASE]] to %[[LAST]] step %{{.+}} {
+// CHECK:               vector.transfer_read %[[X]][%[[I]],
+// CHECK-NOT:           vector.transfer_read
+// CHECK:               scf.if
+// CHECK:                 scf.for
+// CHECK:                   memref.load %[[X]][%[[I]],
+// CHECK:               memref.store %{{.+}}, %[[OUT]][%[[I]]]
+// CHECK:               vector.transfer_write %{{.+}}, %[[Y]][%[[I]],
+// CHECK-NOT:     scf.forall
 
 // Two rows per block, up to 8 steps per column loop.
 // TWO-LABEL: func.func @dynamic_rows(
 // TWO:         arith.cmpi ule, %{{.+}}, %c8
-// TWO:         arith.ceildivui %{{.+}}, %c2
+// TWO:         arith.select %{{.+}}, %c2, %{{.+}} : index
 // TWO:         scf.for {{.+}} -> (vector<16xf32>, vector<16xf32>) {
 
 // rows=1: nothing changes.
@@ -102,7 +112,6 @@ func.func @dynamic_rows(%x: memref<?x?xf32>, %y: memref<?x?xf32>,
   %c16 = arith.constant 16 : index
   %pad = arith.constant 0.0 : f32
   %big = arith.constant 1.0e30 : f32
-  %half = arith.constant 0.5 : f32
   %zero = arith.constant dense<0.0> : vector<16xf32>
   %n = memref.dim %x, %c0 : memref<?x?xf32>
   %m = memref.dim %x, %c1 : memref<?x?xf32>
@@ -120,8 +129,12 @@ func.func @dynamic_rows(%x: memref<?x?xf32>, %y: memref<?x?xf32>,
       (%init: f32) {
         %huge = arith.cmpf ogt, %t, %big : f32
         %u = scf.if %huge -> (f32) {
-          %q = arith.mulf %t, %half : f32
-          scf.yield %q : f32
+          %e = scf.for %j = %c0 to %m step %c1 iter_args(%a = %pad) -> (f32) {
+            %v = memref.load %x[%i, %j] : memref<?x?xf32>
+            %h = arith.maximumf %a, %v : f32
+            scf.yield %h : f32
+          }
+          scf.yield %e : f32
         } else {
           scf.yield %t : f32
         }
@@ -143,16 +156,78 @@ func.func @dynamic_rows(%x: memref<?x?xf32>, %y: memref<?x?xf32>,
 
 // -----
 
+// A result written before the check: a block cannot be run again, so the
+// rare region is each row's scf.if, under one branch on the conditions
+// or-ed (the rows' common region jammed in the other).
+// CHECK-LABEL: func.func @checked_after_store(
+// CHECK-SAME:      %[[X:[a-z0-9]+]]: memref<?x16xf32>, %[[OUT:[a-z0-9]+]]: memref<?xf32>)
+// CHECK:         scf.forall
+// CHECK:           scf.if %{{.+}} {
+// CHECK:             memref.subview %[[X]][%{{.+}}, 0] [4, 16] [1, 1]
+// CHECK-COUNT-4:     memref.store %{{.+}}, %[[OUT]]
+// CHECK:             %[[H0:.+]] = arith.cmpf ogt
+// CHECK:             %[[H1:.+]] = arith.cmpf ogt
+// CHECK:             %[[H2:.+]] = arith.cmpf ogt
+// CHECK:             %[[H3:.+]] = arith.cmpf ogt
+// CHECK:             arith.ori %[[H0]], %[[H1]]
+// CHECK:             arith.ori
+// CHECK:             %[[ANY:.+]] = arith.ori %{{.+}}, %[[H3]]
+// CHECK:             scf.if %[[ANY]] -> (f32, f32, f32, f32) {
+// CHECK:               scf.if %[[H0]] -> (f32)
+// CHECK:                 scf.for
+// CHECK:               scf.if %[[H1]] -> (f32)
+// CHECK:               scf.if %[[H2]] -> (f32)
+// CHECK:               scf.if %[[H3]] -> (f32)
+// CHECK:             } else {
+// CHECK-NOT:           scf.if
+// CHECK:               scf.yield
+// CHECK:             }
+// CHECK-COUNT-4:     memref.store %{{.+}}, %[[OUT]]
+// CHECK:           } else {
+// CHECK:             scf.for
+func.func @checked_after_store(%x: memref<?x16xf32>, %out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %pad = arith.constant 0.0 : f32
+  %big = arith.constant 1.0e30 : f32
+  %n = memref.dim %x, %c0 : memref<?x16xf32>
+  scf.forall (%i) in (%n) {
+    %v = vector.transfer_read %x[%i, %c0], %pad {in_bounds = [true]}
+        : memref<?x16xf32>, vector<16xf32>
+    %t = vector.reduction <add>, %v : vector<16xf32> into f32
+    memref.store %t, %out[%i] : memref<?xf32>
+    %huge = arith.cmpf ogt, %t, %big : f32
+    %u = scf.if %huge -> (f32) {
+      %e = scf.for %j = %c0 to %c16 step %c1 iter_args(%a = %pad) -> (f32) {
+        %w = memref.load %x[%i, %j] : memref<?x16xf32>
+        %h = arith.maximumf %a, %w : f32
+        scf.yield %h : f32
+      }
+      scf.yield %e : f32
+    } else {
+      scf.yield %t : f32
+    }
+    memref.store %u, %out[%i] : memref<?xf32>
+  }
+  return
+}
+
+// -----
+
 // Static row length: no run-time version. One vector per row (no column
 // loop left), a check whose condition is the same for every row (one
-// scf.if, its regions jammed), 6 rows: one full block of 4, then 2 rows.
+// scf.if, its regions jammed), 6 rows: one full block of 4 read through a
+// 4x16 tile of X, then 2 rows.
 // CHECK-LABEL: func.func @static_rows(
 // CHECK-SAME:      %[[X:[a-z0-9]+]]: memref<6x16xf32>, %[[Y:[a-z0-9]+]]: memref<6x16xf32>, %[[FLAG:[a-z0-9]+]]: i1)
 // CHECK-NOT:     scf.if
 // CHECK:         scf.forall (%[[B:.+]]) in (2) {
 // CHECK:           %[[BASE:.+]] = arith.muli %[[B]], %c4
+// CHECK:           %[[LAST:.+]] = arith.minui
 // CHECK:           scf.if %{{.+}} {
-// CHECK-COUNT-4:     vector.transfer_read %[[X]]
+// CHECK:             %[[TILE:.+]] = memref.subview %[[X]][%[[BASE]], 0] [4, 16] [1, 1]
+// CHECK-COUNT-4:     vector.transfer_read %[[TILE]]
 // CHECK:             %[[S:.+]]:4 = scf.if %[[FLAG]] -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
 // CHECK-COUNT-4:       arith.addf
 // CHECK:               scf.yield
@@ -163,7 +238,7 @@ func.func @dynamic_rows(%x: memref<?x?xf32>, %y: memref<?x?xf32>,
 // CHECK:             vector.transfer_write %[[S]]#0, %[[Y]][%[[BASE]], %c0]
 // CHECK:             vector.transfer_write %[[S]]#3, %[[Y]]
 // CHECK:           } else {
-// CHECK:             scf.for %[[I:.+]] = %[[BASE]] to %c6 step %c1 {
+// CHECK:             scf.for %[[I:.+]] = %[[BASE]] to %[[LAST]] step %{{.+}} {
 // CHECK:               vector.transfer_read %[[X]][%[[I]], %c0]
 // CHECK:               scf.if %[[FLAG]] -> (vector<16xf32>)
 func.func @static_rows(%x: memref<6x16xf32>, %y: memref<6x16xf32>,

@@ -237,22 +237,31 @@ def JamRowsPass : Pass<"norm-jam-rows", "::mlir::func::FuncOp"> {
     them, and the loop overhead is paid once per block of rows.
 
     The per-row scalars' one-element `linalg` ops are first replaced by
-    their bodies on scalars, so that their `scf.if`s are jammed too: an
-    `scf.if` whose condition is the same for all rows becomes one `scf.if`
-    over the rows' regions; otherwise one `scf.if` on the rows' conditions
-    or-ed runs each row's `scf.if` where some condition holds, and the rows'
-    else regions jammed where none does (LayerNorm's rare exact
-    recomputation: one branch per block of rows, no branch between the rows'
-    statistics).
+    their bodies on scalars (a load of a scalar stored at the same level
+    becomes the stored value, and CSE merges the checks that several of
+    them recompute), so that their `scf.if`s are jammed too: an `scf.if`
+    whose condition is the same for all rows becomes one `scf.if` over the
+    rows' regions. A check for rare rows (the condition differs between
+    rows and only one region holds loops: LayerNorm's exact recomputation)
+    becomes one branch on the rows' conditions combined: where no row takes
+    the rare region, the rest of the body goes on jammed with the common
+    region (and later checks on the same condition are known); where one
+    does, the block is run again row by row, so the jammed code holds no
+    copy of the rare region. Where a result was written before the check,
+    each row's `scf.if` runs instead, under that branch.
 
-    Only rows whose loops each run at most `max-steps` steps are jammed: an
-    `scf.if` on the trip counts selects the jammed loop or the loop as it
-    was (no `scf.if` where the trip counts are static). A last, partial
-    block of rows runs row by row. The body's buffers are allocated at the
-    start of the new body, once per row of a block.
+    Only rows whose loops each run at most `max-steps` steps are jammed:
+    where the trip counts are run-time values, the loop runs over blocks of
+    `rows` rows or, where they are too long, of one row. Blocks that are not
+    jammed (rows too long, a last partial block, a block with a rare row)
+    run through one row-by-row copy of the body. An iteration reads its
+    rows through one tile (`memref.subview`) of each array whose rows it
+    reads, which norm-openmp-cleanup counts as its work: the loop goes
+    parallel at the same number of rows as before. The body's buffers are
+    allocated at the start of the new body, once per row of a block.
 
-    Iterations of an `scf.forall` are independent, so results are
-    unchanged.
+    Iterations of an `scf.forall` are independent, and a block run again
+    row by row had written only its own buffers, so results are unchanged.
   }];
   let options = [
     Option<"rows", "rows", "unsigned", /*default=*/"4",
@@ -263,6 +272,7 @@ def JamRowsPass : Pass<"norm-jam-rows", "::mlir::func::FuncOp"> {
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
   ];
 }
