@@ -19,6 +19,7 @@
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
@@ -86,6 +87,32 @@ static llvm::Error checkNoUnrankedSignature(ModuleOp module) {
   return llvm::Error::success();
 }
 
+/// Erases the public func.func ops of `module` that `entry` does not
+/// reference, directly or through other symbols, so that only the function
+/// to run is lowered and compiled. Leaves the module as it is if `entry` is
+/// not one of its public func.func ops or a symbol use cannot be resolved.
+static void keepOnlyEntryFunction(ModuleOp module, StringRef entry) {
+  auto entryFunc = module.lookupSymbol<func::FuncOp>(entry);
+  if (!entryFunc || !entryFunc.isPublic())
+    return;
+  llvm::SmallPtrSet<Operation *, 8> referenced = {entryFunc};
+  SmallVector<Operation *> worklist = {entryFunc};
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    std::optional<SymbolTable::UseRange> uses = SymbolTable::getSymbolUses(op);
+    if (!uses)
+      return;
+    for (const SymbolTable::SymbolUse &use : *uses)
+      if (Operation *symbol =
+              SymbolTable::lookupNearestSymbolFrom(op, use.getSymbolRef()))
+        if (referenced.insert(symbol).second)
+          worklist.push_back(symbol);
+  }
+  for (auto func : llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
+    if (func.isPublic() && !referenced.contains(func))
+      func.erase();
+}
+
 llvm::Expected<std::unique_ptr<JitSession>>
 JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source,
                    const JitOptions &options) {
@@ -115,6 +142,8 @@ JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source,
 
   auto loweringStart = std::chrono::steady_clock::now();
   if (!isLLVMDialectOnly(module)) {
+    if (!options.entryFunction.empty())
+      keepOnlyEntryFunction(module, options.entryFunction);
     if (llvm::Error err = checkNoUnrankedSignature(module))
       return std::move(err);
     PassManager pm(context, ModuleOp::getOperationName());

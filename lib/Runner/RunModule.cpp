@@ -45,6 +45,7 @@ llvm::Expected<int> runner::runModule(const RunOptions &options,
                              "': " + source.getError().message());
   JitOptions jitOptions;
   jitOptions.vectorBits = options.vectorBits;
+  jitOptions.entryFunction = options.function;
   auto session = JitSession::create(std::move(*source), jitOptions);
   if (!session)
     return session.takeError();

@@ -341,6 +341,7 @@ static int runTool(int &argc, char **argv) {
   if (!vectorBits)
     return fail(vectorBits.takeError());
   options.vectorBits = *vectorBits;
+  options.entryFunction = flags.function;
   auto session = JitSession::create(std::move(*source), options);
   if (!session)
     return fail(session.takeError());

@@ -63,6 +63,12 @@ struct JitOptions {
   /// (NormToLLVMPipelineOptions::vectorBits); 0 = the host's. A narrower
   /// width than the host's runs the code other CPUs get (256: AVX2).
   unsigned vectorBits = 0;
+  /// If it names a public func.func of a module that still needs lowering,
+  /// the public func.func ops it does not reference (directly or through
+  /// other symbols) are erased before lowering, so that only what this
+  /// function needs is compiled. Empty, or no such function: the whole
+  /// module.
+  std::string entryFunction;
 };
 
 /// A function call with its arguments bound once, for repeated timing: each

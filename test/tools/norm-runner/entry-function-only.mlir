@@ -1,0 +1,27 @@
+// With --function, norm-runner lowers and compiles only that function and
+// the functions it references (JitOptions::entryFunction): a public function
+// the entry does not call is not compiled, so it cannot stop the run; one it
+// calls is compiled with it. Without --function the whole module is.
+
+// @main calls @helper: LpNormalization (p = 2) of [3, 4] is [0.6, 0.8].
+// RUN: norm-runner %s --function=main --input="1x2xf32=3 4" \
+// RUN:   | FileCheck %s --check-prefix=MAIN
+// MAIN: 1x2xf32=[0.6 0.8]
+
+// @unranked has an unranked argument, which norm-runner cannot run.
+// RUN: not norm-runner %s --function=unranked 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=UNRANKED
+// RUN: not norm-runner %s 2>&1 | FileCheck %s --check-prefix=UNRANKED
+// UNRANKED: norm-runner: error: function 'unranked': argument 0 has type tensor<*xf32>; norm-runner passes only ranked tensors
+
+func.func @helper(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %y = norm.lp_normalization %x axis = 1 p = 2 : tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
+func.func @main(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %y = func.call @helper(%x) : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
+func.func @unranked(%x: tensor<*xf32>) -> tensor<*xf32> {
+  return %x : tensor<*xf32>
+}
