@@ -66,6 +66,34 @@ static void writeWrapped(llvm::raw_ostream &os, StringRef lead,
   }
 }
 
+/// ` (ONNX <kind> "<name>")` for a value named `name` in the ONNX model, or
+/// nothing where `name` is empty. The name is quoted as a C string literal
+/// would spell it, in ASCII: `"` and `\` escaped, other bytes outside
+/// printable ASCII as `\xHH`; the second character of `*` `/`, of `/` `*`
+/// and of `?` `?` is escaped too, so that the name can neither end the
+/// comment, open a nested one (a -Wcomment warning) nor form a trigraph.
+static std::string formatONNXName(StringRef kind, StringRef name) {
+  if (name.empty())
+    return "";
+  std::string text = (" (ONNX " + kind + " \"").str();
+  for (size_t i = 0; i < name.size(); ++i) {
+    unsigned char c = name[i];
+    char previous = i > 0 ? name[i - 1] : 0;
+    if (c == '"' || c == '\\' || (c == '/' && previous == '*') ||
+        (c == '*' && previous == '/') || (c == '?' && previous == '?')) {
+      text += '\\';
+      text += c;
+    } else if (c < 0x20 || c > 0x7e) {
+      text += "\\x";
+      text += llvm::hexdigit(c >> 4, /*LowerCase=*/true);
+      text += llvm::hexdigit(c & 15, /*LowerCase=*/true);
+    } else {
+      text += c;
+    }
+  }
+  return text + "\")";
+}
+
 /// The include guard of header `name`: NORM_KERNELS_<NAME>_H.
 static std::string getIncludeGuard(StringRef name) {
   std::string guard = "NORM_KERNELS_";
@@ -149,10 +177,12 @@ void compile::writeCHeader(llvm::raw_ostream &os, ArrayRef<Kernel> kernels,
     os << "\n/* " << kernel.symbol << ": function @" << kernel.name << ".\n";
     for (auto [index, type] : llvm::enumerate(kernel.arguments))
       os << " *   arg" << index << ": " << getTypeName(type.getElementType())
-         << ' ' << formatArgumentShape(index, type) << '\n';
+         << ' ' << formatArgumentShape(index, type)
+         << formatONNXName("input", kernel.argumentNames[index]) << '\n';
     for (auto [index, type] : llvm::enumerate(kernel.results))
       os << " *   result" << index << ": " << getTypeName(type.getElementType())
-         << ' ' << formatResultShape(kernel.resultDims[index]) << '\n';
+         << ' ' << formatResultShape(kernel.resultDims[index])
+         << formatONNXName("output", kernel.resultNames[index]) << '\n';
     os << " */\n";
     std::string head = "int32_t " + kernel.symbol + "(";
     SmallVector<std::string> params;

@@ -418,11 +418,15 @@ compile::prepareKernels(ModuleOp module, ArrayRef<std::string> names,
       if (llvm::Error err = checkInterfaceType(func, "argument", index, input))
         return std::move(err);
       kernel.arguments.push_back(cast<RankedTensorType>(input));
+      auto name = func.getArgAttrOfType<StringAttr>(index, "onnx.name");
+      kernel.argumentNames.push_back(name ? name.str() : std::string());
     }
     for (auto [index, result] : llvm::enumerate(type.getResults())) {
       if (llvm::Error err = checkInterfaceType(func, "result", index, result))
         return std::move(err);
       kernel.results.push_back(cast<RankedTensorType>(result));
+      auto name = func.getResultAttrOfType<StringAttr>(index, "onnx.name");
+      kernel.resultNames.push_back(name ? name.str() : std::string());
     }
     kernels.push_back(std::move(kernel));
   }

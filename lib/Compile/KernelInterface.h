@@ -51,6 +51,10 @@ struct Kernel {
   SmallVector<RankedTensorType> results;
   /// Per result, per dimension: its size in terms of the arguments.
   SmallVector<SmallVector<DimExpr>> resultDims;
+  /// Per argument and per result: its value's name in the ONNX model it
+  /// was imported from (the importer's `onnx.name` attribute), or empty.
+  SmallVector<std::string> argumentNames;
+  SmallVector<std::string> resultNames;
 };
 
 /// Picks the functions to export from the tensor-level `module` (`names`,
