@@ -1,9 +1,9 @@
 // RUN: norm-runner %s --threads=1 \
-// RUN:   --input="6x3xf32=1 2 3 4 4 5 10000.0625 10000 10000 -1 0 1 0.5 -0.5 2 10000.0625 10000 10000" \
+// RUN:   --input="10x3xf32=1 2 3 4 4 5 10000.0625 10000 10000 -1 0 1 0.5 -0.5 2 3 -7 0.25 2.5 2.5 -1 100 -50 25 10000.0625 10000 10000 -3 8 1.5" \
 // RUN:   --input="3xf32=1 1 1" --input="3xf32=0 0 0" \
-// RUN:   --expected-output="6x3xf32=-1.2247357 0 1.2247357 -0.70709085 -0.70709085 1.4141817 1.4061373 -0.70306867 -0.70306867 -1.2247357 0 1.2247357 -0.16222066 -1.1355445 1.2977653 1.4061373 -0.70306867 -0.70306867" \
-// RUN:   --expected-output="6x1xf32=2 4.3333335 10000.0205 0 0.6666667 10000.0205" \
-// RUN:   --expected-output="6x1xf32=1.2247357 2.1212726 33.7473 1.2247357 0.97332394 33.7473" \
+// RUN:   --expected-output="10x3xf32=-1.2247357 0 1.2247357 -0.70709085 -0.70709085 1.4141817 1.4061373 -0.7030687 -0.7030687 -1.2247357 0 1.2247357 -0.16222066 -1.1355445 1.2977653 1.0075822 -1.3631995 0.35561725 0.70710546 0.70710546 -1.4142109 1.2247449 -1.2247449 0 1.4061373 -0.7030687 -0.7030687 -1.1442306 1.2918732 -0.14764266" \
+// RUN:   --expected-output="10x1xf32=2 4.3333335 10000.0205 0 0.6666667 -1.25 1.3333334 25 10000.0205 2.1666667" \
+// RUN:   --expected-output="10x1xf32=1.2247357 2.1212726 33.7473 1.2247357 0.97332394 0.23707816 0.6060904 0.016329931 33.7473 0.221464" \
 // RUN:   | FileCheck %s
 // RUN: norm-opt %s --norm-to-llvm --remarks-filter=norm-jam-rows -o /dev/null \
 // RUN:   2>&1 | FileCheck %s --check-prefix=REMARK
@@ -12,7 +12,8 @@
 // elements: each column loop runs at most one step, so the row loop is
 // jammed, 4 rows per block): the first block holds a row whose statistics
 // are recomputed exactly (10000.0625, 10000, 10000: its rows' checks or-ed
-// take the per-row path, the other rows keep theirs), the last 2 rows run
+// send the whole block to the row-by-row loop, where only that row is
+// recomputed), the second block is jammed to the end, the last 2 rows run
 // row by row, one of them recomputed too. Expected: float64 reference
 // (mean, mean of squared deviations, 1 / sqrt(var + f32(1e-5)),
 // Y = (x - mean) * InvStdDev), rounded once to f32; runner default
