@@ -141,56 +141,35 @@ static void readThroughPermutation(RewriterBase &b, linalg::TransposeOp view,
   }
 }
 
-/// Returns a copy [M, C] of the per-group tensor `stat` [M, G] repeated
-/// over each group's K channels: element [m, c] is stat[m, c / K]. A
+/// Returns the per-group tensor `stat` [M, G] repeated over each group's K
+/// channels: a copy [M, C] whose element [m, c] is stat[m, c / K], or with
+/// `firstRowOnly` (M = 1) the row [C] whose element c is stat[0, c / K]. A
 /// tensor.generate, so that elementwise fusion leaves it out of the loops
 /// that read it per channel (their indexing maps stay projected
 /// permutations, which norm-vectorize-rows vectorizes along C).
 static Value repeatPerChannel(OpBuilder &b, Location loc, Value stat, Value k,
-                              OpFoldResult channels) {
+                              OpFoldResult channels, bool firstRowOnly) {
   auto type = cast<RankedTensorType>(stat.getType());
   SmallVector<Value> dynamicSizes;
   std::optional<int64_t> staticChannels = getConstantIntValue(channels);
   if (!staticChannels)
     dynamicSizes.push_back(cast<Value>(channels));
-  auto copyType = RankedTensorType::get(
-      {type.getDimSize(0),
-       staticChannels ? *staticChannels : ShapedType::kDynamic},
-      type.getElementType());
+  SmallVector<int64_t> shape;
+  if (!firstRowOnly)
+    shape.push_back(type.getDimSize(0));
+  shape.push_back(staticChannels ? *staticChannels : ShapedType::kDynamic);
+  auto copyType = RankedTensorType::get(shape, type.getElementType());
   return tensor::GenerateOp::create(
              b, loc, copyType, dynamicSizes,
              [&](OpBuilder &nb, Location nloc, ValueRange ivs) {
-               Value group = arith::DivUIOp::create(nb, nloc, ivs[1], k);
+               Value row = firstRowOnly
+                               ? arith::ConstantIndexOp::create(nb, nloc, 0)
+                               : ivs.front();
+               Value group = arith::DivUIOp::create(nb, nloc, ivs.back(), k);
                tensor::YieldOp::create(
                    nb, nloc,
                    tensor::ExtractOp::create(nb, nloc, stat,
-                                             ValueRange{ivs[0], group}));
-             })
-      .getResult();
-}
-
-/// Returns the [C] row of the per-group tensor `stat` [1, G] repeated over
-/// each group's K channels: element c is stat[0, c / K]. A tensor.generate
-/// (repeatPerChannel), computed once per sample.
-static Value repeatChannelRow(OpBuilder &b, Location loc, Value stat, Value k,
-                              OpFoldResult channels) {
-  auto type = cast<RankedTensorType>(stat.getType());
-  SmallVector<Value> dynamicSizes;
-  std::optional<int64_t> staticChannels = getConstantIntValue(channels);
-  if (!staticChannels)
-    dynamicSizes.push_back(cast<Value>(channels));
-  auto rowType = RankedTensorType::get(
-      {staticChannels ? *staticChannels : ShapedType::kDynamic},
-      type.getElementType());
-  return tensor::GenerateOp::create(
-             b, loc, rowType, dynamicSizes,
-             [&](OpBuilder &nb, Location nloc, ValueRange ivs) {
-               Value zero = arith::ConstantIndexOp::create(nb, nloc, 0);
-               Value group = arith::DivUIOp::create(nb, nloc, ivs[0], k);
-               tensor::YieldOp::create(
-                   nb, nloc,
-                   tensor::ExtractOp::create(nb, nloc, stat,
-                                             ValueRange{zero, group}));
+                                             ValueRange{row, group}));
              })
       .getResult();
 }
@@ -325,7 +304,8 @@ static Value buildSamples(RewriterBase &b, Location loc, Value x, Value scale,
 
   // K, the group's first element, per (m, g) and repeated per channel.
   Value shift = buildSliceShift(b, loc, slices, axis, c);
-  Value shiftPerChannel = repeatPerChannel(b, loc, shift, k, channels);
+  Value shiftPerChannel = repeatPerChannel(b, loc, shift, k, channels,
+                                           /*firstRowOnly=*/false);
 
   // Q = ReduceSum(K - X) / n: per channel over the pixels, then per group.
   Value channelSums = buildReduction(
@@ -342,7 +322,8 @@ static Value buildSamples(RewriterBase &b, Location loc, Value x, Value scale,
         return createTruncF(
             nb, nloc, arith::DivFOp::create(nb, nloc, args[0], count64), c);
       });
-  Value offsetPerChannel = repeatPerChannel(b, loc, offset, k, channels);
+  Value offsetPerChannel = repeatPerChannel(b, loc, offset, k, channels,
+                                            /*firstRowOnly=*/false);
 
   // SumSq = ReduceSum(((K - X) - Q)^2), D in C, the squares summed in f64.
   Value channelSquares = buildReduction(
@@ -376,15 +357,19 @@ static Value buildSamples(RewriterBase &b, Location loc, Value x, Value scale,
   readThroughPermutation(b, view, grouped);
 
   // Y over X, pixel by pixel, the statistics repeated per channel.
-  return buildPixelRows(
-      b, loc, x, init,
-      {repeatChannelRow(b, loc, mean.high, k, channels),
-       repeatChannelRow(b, loc, mean.low, k, channels),
-       repeatChannelRow(b, loc, invStdDev, k, channels), scale, bias},
-      [&](OpBuilder &nb, Location nloc, ValueRange args) {
-        return buildGroupNormalizedElement(
-            nb, nloc, args, c, silu, cast<FloatType>(xType.getElementType()));
-      });
+  return buildPixelRows(b, loc, x, init,
+                        {repeatPerChannel(b, loc, mean.high, k, channels,
+                                          /*firstRowOnly=*/true),
+                         repeatPerChannel(b, loc, mean.low, k, channels,
+                                          /*firstRowOnly=*/true),
+                         repeatPerChannel(b, loc, invStdDev, k, channels,
+                                          /*firstRowOnly=*/true),
+                         scale, bias},
+                        [&](OpBuilder &nb, Location nloc, ValueRange args) {
+                          return buildGroupNormalizedElement(
+                              nb, nloc, args, c, silu,
+                              cast<FloatType>(xType.getElementType()));
+                        });
 }
 
 Value mlir::norm::buildChannelsLastGroupNormalization(
