@@ -111,7 +111,8 @@ def measure(cmds, threads):
             results.append((1, str(e)))
     return results
 
-DECL = re.compile(r"/\* (\w+): function @\w+\.\n((?: \*   \w+: \w+ \[[^\]]*\]\n)*) \*/")
+# Each line: `kind: type [dims]`, then a value name of an ONNX model, if any.
+DECL = re.compile(r"/\* (\w+): function @\w+\.\n((?: \*   \w+: \w+ \[[^\]]*\][^\n]*\n)*) \*/")
 
 def build_object(module):
     """Compiles `module` and links the driver; returns (binary, header
@@ -127,8 +128,9 @@ def build_object(module):
         sys.exit("cannot read the declaration in " + header)
     symbol, sig = m.group(1), []
     for line in m.group(2).splitlines():
-        name, rest = line.strip(" *").split(": ")
+        name, rest = line.strip(" *").split(": ", 1)
         type_, dims = rest.split(" ", 1)
+        dims = dims[:dims.index("]") + 1]
         sig.append((re.sub(r"\d+$", "", name), type_,
                     [d.strip() for d in dims.strip("[]").split(",") if d.strip()]))
     nargs = sum(1 for k, _, _ in sig if k == "arg")
