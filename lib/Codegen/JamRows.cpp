@@ -47,7 +47,10 @@
 //   }
 //
 // (an scf.if (full) { jam } else { rows } where no check may run a block
-// again). The tile is what norm-openmp-cleanup counts as an iteration's
+// again). A column loop for long rows only (its bound selected by a length
+// above a constant of at least max-steps steps: LayerNorm's f64 sum of
+// squares) adds that switch being off to the condition, and the jammed rows
+// are built with it off, so that loop folds away from them. The tile is what norm-openmp-cleanup counts as an iteration's
 // work, so the jammed loop goes parallel at the same number of rows as the
 // loop before. The loop-invariant code of the body is hoisted first, so
 // that the column loops' bounds are defined outside the loop. The body's
@@ -80,6 +83,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+#include "mlir/Transforms/RegionUtils.h"
 
 namespace mlir {
 namespace norm {
@@ -523,6 +527,34 @@ static Value buildTripCount(OpBuilder &b, scf::ForOp loop) {
   return arith::CeilDivSIOp::create(b, loc, span, loop.getStep());
 }
 
+/// Adds to `switches` the long-row switches in the computation of `bound`
+/// (a column loop's bound, defined above `loop`), looking through up to
+/// `depth` pure ops: conditions `x > K` (or >=) of an arith.select with a
+/// constant K of at least `span` elements. Rows short enough to be jammed
+/// do not take that arm (a loop for long rows: LayerNorm's f64 sum of
+/// squares); the jam is made conditional on it.
+static void findLongRowSwitches(Value bound, int64_t span, Operation *loop,
+                                unsigned depth,
+                                llvm::SetVector<Value> &switches) {
+  Operation *def = bound.getDefiningOp();
+  if (!def || depth == 0 || loop->isAncestor(def) ||
+      def->getNumRegions() != 0 || !isPure(def))
+    return;
+  if (auto select = dyn_cast<arith::SelectOp>(def))
+    if (auto cmp = select.getCondition().getDefiningOp<arith::CmpIOp>()) {
+      std::optional<int64_t> limit = getConstantIntValue(cmp.getRhs());
+      arith::CmpIPredicate predicate = cmp.getPredicate();
+      if (limit && *limit >= span &&
+          llvm::is_contained(
+              {arith::CmpIPredicate::ugt, arith::CmpIPredicate::uge,
+               arith::CmpIPredicate::sgt, arith::CmpIPredicate::sge},
+              predicate))
+        switches.insert(cmp.getResult());
+    }
+  for (Value operand : def->getOperands())
+    findLongRowSwitches(operand, span, loop, depth - 1, switches);
+}
+
 namespace {
 struct JamRowsPass : public norm::impl::JamRowsPassBase<JamRowsPass> {
   using Base::Base;
@@ -648,6 +680,23 @@ struct JamRowsPass : public norm::impl::JamRowsPassBase<JamRowsPass> {
       condition =
           condition ? arith::AndIOp::create(b, loc, condition, fits) : fits;
     }
+    // Long-row switches (findLongRowSwitches): off in the jammed rows,
+    // checked with the trip counts.
+    llvm::SetVector<Value> longRows;
+    for (scf::ForOp column : columnLoops)
+      if (std::optional<int64_t> step = getConstantIntValue(column.getStep()))
+        for (Value bound : {column.getLowerBound(), column.getUpperBound()})
+          findLongRowSwitches(bound, *step * maxSteps, loop, /*depth=*/4,
+                              longRows);
+    if (condition)
+      for (Value longRow : longRows) {
+        Value off = arith::XOrIOp::create(
+            b, loc, longRow,
+            arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
+        condition = arith::AndIOp::create(b, loc, condition, off);
+      }
+    else
+      longRows.clear();
     norm::remarkPassed(
         loop, kPass, "Jammed",
         "{0} rows per iteration, {1} loops over the row jammed{2}",
@@ -655,14 +704,16 @@ struct JamRowsPass : public norm::impl::JamRowsPassBase<JamRowsPass> {
         condition ? ", where each runs at most max-steps steps (else one row "
                     "per iteration)"
                   : "");
-    buildJammedLoop(b, loop, condition);
+    buildJammedLoop(b, loop, condition, longRows.getArrayRef());
     loop->erase();
   }
 
   /// Builds at `b` the loop over blocks of rows that replaces `loop` (see
   /// the file comment); `fits` (null: statically true) says whether the
-  /// column loops are short enough for blocks of `rows` rows.
-  void buildJammedLoop(OpBuilder &b, scf::ForallOp loop, Value fits) {
+  /// column loops are short enough for blocks of `rows` rows, and then the
+  /// switches `longRows` are false.
+  void buildJammedLoop(OpBuilder &b, scf::ForallOp loop, Value fits,
+                       ArrayRef<Value> longRows) {
     Location loc = loop.getLoc();
     unsigned numRows = rows;
     Value numRowsValue = arith::ConstantIndexOp::create(b, loc, numRows);
@@ -735,6 +786,7 @@ struct JamRowsPass : public norm::impl::JamRowsPassBase<JamRowsPass> {
                     .getResult());
       map.map(row, rowValues.back());
     }
+    specializeLongRows(tb, loop, longRows, maps);
     Value redo = jamBody(tb, body->begin(), std::prev(body->end()), maps,
                          allocs, /*mayRedo=*/true);
     readThroughTiles(tb, blockIf.thenBlock(), base, rowValues, tiled);
@@ -775,6 +827,50 @@ struct JamRowsPass : public norm::impl::JamRowsPassBase<JamRowsPass> {
                                     /*withElseRegion=*/false);
     OpBuilder eb(rowsIf.thenBlock()->getTerminator());
     buildRows(eb);
+  }
+
+  /// Maps, in every row's mapping, the values defined above `loop` and used
+  /// in it that depend on a switch of `longRows` to their value with the
+  /// switches false, recomputed at `b` (pure ops only): in the jammed rows
+  /// the loops for long rows fold away.
+  static void specializeLongRows(OpBuilder &b, scf::ForallOp loop,
+                                 ArrayRef<Value> longRows,
+                                 MutableArrayRef<IRMapping> maps) {
+    if (longRows.empty())
+      return;
+    llvm::DenseMap<Value, Value> specialized;
+    Value off =
+        arith::ConstantIntOp::create(b, loop.getLoc(), b.getI1Type(), 0);
+    for (Value longRow : longRows)
+      specialized[longRow] = off;
+    std::function<Value(Value, unsigned)> specialize = [&](Value value,
+                                                           unsigned depth) {
+      if (auto it = specialized.find(value); it != specialized.end())
+        return it->second;
+      Value result = value;
+      Operation *def = value.getDefiningOp();
+      if (def && depth != 0 && !loop->isAncestor(def) &&
+          def->getNumRegions() == 0 && def->getNumResults() == 1 &&
+          isPure(def)) {
+        IRMapping mapping;
+        bool changed = false;
+        for (Value operand : def->getOperands()) {
+          Value operandValue = specialize(operand, depth - 1);
+          changed |= operandValue != operand;
+          mapping.map(operand, operandValue);
+        }
+        if (changed)
+          result = b.clone(*def, mapping)->getResult(0);
+      }
+      specialized[value] = result;
+      return result;
+    };
+    llvm::SetVector<Value> used;
+    getUsedValuesDefinedAbove(loop.getRegion(), used);
+    for (Value value : used)
+      if (Value off = specialize(value, /*depth=*/6); off != value)
+        for (IRMapping &map : maps)
+          map.map(value, off);
   }
 
   /// Makes the jammed rows' vector reads of a row of an array of `tiled`

@@ -3,6 +3,8 @@
 // RUN:   | FileCheck %s --check-prefix=TWO
 // RUN: norm-opt %s --split-input-file --norm-jam-rows='rows=1' \
 // RUN:   | FileCheck %s --check-prefix=OFF
+// RUN: norm-opt %s --split-input-file --norm-jam-rows --canonicalize \
+// RUN:   | FileCheck %s --check-prefix=LONG
 // RUN: not norm-opt %s --norm-jam-rows='rows=17' -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BAD
 
@@ -280,6 +282,65 @@ func.func @long_rows(%x: memref<4x1024xf32>, %y: memref<4x1024xf32>) {
       vector.transfer_write %v, %y[%i, %j] {in_bounds = [true]}
           : vector<16xf32>, memref<4x1024xf32>
     }
+  }
+  return
+}
+
+// -----
+
+// A loop for long rows only (its bound selected by length > 2048, as
+// LayerNorm's f64 sum of squares): the jam also requires the switch off,
+// and the jammed rows run only the other loop (the switch folded away);
+// the row-by-row loop keeps both.
+// LONG-LABEL: func.func @long_row_switch(
+// LONG:         %[[M:.+]] = memref.dim %{{.+}}, %c1
+// LONG:         %[[LONG:.+]] = arith.cmpi ugt, %[[M]], %c2048
+// LONG:         %[[FITS:.+]] = arith.andi
+// LONG:         %[[SHORT:.+]] = arith.cmpi ule, %[[M]], %c2048
+// LONG:         %[[BOTH:.+]] = arith.andi %[[FITS]], %[[SHORT]]
+// LONG:         arith.select %[[BOTH]], %c4, %c1
+// LONG:         scf.forall
+// LONG:           scf.if %{{.+}} {
+// LONG:             scf.for %{{.+}} = %c0 to %[[M]] step %c16 {{.+}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
+// LONG-COUNT-4:       arith.addf
+// LONG-NOT:         scf.for
+// LONG-NOT:         arith.maximumf
+// LONG:           } else {
+// LONG:             scf.for
+// LONG:               scf.for
+// LONG:                 arith.addf
+// LONG:               scf.for
+// LONG:                 arith.maximumf
+// LONG:               arith.select %[[LONG]]
+func.func @long_row_switch(%x: memref<?x?xf32>, %y: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c2048 = arith.constant 2048 : index
+  %pad = arith.constant 0.0 : f32
+  %zero = arith.constant dense<0.0> : vector<16xf32>
+  %n = memref.dim %x, %c0 : memref<?x?xf32>
+  %m = memref.dim %x, %c1 : memref<?x?xf32>
+  %long = arith.cmpi ugt, %m, %c2048 : index
+  %short_end = arith.select %long, %c0, %m : index
+  %long_end = arith.select %long, %m, %c0 : index
+  scf.forall (%i) in (%n) {
+    %s = scf.for %j = %c0 to %short_end step %c16 iter_args(%a = %zero)
+        -> (vector<16xf32>) {
+      %v = vector.transfer_read %x[%i, %j], %pad
+          : memref<?x?xf32>, vector<16xf32>
+      %r = arith.addf %a, %v : vector<16xf32>
+      scf.yield %r : vector<16xf32>
+    }
+    %l = scf.for %j = %c0 to %long_end step %c16 iter_args(%a = %zero)
+        -> (vector<16xf32>) {
+      %v = vector.transfer_read %x[%i, %j], %pad
+          : memref<?x?xf32>, vector<16xf32>
+      %r = arith.maximumf %a, %v : vector<16xf32>
+      scf.yield %r : vector<16xf32>
+    }
+    %t = arith.select %long, %l, %s : vector<16xf32>
+    vector.transfer_write %t, %y[%i, %c0] : vector<16xf32>, memref<?x?xf32>
   }
   return
 }

@@ -250,9 +250,12 @@ def JamRowsPass : Pass<"norm-jam-rows", "::mlir::func::FuncOp"> {
     copy of the rare region. Where a result was written before the check,
     each row's `scf.if` runs instead, under that branch.
 
-    Only rows whose loops each run at most `max-steps` steps are jammed:
-    where the trip counts are run-time values, the loop runs over blocks of
-    `rows` rows or, where they are too long, of one row. Blocks that are not
+    Only rows whose loops each run at most `max-steps` steps are jammed,
+    and where a loop's bound is selected by a row length above a constant
+    of at least `max-steps` steps (a loop for long rows only: LayerNorm's
+    f64 sum of squares), only with that switch off, so the jammed rows hold
+    no such loop. Where the trip counts are run-time values, the loop runs
+    over blocks of `rows` rows or, where they are too long, of one row. Blocks that are not
     jammed (rows too long, a last partial block, a block with a rare row)
     run through one row-by-row copy of the body. An iteration reads its
     rows through one tile (`memref.subview`) of each array whose rows it
