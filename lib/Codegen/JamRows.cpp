@@ -50,14 +50,14 @@
 // again). A column loop for long rows only (its bound selected by a length
 // above a constant of at least max-steps steps: LayerNorm's f64 sum of
 // squares) adds that switch being off to the condition, and the jammed rows
-// are built with it off, so that loop folds away from them. The tile is what norm-openmp-cleanup counts as an iteration's
-// work, so the jammed loop goes parallel at the same number of rows as the
-// loop before. The loop-invariant code of the body is hoisted first, so
-// that the column loops' bounds are defined outside the loop. The body's
-// buffers (memref.alloc of the per-row scalars) are allocated at the start
-// of the new body, R sets (the row-by-row loop reuses the first): inside
-// the scf.if, buffer-loop-hoisting would not move them out of the row
-// loop.
+// are built with it off, so that loop folds away from them. The tile is what
+// norm-openmp-cleanup counts as an iteration's work, so the jammed loop goes
+// parallel at the same number of rows as the loop before. The loop-invariant
+// code of the body is hoisted first, so that the column loops' bounds are
+// defined outside the loop. The body's buffers (memref.alloc of the per-row
+// scalars) are allocated at the start of the new body, R sets (the row-by-row
+// loop reuses the first): inside the scf.if, buffer-loop-hoisting would not
+// move them out of the row loop.
 //
 // Remarks (category norm-jam-rows): Jammed at each row loop jammed,
 // NotJammed (missed, with the reason) at each other one-dimensional
@@ -197,6 +197,25 @@ static bool hasLoop(Region &region) {
       .wasInterrupted();
 }
 
+/// Returns whether every op of `region` (a then or else region) may run
+/// whatever the condition: pure, or the region's terminator.
+static bool isSpeculatable(Region &region) {
+  return !region.empty() && !region
+                                 .walk([](Operation *op) {
+                                   return isa<scf::YieldOp>(op) || isPure(op)
+                                              ? WalkResult::advance()
+                                              : WalkResult::interrupt();
+                                 })
+                                 .wasInterrupted();
+}
+
+/// Returns the number of ops in `region`, nested ones included.
+static unsigned countOps(Region &region) {
+  unsigned count = 0;
+  region.walk([&](Operation *) { ++count; });
+  return count;
+}
+
 /// Returns the rows' values of `condition` (an i1) and-ed (`all`) or or-ed,
 /// built at `b`.
 static Value combineConditions(OpBuilder &b, Location loc, Value condition,
@@ -223,6 +242,9 @@ static Value combineConditions(OpBuilder &b, Location loc, Value condition,
 ///     scf.if (or of the conditions) { each row's scf.if } else { elses }
 ///   * the reverse (LpNormalization's f32 sum in range, else recomputed):
 ///     scf.if (and of the conditions) { thens } else { each row's scf.if }
+///   * both regions pure: where all rows take the smaller region, that
+///     region jammed; otherwise both regions jammed and each row's results
+///     selected (no branch per row);
 ///   * otherwise: scf.if (and) { thens } else { scf.if (or) { each row's
 ///     scf.if } else { elses } }.
 /// The results are the rows' results, row after row.
@@ -300,6 +322,42 @@ static void jamIf(OpBuilder &b, scf::IfOp ifOp, MutableArrayRef<IRMapping> maps,
     jammed = createIf(b, combine(b, /*all=*/true), /*withElse=*/true);
     jamRegion(jammed.thenBlock(), thenRegion);
     perRow(jammed.elseBlock());
+  } else if (numResults != 0 && isSpeculatable(thenRegion) &&
+             isSpeculatable(elseRegion)) {
+    // Both regions pure (RMSNormalization's sum of squares in range, else
+    // a scale): where every row takes the smaller region, that region
+    // jammed; otherwise both jammed and each row's results selected.
+    auto selectRows = [&](Block *block) {
+      OpBuilder sb = OpBuilder::atBlockEnd(block);
+      SmallVector<Value> thenValues, elseValues, yielded;
+      Block &thenBody = thenRegion.front();
+      Block &elseBody = elseRegion.front();
+      jamBlock(sb, thenBody, maps, skip);
+      for (IRMapping &map : maps)
+        for (Value value : thenBody.getTerminator()->getOperands())
+          thenValues.push_back(map.lookupOrDefault(value));
+      jamBlock(sb, elseBody, maps, skip);
+      for (IRMapping &map : maps)
+        for (Value value : elseBody.getTerminator()->getOperands())
+          elseValues.push_back(map.lookupOrDefault(value));
+      for (auto [index, values] :
+           llvm::enumerate(llvm::zip_equal(thenValues, elseValues))) {
+        Value condition =
+            maps[index / numResults].lookupOrDefault(ifOp.getCondition());
+        yielded.push_back(arith::SelectOp::create(
+            sb, loc, condition, std::get<0>(values), std::get<1>(values)));
+      }
+      scf::YieldOp::create(sb, loc, yielded);
+    };
+    if (countOps(thenRegion) <= countOps(elseRegion)) {
+      jammed = createIf(b, combine(b, /*all=*/true), /*withElse=*/true);
+      jamRegion(jammed.thenBlock(), thenRegion);
+      selectRows(jammed.elseBlock());
+    } else {
+      jammed = createIf(b, combine(b, /*all=*/false), /*withElse=*/true);
+      selectRows(jammed.thenBlock());
+      jamRegion(jammed.elseBlock(), elseRegion);
+    }
   } else {
     jammed = createIf(b, combine(b, /*all=*/true), /*withElse=*/true);
     jamRegion(jammed.thenBlock(), thenRegion);

@@ -217,6 +217,56 @@ func.func @checked_after_store(%x: memref<?x16xf32>, %out: memref<?xf32>) {
 
 // -----
 
+// A check whose regions are both pure and without loops: where no row's
+// condition holds, the smaller region (the else region) jammed; otherwise
+// both regions for every row and each row's result selected, no branch per
+// row.
+// CHECK-LABEL: func.func @pure_check(
+// CHECK:         scf.forall
+// CHECK:           %[[T0:.+]] = vector.reduction <add>
+// CHECK:           %[[T1:.+]] = vector.reduction <add>
+// CHECK:           %[[T2:.+]] = vector.reduction <add>
+// CHECK:           %[[T3:.+]] = vector.reduction <add>
+// CHECK:           %[[H0:.+]] = arith.cmpf ogt, %[[T0]]
+// CHECK:           %[[H1:.+]] = arith.cmpf ogt, %[[T1]]
+// CHECK:           %[[H2:.+]] = arith.cmpf ogt, %[[T2]]
+// CHECK:           %[[H3:.+]] = arith.cmpf ogt, %[[T3]]
+// CHECK:           %[[ANY:.+]] = arith.ori %{{.+}}, %[[H3]]
+// CHECK:           scf.if %[[ANY]] -> (f32, f32, f32, f32) {
+// CHECK-NOT:         scf.if
+// CHECK:             %[[Q0:.+]] = arith.mulf %[[T0]]
+// CHECK:             %[[Q3:.+]] = arith.mulf %[[T3]]
+// CHECK:             %[[S0:.+]] = arith.select %[[H0]], %[[Q0]], %[[T0]]
+// CHECK:             %[[S1:.+]] = arith.select %[[H1]]
+// CHECK:             %[[S2:.+]] = arith.select %[[H2]]
+// CHECK:             %[[S3:.+]] = arith.select %[[H3]], %[[Q3]], %[[T3]]
+// CHECK-NEXT:        scf.yield %[[S0]], %[[S1]], %[[S2]], %[[S3]]
+// CHECK-NEXT:      } else {
+// CHECK-NEXT:        scf.yield %[[T0]], %[[T1]], %[[T2]], %[[T3]]
+func.func @pure_check(%x: memref<?x16xf32>, %out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %pad = arith.constant 0.0 : f32
+  %big = arith.constant 1.0e30 : f32
+  %half = arith.constant 0.5 : f32
+  %n = memref.dim %x, %c0 : memref<?x16xf32>
+  scf.forall (%i) in (%n) {
+    %v = vector.transfer_read %x[%i, %c0], %pad {in_bounds = [true]}
+        : memref<?x16xf32>, vector<16xf32>
+    %t = vector.reduction <add>, %v : vector<16xf32> into f32
+    %huge = arith.cmpf ogt, %t, %big : f32
+    %u = scf.if %huge -> (f32) {
+      %q = arith.mulf %t, %half : f32
+      scf.yield %q : f32
+    } else {
+      scf.yield %t : f32
+    }
+    memref.store %u, %out[%i] : memref<?xf32>
+  }
+  return
+}
+
+// -----
+
 // Static row length: no run-time version. One vector per row (no column
 // loop left), a check whose condition is the same for every row (one
 // scf.if, its regions jammed), 6 rows: one full block of 4 read through a

@@ -248,7 +248,10 @@ def JamRowsPass : Pass<"norm-jam-rows", "::mlir::func::FuncOp"> {
     region (and later checks on the same condition are known); where one
     does, the block is run again row by row, so the jammed code holds no
     copy of the rare region. Where a result was written before the check,
-    each row's `scf.if` runs instead, under that branch.
+    each row's `scf.if` runs instead, under that branch. A check whose
+    regions are both pure (RMSNormalization's sum of squares in range)
+    becomes the smaller region jammed where all rows take it, else both
+    regions jammed and each row's results selected.
 
     Only rows whose loops each run at most `max-steps` steps are jammed,
     and where a loop's bound is selected by a row length above a constant
