@@ -506,6 +506,7 @@ forwardStoredScalars(Block &block,
   for (Operation &op : llvm::make_early_inc_range(block)) {
     if (auto store = dyn_cast<memref::StoreOp>(op);
         store && buffers.contains(store.getMemRef().getDefiningOp()) &&
+        store.getMemRefType().hasStaticShape() &&
         store.getMemRefType().getNumElements() == 1) {
       stored[store.getMemRef()] = store.getValueToStore();
       continue;
