@@ -502,6 +502,25 @@ llvm::Error norm::compileKernels(const CompileOptions &options) {
     headerFile = path.str().str();
   }
 
+  // Neither the output nor the header may overwrite the input (by any path
+  // naming the same file), checked before anything is written.
+  bool inputIsFile = false;
+  if (options.inputFile != "-" &&
+      !llvm::sys::fs::is_regular_file(options.inputFile, inputIsFile) &&
+      inputIsFile)
+    for (auto [what, path] : {std::pair(StringRef("output"),
+                                        StringRef(options.outputFile)),
+                              std::pair(StringRef("header"),
+                                        StringRef(headerFile))}) {
+      bool equivalent = false;
+      if (path != "-" &&
+          !llvm::sys::fs::equivalent(options.inputFile, path, equivalent) &&
+          equivalent)
+        return createStringError("the " + what + " '" + path +
+                                 "' would overwrite the input '" +
+                                 options.inputFile + "'");
+    }
+
   // One CPU, or several x86-64 levels (one variant each).
   SmallVector<std::string> cpus;
   {
