@@ -372,6 +372,30 @@ static Value buildSamples(RewriterBase &b, Location loc, Value x, Value scale,
                         });
 }
 
+/// Casts `x` [N, D1, ..., Dn, C], `scale` [C] and `bias` [C] to types that
+/// agree on C: where any of the three has a static C, all take it. The op
+/// may mix a static and a dynamic C (X [1, 2, 2, ?] with scale [8]), which
+/// the linalg ops over a pixel's row [C] would reject; the op's run-time
+/// checks (GroupNormalizationOp::generateRuntimeVerification) make the
+/// sizes equal, so each tensor.cast only refines the type.
+static void castToCommonChannels(OpBuilder &b, Location loc, Value &x,
+                                 Value &scale, Value &bias) {
+  auto xType = cast<RankedTensorType>(x.getType());
+  int64_t channels = xType.getShape().back();
+  for (Value operand : {scale, bias})
+    if (ShapedType::isDynamic(channels))
+      channels = cast<RankedTensorType>(operand.getType()).getDimSize(0);
+  if (ShapedType::isDynamic(channels))
+    return;
+  SmallVector<int64_t> shape(xType.getShape());
+  shape.back() = channels;
+  x = castToType(b, loc, x, xType.clone(shape));
+  for (Value *operand : {&scale, &bias})
+    *operand = castToType(
+        b, loc, *operand,
+        cast<RankedTensorType>(operand->getType()).clone({channels}));
+}
+
 Value mlir::norm::buildChannelsLastGroupNormalization(
     RewriterBase &b, Location loc, Value x, Value scale, Value bias,
     int64_t numGroups, APFloat epsilon, FloatType c, bool silu, Type yType,
@@ -382,6 +406,9 @@ Value mlir::norm::buildChannelsLastGroupNormalization(
   if (rank == 2)
     return buildGroupNormalization(b, loc, x, scale, bias, numGroups, epsilon,
                                    c, silu, /*yOverX=*/false, yType, options);
+
+  castToCommonChannels(b, loc, x, scale, bias);
+  xType = cast<RankedTensorType>(x.getType());
 
   // One iteration per sample: an scf.forall over N whose body reads the
   // sample X[n] ([1, D..., C]) for its statistics and Y.
