@@ -28,6 +28,7 @@
 #include "norm/Pipelines/Pipelines.h"
 #include "norm/Target/ONNX/ImportONNX.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -491,6 +492,63 @@ compileVariant(ModuleOp module, ArrayRef<Kernel> kernels, const Target &target,
   return std::move(llvmModule);
 }
 
+/// Errors if a name the object defines for one kernel (its exported symbol,
+/// and the names norm-compile generates from it: the CPU accessor and the
+/// per-CPU variants of an object of several `cpus`, the variants by result
+/// alignment on x86) is also a name of another kernel, or a symbol of the
+/// prepared `module` (its functions that are not exported).
+static llvm::Error checkGeneratedNames(ModuleOp module,
+                                       ArrayRef<Kernel> kernels,
+                                       ArrayRef<std::string> cpus, bool x86) {
+  struct Owner {
+    const Kernel *kernel;
+    std::string what;
+  };
+  llvm::StringMap<Owner> owners;
+  for (const Kernel &kernel : kernels) {
+    SmallVector<std::pair<std::string, std::string>> names;
+    names.emplace_back(kernel.symbol, "the exported function");
+    auto addAligned = [&](const std::string &variant, const Twine &of) {
+      if (!x86)
+        return;
+      names.emplace_back(
+          getAlignedVariantSymbol(variant),
+          ("the internal variant for aligned results" + of).str());
+      names.emplace_back(
+          getAnyAlignmentVariantSymbol(variant),
+          ("the internal variant for unaligned results" + of).str());
+    };
+    if (cpus.size() > 1) {
+      names.emplace_back(getCPUQuerySymbol(kernel.symbol),
+                         "the CPU accessor (--mcpu with several CPUs)");
+      for (const std::string &cpu : cpus) {
+        std::string variant = getVariantSymbol(kernel.symbol, cpu);
+        names.emplace_back(variant, "the internal variant for " + cpu);
+        addAligned(variant, " for " + cpu);
+      }
+    } else {
+      addAligned(kernel.symbol, "");
+    }
+    for (auto &[name, what] : names) {
+      if (module.lookupSymbol(name))
+        return createStringError("the module's symbol '" + name +
+                                 "' is the name of " + what +
+                                 " that norm-compile generates for function '" +
+                                 kernel.name + "'; rename one of them");
+      auto [it, inserted] = owners.try_emplace(name, Owner{&kernel, what});
+      if (inserted)
+        continue;
+      const Owner &other = it->second;
+      return createStringError(
+          "functions '" + other.kernel->name + "' and '" + kernel.name +
+          "' clash on the name '" + name + "': " + other.what + " of '" +
+          other.kernel->name + "' and " + what + " of '" + kernel.name +
+          "'; rename one of them");
+    }
+  }
+  return llvm::Error::success();
+}
+
 llvm::Error norm::compileKernels(const CompileOptions &options) {
   std::string headerFile = options.headerFile;
   if (headerFile.empty()) {
@@ -508,10 +566,9 @@ llvm::Error norm::compileKernels(const CompileOptions &options) {
   if (options.inputFile != "-" &&
       !llvm::sys::fs::is_regular_file(options.inputFile, inputIsFile) &&
       inputIsFile)
-    for (auto [what, path] : {std::pair(StringRef("output"),
-                                        StringRef(options.outputFile)),
-                              std::pair(StringRef("header"),
-                                        StringRef(headerFile))}) {
+    for (auto [what, path] :
+         {std::pair(StringRef("output"), StringRef(options.outputFile)),
+          std::pair(StringRef("header"), StringRef(headerFile))}) {
       bool equivalent = false;
       if (path != "-" &&
           !llvm::sys::fs::equivalent(options.inputFile, path, equivalent) &&
@@ -573,6 +630,9 @@ llvm::Error norm::compileKernels(const CompileOptions &options) {
   auto kernels = prepareKernels(*module, options.functions, options.prefix);
   if (!kernels)
     return diagnostics.takeError(kernels.takeError());
+  if (llvm::Error err = checkGeneratedNames(*module, *kernels, cpus,
+                                            targets.front().triple.isX86()))
+    return err;
 
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::Module> llvmModule;
