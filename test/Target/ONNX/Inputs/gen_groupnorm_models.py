@@ -29,12 +29,14 @@ MS = (("com.microsoft", 1),)
 
 
 def groupnorm(name, x_type, x_shape, m_type=None, gamma=None, beta=None,
-              extra_opsets=MS, domain="com.microsoft", **attrs):
-    """X a graph input; gamma and beta graph inputs of `m_type` [C], or f32
+              extra_opsets=MS, domain="com.microsoft", c=None, **attrs):
+    """X a graph input; gamma and beta graph inputs of `m_type` [C] (C is
+    X's unless `c` is given), or f32
     initializers with the values `gamma`, `beta`."""
     inputs = [value_info("X", x_type, x_shape)]
     inits = []
-    c = x_shape[-1] if attrs.get("channels_last", 1) else x_shape[1]
+    if c is None:
+        c = x_shape[-1] if attrs.get("channels_last", 1) else x_shape[1]
     if gamma is None:
         inputs += [value_info("gamma", m_type or x_type, [c]),
                    value_info("beta", m_type or x_type, [c])]
@@ -135,6 +137,12 @@ def main():
               activation=1)
     show("ok-groupnorm-ms-rank2", "f32", rng.randn(3, 8), rng.randn(8),
          rng.randn(8), 4, 1e-5, 1, 1)
+    # X [1, 2, 2, C] with C a dim_param, gamma and beta graph inputs [8]:
+    # C static only in gamma and beta. SiLU, 2 groups.
+    groupnorm("ok-groupnorm-ms-dynamic-c", FLOAT, [1, 2, 2, "C"], c=8,
+              groups=2, activation=1)
+    show("ok-groupnorm-ms-dynamic-c", "f32", rng.randn(1, 2, 2, 8) * 2 + 3,
+         rng.randn(8), rng.randn(8), 2, 1e-5, 1, 1)
 
 
 if __name__ == "__main__":
