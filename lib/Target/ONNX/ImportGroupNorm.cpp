@@ -8,7 +8,8 @@
 // `activation`, so that the SiLU is applied in f32 before the one rounding
 // of Y. gamma and beta (type M) of f16 with an f32 X are widened exactly
 // (arith.extf); f32 gamma and beta with an f16 X are an error: the op takes
-// them in X's type, and rounding them to f16 would change Y.
+// them in X's type, and rounding them to f16 would change Y. gamma and beta
+// of different types are an error (ONNX Runtime's schema: one type M).
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,10 +21,10 @@
 using namespace mlir;
 using namespace mlir::norm::onnx_importer;
 
-/// GroupNorm-1 -> norm.group_normalization: X (T) and gamma, beta (M), each
-/// f16 or f32; groups and activation required (0 or 1), channels_last 0 or
-/// 1 (default 1), epsilon (default 1e-5). Shapes are left to the op
-/// verifier (rank >= 2, gamma and beta [C], C divisible by groups).
+/// GroupNorm-1 -> norm.group_normalization: X (T) and gamma, beta (one
+/// type M), each f16 or f32; groups and activation required (0 or 1),
+/// channels_last 0 or 1 (default 1), epsilon (default 1e-5). Shapes are left
+/// to the op verifier (rank >= 2, gamma and beta [C], C divisible by groups).
 LogicalResult Importer::importGroupNorm(const Node &node) {
   StringRef opVersion = "GroupNorm-1";
   if (failed(checkArity(node, 3, 3, 1, 1)) ||
@@ -69,6 +70,12 @@ LogicalResult Importer::importGroupNorm(const Node &node) {
     operands.push_back(*value);
     types.push_back(*type);
   }
+  // ONNX Runtime's schema gives gamma and beta one type variable M.
+  if (types[1].getElementType() != types[2].getElementType())
+    return node.emitError()
+           << "input 'beta' has element type " << types[2].getElementType()
+           << ", but 'gamma' has " << types[1].getElementType() << ": "
+           << opVersion << " takes gamma and beta of one type M";
   Type t = types[0].getElementType();
   for (int index : {1, 2}) {
     Type m = types[index].getElementType();

@@ -29,9 +29,10 @@ MS = (("com.microsoft", 1),)
 
 
 def groupnorm(name, x_type, x_shape, m_type=None, gamma=None, beta=None,
-              extra_opsets=MS, domain="com.microsoft", c=None, **attrs):
-    """X a graph input; gamma and beta graph inputs of `m_type` [C] (C is
-    X's unless `c` is given), or f32
+              extra_opsets=MS, domain="com.microsoft", c=None, beta_type=None,
+              **attrs):
+    """X a graph input; gamma and beta graph inputs of `m_type` [C] (beta of
+    `beta_type` where given; C is X's unless `c` is given), or f32
     initializers with the values `gamma`, `beta`."""
     inputs = [value_info("X", x_type, x_shape)]
     inits = []
@@ -39,7 +40,7 @@ def groupnorm(name, x_type, x_shape, m_type=None, gamma=None, beta=None,
         c = x_shape[-1] if attrs.get("channels_last", 1) else x_shape[1]
     if gamma is None:
         inputs += [value_info("gamma", m_type or x_type, [c]),
-                   value_info("beta", m_type or x_type, [c])]
+                   value_info("beta", beta_type or m_type or x_type, [c])]
     else:
         inits = [float_tensor("gamma", [c], gamma),
                  float_tensor("beta", [c], beta)]
@@ -116,6 +117,8 @@ def main():
               groups=0, activation=0)
     groupnorm("bad-groupnorm-ms-f32-gamma", FLOAT16, [1, 2, 2, 4],
               m_type=FLOAT, groups=2, activation=1)
+    groupnorm("bad-groupnorm-ms-gamma-beta-types", FLOAT, [1, 2, 2, 8],
+              m_type=FLOAT16, beta_type=FLOAT, groups=2, activation=1)
     groupnorm("bad-groupnorm-ms-bf16", BFLOAT16, [1, 2, 2, 4], groups=2,
               activation=0)
     groupnorm("bad-groupnorm-ms-c-not-divisible", FLOAT, [1, 2, 2, 6],
