@@ -11,6 +11,7 @@
 #include "KernelInterface.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/xxhash.h"
 
 using namespace mlir;
 using namespace mlir::norm;
@@ -94,17 +95,32 @@ static std::string formatONNXName(StringRef kind, StringRef name) {
   return text + "\")";
 }
 
-/// The include guard of header `name`: NORM_KERNELS_<NAME>_H.
-static std::string getIncludeGuard(StringRef name) {
-  std::string guard = "NORM_KERNELS_";
-  for (char c : name)
-    guard += llvm::isAlnum(c) ? llvm::toUpper(c) : '_';
+/// The include guard of the header of `kernels`:
+/// NORM_KERNELS_<PREFIX>_<HEADER NAME>_<hash of the exported names>, each
+/// character that is not a letter or digit as `_`, runs of `_` as one (a C
+/// identifier no implementation reserves). Two headers of one file name
+/// with other prefixes or functions get other guards.
+static std::string getIncludeGuard(ArrayRef<Kernel> kernels,
+                                   const HeaderInfo &info) {
+  std::string symbols;
+  for (const Kernel &kernel : kernels)
+    symbols += kernel.symbol + "\n";
+  std::string text = "NORM_KERNELS_" + info.prefix + "_" + info.headerName +
+                     "_" +
+                     llvm::utohexstr(llvm::xxh3_64bits(symbols),
+                                     /*LowerCase=*/false, /*Width=*/16);
+  std::string guard;
+  for (char c : text) {
+    char next = llvm::isAlnum(c) ? llvm::toUpper(c) : '_';
+    if (next != '_' || guard.back() != '_')
+      guard += next;
+  }
   return guard;
 }
 
 void compile::writeCHeader(llvm::raw_ostream &os, ArrayRef<Kernel> kernels,
                            const HeaderInfo &info) {
-  std::string guard = getIncludeGuard(info.headerName);
+  std::string guard = getIncludeGuard(kernels, info);
   os << "/* " << info.headerName << ": kernels compiled by norm-compile from "
      << info.inputName << ".\n"
      << " *\n"

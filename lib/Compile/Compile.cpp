@@ -539,11 +539,11 @@ static llvm::Error checkGeneratedNames(ModuleOp module,
       if (inserted)
         continue;
       const Owner &other = it->second;
-      return createStringError(
-          "functions '" + other.kernel->name + "' and '" + kernel.name +
-          "' clash on the name '" + name + "': " + other.what + " of '" +
-          other.kernel->name + "' and " + what + " of '" + kernel.name +
-          "'; rename one of them");
+      return createStringError("functions '" + other.kernel->name + "' and '" +
+                               kernel.name + "' clash on the name '" + name +
+                               "': " + other.what + " of '" +
+                               other.kernel->name + "' and " + what + " of '" +
+                               kernel.name + "'; rename one of them");
     }
   }
   return llvm::Error::success();
@@ -720,6 +720,7 @@ llvm::Error norm::compileKernels(const CompileOptions &options) {
     return header.takeError();
   HeaderInfo info;
   info.headerName = llvm::sys::path::filename(headerFile).str();
+  info.prefix = options.prefix;
   info.inputName = options.inputFile == "-"
                        ? std::string("<stdin>")
                        : llvm::sys::path::filename(options.inputFile).str();

@@ -90,6 +90,8 @@ llvm::Error buildCWrappers(ModuleOp module, ArrayRef<Kernel> kernels,
 /// What the header says about the object it declares.
 struct HeaderInfo {
   std::string headerName;
+  /// The --prefix of the exported names (in the include guard).
+  std::string prefix;
   std::string inputName;
   std::string triple;
   std::string cpu;
