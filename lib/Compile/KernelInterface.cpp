@@ -476,6 +476,11 @@ compile::prepareKernels(ModuleOp module, ArrayRef<std::string> names,
               " of result " + Twine(resultIndex) +
               " cannot be derived from the argument shapes (the C interface "
               "needs every result size as a constant or an argument's size)");
+        if (expr->constant && *expr->constant < 0)
+          return createStringError(
+              "function '" + kernel.name + "': dimension " + Twine(i) +
+              " of result " + Twine(resultIndex) + " is the negative size " +
+              Twine(*expr->constant));
         dims.push_back(*expr);
       }
       kernel.resultDims.push_back(std::move(dims));

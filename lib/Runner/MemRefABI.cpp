@@ -176,6 +176,10 @@ static llvm::Expected<HostTensor> copyResult(ArrayRef<int64_t> words,
   ArrayRef<int64_t> sizes = words.slice(3, rank);
   ArrayRef<int64_t> strides = words.slice(3 + rank, rank);
   ElementType elementType = *getElementTypeFromMlir(type.getElementType());
+  for (auto [dim, size] : llvm::enumerate(sizes))
+    if (size < 0)
+      return createStringError("the function returned the negative size " +
+                               Twine(size) + " in dimension " + Twine(dim));
   if (!HostTensor::getNumElements(sizes) ||
       !llvm::all_of(llvm::zip(type.getShape(), sizes), [](auto pair) {
         return ShapedType::isDynamic(std::get<0>(pair)) ||

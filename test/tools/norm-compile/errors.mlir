@@ -43,6 +43,12 @@
 // RUN: not norm-compile %t/data-size.mlir -o %t/out.o 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=DATA-SIZE --implicit-check-not=error
 // DATA-SIZE: norm-compile: error: function 'f': dimension 0 of result 0 cannot be derived from the argument shapes
+// A result size that is a negative constant (it used to be written in the
+// header as [-1], and each call returned 1).
+// RUN: not norm-compile %t/negative-size.mlir -o %t/out.o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=NEGATIVE --implicit-check-not=error
+// NEGATIVE: norm-compile: error: function 'f': dimension 1 of result 0 is the negative size -1{{$}}
+// RUN: not ls %t/out.o %t/out.h
 // RUN: not norm-compile %t/ok.mlir -o %t/out.o --function=g 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=FUNCTION --implicit-check-not=error
 // FUNCTION: norm-compile: error: function 'g' not found; public functions: ln
@@ -133,6 +139,19 @@ func.func @f(%x: tensor<?xf32>, %n: tensor<i64>) -> tensor<?xf32> {
   return %y : tensor<?xf32>
 }
 
+//--- negative-size.mlir
+func.func @f(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %rows = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %n = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %k = arith.subi %n, %n : index
+  %k2 = arith.subi %k, %c1 : index
+  %e = tensor.empty(%rows, %k2) : tensor<?x?xf32>
+  %half = arith.constant 0.5 : f32
+  %y = linalg.fill ins(%half : f32) outs(%e : tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
 //--- bad-op.mlir
 // p = 3 is not an Lp norm ONNX defines.
 func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
