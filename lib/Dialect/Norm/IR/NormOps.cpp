@@ -97,19 +97,39 @@ static LogicalResult verifyByteSizeFits(Operation *op, const Twine &name,
   return success();
 }
 
-/// Checks `operands` and every result type of `op` with verifyByteSizeFits;
-/// `operandNames` and `resultNames` are their ODS names, in order. An absent
-/// optional operand is a null value and is skipped.
-static LogicalResult verifyByteSizesFit(Operation *op,
-                                        ArrayRef<StringRef> operandNames,
-                                        ArrayRef<StringRef> resultNames,
-                                        ArrayRef<Value> operands) {
+/// Checks that the tensor type of the operand or result `name` has no
+/// encoding: the ops define dense, row-major semantics and lower to dense
+/// buffers, so an encoded tensor (a #sparse_tensor.encoding, or any other
+/// attribute) would be read as a dense array.
+static LogicalResult verifyNoEncoding(Operation *op, const Twine &name,
+                                      Type type) {
+  auto tensorType = dyn_cast<RankedTensorType>(type);
+  if (!tensorType || !tensorType.getEncoding())
+    return success();
+  return op->emitOpError()
+         << "expects " << name
+         << " to be a tensor without an encoding (the op is defined on dense "
+            "tensors), but found type "
+         << type;
+}
+
+/// Checks `operands` and every result type of `op` with verifyNoEncoding
+/// and verifyByteSizeFits; `operandNames` and `resultNames` are their ODS
+/// names, in order. An absent optional operand is a null value and is
+/// skipped.
+static LogicalResult verifyTensorTypes(Operation *op,
+                                       ArrayRef<StringRef> operandNames,
+                                       ArrayRef<StringRef> resultNames,
+                                       ArrayRef<Value> operands) {
   for (auto [name, value] : llvm::zip_equal(operandNames, operands))
     if (value &&
-        failed(verifyByteSizeFits(op, "'" + name + "'", value.getType())))
+        (failed(verifyNoEncoding(op, "'" + name + "'", value.getType())) ||
+         failed(verifyByteSizeFits(op, "'" + name + "'", value.getType()))))
       return failure();
   for (auto [name, value] : llvm::zip_equal(resultNames, op->getResults()))
     if (failed(
+            verifyNoEncoding(op, "result '" + name + "'", value.getType())) ||
+        failed(
             verifyByteSizeFits(op, "result '" + name + "'", value.getType())))
       return failure();
   return success();
@@ -168,7 +188,7 @@ int64_t LpNormalizationOp::getNormalizedAxis() {
 }
 
 LogicalResult LpNormalizationOp::verify() {
-  if (failed(verifyByteSizesFit(*this, {"input"}, {"output"}, {getInput()})))
+  if (failed(verifyTensorTypes(*this, {"input"}, {"output"}, {getInput()})))
     return failure();
   return verifyAxis(*this, "input", getInput().getType().getRank(), getAxis());
 }
@@ -178,7 +198,7 @@ LogicalResult LpNormalizationOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult NormalizerOp::verify() {
-  if (failed(verifyByteSizesFit(*this, {"X"}, {"Y"}, {getX()})))
+  if (failed(verifyTensorTypes(*this, {"X"}, {"Y"}, {getX()})))
     return failure();
   auto xType = cast<RankedTensorType>(getX().getType());
   auto yType = cast<RankedTensorType>(getY().getType());
@@ -382,9 +402,9 @@ static void generateNormalizationRuntimeChecks(
 }
 
 LogicalResult LayerNormalizationOp::verify() {
-  if (failed(verifyByteSizesFit(*this, {"X", "Scale", "B"},
-                                {"Y", "Mean", "InvStdDev"},
-                                {getX(), getScale(), getB()})))
+  if (failed(verifyTensorTypes(*this, {"X", "Scale", "B"},
+                               {"Y", "Mean", "InvStdDev"},
+                               {getX(), getScale(), getB()})))
     return failure();
   if (failed(verifyEpsilon(*this, getEpsilon())))
     return failure();
@@ -471,8 +491,8 @@ FloatType RMSNormalizationOp::getStashElementType() {
 }
 
 LogicalResult RMSNormalizationOp::verify() {
-  if (failed(verifyByteSizesFit(*this, {"X", "Scale"}, {"Y", "InvStdDev"},
-                                {getX(), getScale()})))
+  if (failed(verifyTensorTypes(*this, {"X", "Scale"}, {"Y", "InvStdDev"},
+                               {getX(), getScale()})))
     return failure();
   if (failed(verifyEpsilon(*this, getEpsilon())))
     return failure();
@@ -612,7 +632,7 @@ static void generateChannelRuntimeChecks(
 }
 
 LogicalResult BatchNormalizationOp::verify() {
-  if (failed(verifyByteSizesFit(
+  if (failed(verifyTensorTypes(
           *this, {"X", "scale", "B", "input_mean", "input_var"}, {"Y"},
           {getX(), getScale(), getB(), getInputMean(), getInputVar()})))
     return failure();
@@ -650,8 +670,8 @@ void BatchNormalizationOp::generateRuntimeVerification(
 }
 
 LogicalResult InstanceNormalizationOp::verify() {
-  if (failed(verifyByteSizesFit(*this, {"input", "scale", "B"}, {"output"},
-                                {getInput(), getScale(), getB()})))
+  if (failed(verifyTensorTypes(*this, {"input", "scale", "B"}, {"output"},
+                               {getInput(), getScale(), getB()})))
     return failure();
   if (failed(verifyEpsilon(*this, getEpsilon())))
     return failure();
@@ -675,8 +695,8 @@ void InstanceNormalizationOp::generateRuntimeVerification(
 }
 
 LogicalResult GroupNormalizationOp::verify() {
-  if (failed(verifyByteSizesFit(*this, {"X", "scale", "B"}, {"Y"},
-                                {getX(), getScale(), getB()})))
+  if (failed(verifyTensorTypes(*this, {"X", "scale", "B"}, {"Y"},
+                               {getX(), getScale(), getB()})))
     return failure();
   if (failed(verifyEpsilon(*this, getEpsilon())))
     return failure();

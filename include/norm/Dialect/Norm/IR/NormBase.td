@@ -18,7 +18,8 @@ def Norm_Dialect : Dialect {
   let summary = "ONNX normalization operators";
   let description = [{
     The `norm` dialect models the ONNX normalization operators exactly as
-    ONNX defines them, on ranked tensors with static or dynamic dimensions:
+    ONNX defines them, on ranked tensors with static or dynamic dimensions
+    (dense tensors: the verifiers reject a tensor with an encoding):
 
     * `norm.lp_normalization`: ai.onnx LpNormalization (opset 1 and 22);
     * `norm.normalizer`: ai.onnx.ml Normalizer (opset 1);
