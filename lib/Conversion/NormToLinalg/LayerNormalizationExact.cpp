@@ -153,11 +153,17 @@ static Value buildExactMeanPart(OpBuilder &b, Location loc, Value mean64,
 ///   large common offset costs nothing here (f32 [10000.0625, 10000,
 ///   10000] has Q = -0.0208333, exact). The rounding of SumSq itself is
 ///   bounded by buildSumOfSquares (f64 for long slices);
-/// * Var0 = 0 with 0 < max(|K|, |Q|) < 2^-50 (2^-480 in f64): D * D may
-///   have underflowed. Elsewhere Var0 = 0 means D = 0: a constant slice,
-///   whose Q is 0 exactly (where |K| >= 2^-50, an element other than K
-///   differs from K - Q by at least 2^-74, whose square does not
-///   underflow; 2^-532 in f64);
+/// * Var0 below the smallest normal number of C (2^-126 for f32, 2^-1022
+///   for f64) with SumSq > 0 or 0 < max(|K|, |Q|) < 2^-50 (2^-480 in
+///   f64): squares of D, SumSq or Var0 fell into C's subnormal range and
+///   kept few of their bits, or underflowed to 0 (with epsilon 0, f32
+///   [3e-23, -3e-23] has Var0 about 9e-46, a subnormal, and gave Y =
+///   +-0.80 instead of +-1). Elsewhere SumSq = 0 means D = 0: a constant
+///   slice, whose Q is 0 exactly (where |K| >= 2^-50, an element other
+///   than K differs from K - Q by at least 2^-74, whose square does not
+///   underflow to 0; 2^-532 in f64). Where Var0 is normal, the squares that
+///   are subnormal are each off by at most half C's smallest subnormal,
+///   which is under n * u of SumSq;
 /// * Var0 = +inf: SumSq overflowed, from values spread beyond about 2^63
 ///   (f32 [1e19, -1e19] has Var 1e38 < FLT_MAX);
 /// * Q = +-inf: the shifted sum overflowed (f32 [3e38, -3e38]: K - X is
@@ -167,8 +173,8 @@ static Value buildExactMeanPart(OpBuilder &b, Location loc, Value mean64,
 ///   [0, 1e38, -1e38, 3e38, -3e38]), or it is empty (n = 0, Q = 0 / 0; the
 ///   recomputation gives NaN too).
 static Value buildNeedsExactStatistics(OpBuilder &b, Location loc, Value shift,
-                                       Value offset, Value var0, Value count64,
-                                       int64_t partialSums) {
+                                       Value offset, Value sumSq, Value var0,
+                                       Value count64, int64_t partialSums) {
   auto c = cast<FloatType>(offset.getType());
   FloatType f64 = b.getF64Type();
   Value inf = arith::ConstantOp::create(
@@ -217,12 +223,21 @@ static Value buildNeedsExactStatistics(OpBuilder &b, Location loc, Value shift,
   // max(|K|, |Q|): a NaN Q is caught below.
   Value magnitude = arith::MaxNumFOp::create(
       b, loc, math::AbsFOp::create(b, loc, shift), absOffset);
+  // Var0 < the smallest normal number of C, and SumSq > 0 (squares or
+  // their mean in C's subnormal range) or a magnitude where D * D may have
+  // underflowed to 0.
+  Value smallestNormal = arith::ConstantOp::create(
+      b, loc,
+      b.getFloatAttr(c, APFloat::getSmallestNormalized(c.getFloatSemantics())));
   Value underflowed = arith::AndIOp::create(
-      b, loc, cmp(arith::CmpFPredicate::OEQ, var0, zero),
-      arith::AndIOp::create(
-          b, loc, cmp(arith::CmpFPredicate::OGT, magnitude, zero),
-          cmp(arith::CmpFPredicate::OLT, magnitude,
-              createFloatConstant(b, loc, c, c.isF64() ? 0x1p-480 : 0x1p-50))));
+      b, loc, cmp(arith::CmpFPredicate::OLT, var0, smallestNormal),
+      arith::OrIOp::create(
+          b, loc, cmp(arith::CmpFPredicate::OGT, sumSq, zero),
+          arith::AndIOp::create(
+              b, loc, cmp(arith::CmpFPredicate::OGT, magnitude, zero),
+              cmp(arith::CmpFPredicate::OLT, magnitude,
+                  createFloatConstant(b, loc, c,
+                                      c.isF64() ? 0x1p-480 : 0x1p-50)))));
   // Q = +-inf or NaN (unordered or >= inf): the shifted sum overflowed, the
   // slice holds an infinity or a NaN, or its partial sums overflowed to
   // +inf and -inf. An empty slice (Q = 0 / 0) is recomputed too, to NaN
@@ -236,17 +251,17 @@ static Value buildNeedsExactStatistics(OpBuilder &b, Location loc, Value shift,
 
 /// Inside a linalg.map over X's outer dims (the dims before `axis`): returns
 /// `exact(outer indices)` for a slice of `x` whose statistics from the
-/// vector passes (K = `shift`, Q = `offset`, `var0`) need the exact
+/// vector passes (K = `shift`, Q = `offset`, `sumSq`, `var0`) need the exact
 /// recomputation (buildNeedsExactStatistics), `vector` otherwise, through
 /// an scf.if.
 static Value buildIfNeedsExact(
-    OpBuilder &b, Location loc, Value x, Value shift, Value offset, Value var0,
-    Value count64, int64_t axis, const NormToLinalgOptions &options,
+    OpBuilder &b, Location loc, Value x, Value shift, Value offset, Value sumSq,
+    Value var0, Value count64, int64_t axis, const NormToLinalgOptions &options,
     Value vector,
     function_ref<Value(OpBuilder &, Location, ValueRange)> exact) {
   auto c = cast<FloatType>(offset.getType());
   Value needed =
-      buildNeedsExactStatistics(b, loc, shift, offset, var0, count64,
+      buildNeedsExactStatistics(b, loc, shift, offset, sumSq, var0, count64,
                                 getSlicePartialSums(x, axis, c, options));
   return buildSliceIf(
       b, loc, needed, axis, exact,
@@ -258,9 +273,11 @@ static Value buildIfNeedsExact(
 //===----------------------------------------------------------------------===//
 
 /// Inside the exact recomputation of the slice of `x` at `outer`: returns
-/// 1 / P, P the largest power of two not above max |X - `mean64`| where that
-/// is above 1 (and finite), else 1: a factor that keeps the squares of the
-/// scaled deviations below 4 (buildInvStdDev).
+/// 1 / P, P the largest power of two not above max |X - `mean64`| (2^-1022
+/// where that is below 2^-1022), or 1 where it is not finite: a factor
+/// that keeps the squares of the scaled deviations below 4, without
+/// overflow for deviations beyond 2^511 or underflow below 2^-511
+/// (buildInvStdDev).
 static Value buildDeviationScale(OpBuilder &b, Location loc, Value x,
                                  ValueRange outer, int64_t axis, Value mean64) {
   FloatType f64 = b.getF64Type();
@@ -277,12 +294,13 @@ static Value buildDeviationScale(OpBuilder &b, Location loc, Value x,
       b, loc, arith::BitcastOp::create(b, loc, i64, maxDeviation),
       arith::ConstantOp::create(b, loc,
                                 b.getIntegerAttr(i64, 0x7FF0000000000000)));
-  Value power = arith::BitcastOp::create(b, loc, f64, exponentBits);
+  // A subnormal or zero maximum has no exponent bits: P = 2^-1022 (its
+  // deviations scale exactly to below 1). Never NaN (its mantissa is 0).
+  Value power = arith::MaximumFOp::create(
+      b, loc, arith::BitcastOp::create(b, loc, f64, exponentBits),
+      createFloatConstant(b, loc, f64, 0x1p-1022));
   Value one = createFloatConstant(b, loc, f64, 1.0);
-  Value scaled = arith::AndIOp::create(
-      b, loc,
-      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, power, one),
-      buildIsFinite(b, loc, power));
+  Value scaled = buildIsFinite(b, loc, power);
   return arith::SelectOp::create(
       b, loc, scaled, arith::DivFOp::create(b, loc, one, power), one);
 }
@@ -335,8 +353,8 @@ Value mlir::norm::buildExactMean(OpBuilder &b, Location loc, Value x,
       [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
         Value var0 = divideByCount(nb, nloc, args[2], count);
         return buildIfNeedsExact(
-            nb, nloc, x, args[0], args[1], var0, count64, axis, options,
-            createFloatConstant(nb, nloc, f64, 0.0),
+            nb, nloc, x, args[0], args[1], args[2], var0, count64, axis,
+            options, createFloatConstant(nb, nloc, f64, 0.0),
             [&](OpBuilder &tb, Location tloc, ValueRange outer) -> Value {
               return buildShiftedMeanF64(tb, tloc, x, outer, axis, count64);
             });
@@ -355,8 +373,8 @@ MeanParts mlir::norm::buildMeanParts(OpBuilder &b, Location loc, Value x,
         [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
           Value var0 = divideByCount(nb, nloc, args[2], count);
           return buildIfNeedsExact(
-              nb, nloc, x, args[0], args[1], var0, count64, axis, options,
-              buildVectorMeanPart(nb, nloc, args[0], args[1], high),
+              nb, nloc, x, args[0], args[1], args[2], var0, count64, axis,
+              options, buildVectorMeanPart(nb, nloc, args[0], args[1], high),
               [&](OpBuilder &tb, Location tloc, ValueRange) -> Value {
                 return buildExactMeanPart(tb, tloc, args[3], c, high);
               });
@@ -388,14 +406,19 @@ Value mlir::norm::buildInvStdDev(OpBuilder &b, Location loc, Value x,
         Value result = invStdDev(nb, nloc, var, eps);
         Value mean64 = args[3];
         return buildIfNeedsExact(
-            nb, nloc, x, args[1], args[2], var, count64, axis, options, result,
+            nb, nloc, x, args[1], args[2], args[0], var, count64, axis, options,
+            result,
             [&](OpBuilder &tb, Location tloc, ValueRange outer) -> Value {
               // f64 X: the squares of deviations beyond about 2^511
-              // overflow f64. Scale them by 1 / P, P the power of two of
-              // max |X - mean| when above 1 (exact: the sum, Var and
+              // overflow f64, those below about 2^-511 underflow (f64
+              // [1e-200, -1e-200] with epsilon 0). Scale them by 1 / P, P
+              // the power of two of max |X - mean| (exact: the sum, Var and
               // InvStdDev = (1 / P) / sqrt(Var / P^2 + epsilon / P^2) round
-              // as without it, unless they overflow). f32 X cannot overflow
-              // here.
+              // as without it, unless they overflow or underflow). Where
+              // epsilon / P^2 overflows, Var < 4 * P^2 is below
+              // 2^-1022 * epsilon and Var + epsilon rounds to epsilon:
+              // InvStdDev = 1 / sqrt(epsilon). f32 X cannot overflow or
+              // underflow here.
               Value scale;
               if (c.isF64())
                 scale = buildDeviationScale(tb, tloc, x, outer, axis, mean64);
@@ -418,7 +441,15 @@ Value mlir::norm::buildInvStdDev(OpBuilder &b, Location loc, Value x,
                   scale);
               Value stdDev = math::SqrtOp::create(
                   tb, tloc, arith::AddFOp::create(tb, tloc, var64, scaledEps));
-              return arith::DivFOp::create(tb, tloc, scale, stdDev).getResult();
+              Value scaledResult =
+                  arith::DivFOp::create(tb, tloc, scale, stdDev);
+              return arith::SelectOp::create(
+                         tb, tloc, buildIsFinite(tb, tloc, scaledEps),
+                         scaledResult,
+                         invStdDev(tb, tloc,
+                                   createFloatConstant(tb, tloc, f64, 0.0),
+                                   eps64))
+                  .getResult();
             });
       });
 }

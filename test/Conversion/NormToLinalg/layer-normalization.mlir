@@ -98,11 +98,16 @@
 // CHECK:           %[[NEAR:.+]] = arith.andi %[[POS]], %[[LARGE]] : i1
 // CHECK:           %[[ABSK:.+]] = math.absf %[[K0]] : f32
 // CHECK:           %[[MAG:.+]] = arith.maxnumf %[[ABSK]], %[[ABSQ]] : f32
-// CHECK:           %[[VZERO:.+]] = arith.cmpf oeq, %[[VAR0]], %[[ZERO]] : f32
+// Var0 below the smallest normal f32 (2^-126), with SumSq > 0 or a tiny
+// magnitude: squares that fell into the subnormal range.
+// CHECK:           %[[FLTMIN:.+]] = arith.constant 1.17549435E-38 : f32
+// CHECK:           %[[VSMALL:.+]] = arith.cmpf olt, %[[VAR0]], %[[FLTMIN]] : f32
+// CHECK:           %[[SSPOS:.+]] = arith.cmpf ogt, %[[SS0]], %[[ZERO]] : f32
 // CHECK:           %[[MPOS:.+]] = arith.cmpf ogt, %[[MAG]], %[[ZERO]] : f32
 // CHECK:           %[[MTINY:.+]] = arith.cmpf olt, %[[MAG]], %{{.+}} : f32
 // CHECK:           %[[TINY:.+]] = arith.andi %[[MPOS]], %[[MTINY]] : i1
-// CHECK:           %[[UNDER:.+]] = arith.andi %[[VZERO]], %[[TINY]] : i1
+// CHECK:           %[[SOME:.+]] = arith.ori %[[SSPOS]], %[[TINY]] : i1
+// CHECK:           %[[UNDER:.+]] = arith.andi %[[VSMALL]], %[[SOME]] : i1
 // CHECK:           %[[VINF:.+]] = arith.cmpf oeq, %[[VAR0]], %[[INF:.+]] : f32
 // CHECK:           %[[QNONFINITE:.+]] = arith.cmpf uge, %[[ABSQ]], %[[INF]] : f32
 // CHECK:           %[[OR1:.+]] = arith.ori %[[NEAR]], %[[UNDER]] : i1
