@@ -330,15 +330,8 @@ static Value buildSamples(RewriterBase &b, Location loc, Value x, Value scale,
       b, loc, x, ValueRange{shiftPerChannel, offsetPerChannel}, spatialDims,
       b.getFloatAttr(acc, -0.0),
       [&](OpBuilder &nb, Location nloc, ValueRange elements, Value sum) {
-        Value shifted = arith::SubFOp::create(
-            nb, nloc, elements[1], convertToFloat(nb, nloc, elements[0], c));
-        Value d = arith::SubFOp::create(nb, nloc, shifted, elements[2]);
-        d = convertToFloat(nb, nloc, d, acc);
-        Value square = arith::MulFOp::create(nb, nloc, d, d,
-                                             arith::FastMathFlags::contract);
-        return arith::AddFOp::create(nb, nloc, sum, square,
-                                     arith::FastMathFlags::reassoc |
-                                         arith::FastMathFlags::contract);
+        return buildSquaredDeviationSum(nb, nloc, elements[0], elements[1],
+                                        elements[2], sum, c, acc);
       });
   Value sumSq =
       buildSliceMap(b, loc, sumGroups(b, loc, channelSquares, numGroups), c,

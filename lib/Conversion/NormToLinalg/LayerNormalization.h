@@ -85,6 +85,16 @@ Value buildSliceShift(OpBuilder &b, Location loc, Value x, int64_t axis,
 Value buildShiftOffset(OpBuilder &b, Location loc, Value x, Value shift,
                        int64_t axis, FloatType c, const SliceCount &count);
 
+/// Returns acc + D * D for one element `x` of X, D = (K - x) - Q computed in
+/// the stage-one type `c` and squared in `accType` (K = `shift`, Q =
+/// `offset`): the step of the sum-of-squares reductions (buildSumOfSquares,
+/// the NHWC GroupNormalization's per-channel sums). K - x does not wait for
+/// Q (and reads x from memory in the subtraction on x86); acc + D * D may
+/// be one fused multiply-add (contract), and the sum may be reassociated.
+Value buildSquaredDeviationSum(OpBuilder &b, Location loc, Value x, Value shift,
+                               Value offset, Value acc, FloatType c,
+                               FloatType accType);
+
 /// Returns SumSq = ReduceSum(D^2), D = (K - X) - Q, per slice of `x` over
 /// its dims [axis, rank), in the stage-one type `c` (K = `shift` and
 /// Q = `offset`, K's offset from the mean: per slice, in C; D is the

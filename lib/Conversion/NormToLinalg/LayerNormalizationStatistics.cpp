@@ -277,24 +277,14 @@ Value mlir::norm::buildSumOfSquares(OpBuilder &b, Location loc, Value x,
   FloatType f64 = b.getF64Type();
   auto sum = [&](Value input, FloatType accType) {
     // -0.0, the identity of the addition: the first addition folds away.
-    return buildReduction(
-        b, loc, input, ValueRange{shift, offset}, reducedDims,
-        b.getFloatAttr(accType, -0.0),
-        [&](OpBuilder &nb, Location nloc, ValueRange elements,
-            Value acc) -> Value {
-          // D = (K - X) - Q: K - X does not wait for Q (and reads X from
-          // memory in the subtraction on x86).
-          Value shifted = arith::SubFOp::create(
-              nb, nloc, elements[1], convertToFloat(nb, nloc, elements[0], c));
-          Value d = arith::SubFOp::create(nb, nloc, shifted, elements[2]);
-          d = convertToFloat(nb, nloc, d, accType);
-          // acc + D * D may be one fused multiply-add (one rounding fewer).
-          Value square = arith::MulFOp::create(nb, nloc, d, d,
-                                               arith::FastMathFlags::contract);
-          return arith::AddFOp::create(nb, nloc, acc, square,
-                                       arith::FastMathFlags::reassoc |
-                                           arith::FastMathFlags::contract);
-        });
+    return buildReduction(b, loc, input, ValueRange{shift, offset}, reducedDims,
+                          b.getFloatAttr(accType, -0.0),
+                          [&](OpBuilder &nb, Location nloc, ValueRange elements,
+                              Value acc) -> Value {
+                            return buildSquaredDeviationSum(
+                                nb, nloc, elements[0], elements[1], elements[2],
+                                acc, c, accType);
+                          });
   };
   auto perSlice =
       [&](ValueRange sums,
@@ -337,4 +327,18 @@ Value mlir::norm::buildSumOfSquares(OpBuilder &b, Location loc, Value x,
                         nb, nloc, isLong, createTruncF(nb, nloc, args[1], c),
                         args[0]);
                   });
+}
+
+Value mlir::norm::buildSquaredDeviationSum(OpBuilder &b, Location loc, Value x,
+                                           Value shift, Value offset, Value acc,
+                                           FloatType c, FloatType accType) {
+  Value shifted =
+      arith::SubFOp::create(b, loc, shift, convertToFloat(b, loc, x, c));
+  Value d = arith::SubFOp::create(b, loc, shifted, offset);
+  d = convertToFloat(b, loc, d, accType);
+  Value square =
+      arith::MulFOp::create(b, loc, d, d, arith::FastMathFlags::contract);
+  return arith::AddFOp::create(b, loc, acc, square,
+                               arith::FastMathFlags::reassoc |
+                                   arith::FastMathFlags::contract);
 }
