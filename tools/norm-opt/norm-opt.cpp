@@ -26,6 +26,9 @@ int main(int argc, char **argv) {
   mlir::registerAllExtensions(registry);
   mlir::norm::registerNormDialects(registry);
 
+  // An -o naming the input: an error, not a deleted input.
+  if (mlir::norm::rejectOutputThatIsAnInput(argc, argv, "norm-opt"))
+    return 1;
   // A failed write of -o: one error line, not "LLVM ERROR".
   mlir::norm::installOutputErrorHandler("norm-opt");
   // MlirOptMain sets up LLVM (InitLLVM) itself, on the tool thread.

@@ -16,6 +16,9 @@
 
 int main(int argc, char **argv) {
   mlir::norm::registerImportONNXTranslation();
+  // An -o naming the input: an error, not a deleted input.
+  if (mlir::norm::rejectOutputThatIsAnInput(argc, argv, "norm-translate"))
+    return 1;
   // A failed write of -o: one error line, not "LLVM ERROR".
   mlir::norm::installOutputErrorHandler("norm-translate");
   return mlir::failed(mlir::mlirTranslateMain(argc, argv,

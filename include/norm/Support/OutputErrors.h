@@ -7,7 +7,12 @@
 // failure on output stream: ..."). installOutputErrorHandler turns that one
 // fatal error into "<tool>: error: cannot write '<-o>': <reason>" (exit
 // status 1, as report_fatal_error exits after the handler); every other
-// fatal error is printed as LLVM prints it. Header-only: norm-opt and
+// fatal error is printed as LLVM prints it.
+//
+// Both drivers also delete their -o file when they fail, and read their input
+// from a buffer that may map the file: an -o naming the input would lose it
+// (or crash while reading a truncated mapping). rejectOutputThatIsAnInput
+// refuses that before the driver runs. Header-only: norm-opt and
 // norm-translate share it without a library between them.
 //
 //===----------------------------------------------------------------------===//
@@ -18,6 +23,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <string>
@@ -54,6 +60,44 @@ inline void installOutputErrorHandler(const char *toolName) {
         errs.flush();
       },
       const_cast<char *>(toolName));
+}
+
+/// Returns true, after printing "<toolName>: error: ..." to stderr, when the
+/// -o file of the command line `argv` (`-o F`, `-o=F`, `--o F`, `--o=F`) is
+/// an existing file that another operand (a positional argument: the input)
+/// also names, as llvm::sys::fs::equivalent decides (links and other
+/// spellings of one file included). Call it before MlirOptMain or
+/// mlirTranslateMain, and exit with status 1 when it returns true.
+inline bool rejectOutputThatIsAnInput(int argc, char **argv,
+                                      llvm::StringRef toolName) {
+  llvm::StringRef output;
+  int outputIndex = -1;
+  for (int i = 1; i < argc; ++i) {
+    llvm::StringRef arg(argv[i]);
+    if ((arg == "-o" || arg == "--o") && i + 1 < argc) {
+      outputIndex = ++i;
+      output = argv[i];
+    } else if (arg.consume_front("-o=") || arg.consume_front("--o=")) {
+      outputIndex = i;
+      output = arg;
+    }
+  }
+  if (outputIndex < 0 || output.empty() || output == "-")
+    return false;
+  for (int i = 1; i < argc; ++i) {
+    llvm::StringRef arg(argv[i]);
+    if (i == outputIndex || arg.starts_with("-"))
+      continue;
+    bool same = false;
+    if (llvm::sys::fs::equivalent(arg, output, same) || !same)
+      continue;
+    llvm::errs() << toolName << ": error: the output file '" << output
+                 << "' (-o) is the input file '" << arg
+                 << "': write the output to another file (a failed run "
+                    "deletes its output file)\n";
+    return true;
+  }
+  return false;
 }
 
 } // namespace norm
