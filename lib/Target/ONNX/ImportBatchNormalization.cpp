@@ -45,21 +45,11 @@ LogicalResult Importer::importBatchNormalization(const Node &node) {
                                builder.getF32Type(), builder.getF64Type()};
   SmallVector<Value> operands;
   SmallVector<RankedTensorType> types;
-  // A named array: the braced list of an ArrayRef temporary would not live
-  // through the loop.
-  static constexpr StringLiteral roles[] = {"X", "scale", "B", "input_mean",
-                                            "input_var"};
-  for (auto [index, role] : llvm::enumerate(roles)) {
-    FailureOr<Value> value = getInput(node, index, role);
-    if (failed(value))
-      return failure();
-    FailureOr<RankedTensorType> type =
-        checkTensorInput(node, *value, role, allowed, "BatchNormalization-15");
-    if (failed(type))
-      return failure();
-    operands.push_back(*value);
-    types.push_back(*type);
-  }
+  if (failed(getTensorInputs(node,
+                             {"X", "scale", "B", "input_mean", "input_var"},
+                             allowed, "BatchNormalization-15",
+                             /*oneType=*/false, operands, types)))
+    return failure();
   auto op = norm::BatchNormalizationOp::create(
       builder, node.loc, types[0], operands[0], operands[1], operands[2],
       operands[3], operands[4], builder.getF32FloatAttr(*epsilon));

@@ -56,20 +56,11 @@ LogicalResult Importer::importGroupNorm(const Node &node) {
   SmallVector<Type> allowed = {builder.getF16Type(), builder.getF32Type()};
   SmallVector<Value> operands;
   SmallVector<RankedTensorType> types;
-  // A named array: the braced list of an ArrayRef temporary would not live
-  // through the loop.
+  // A named array: roles[] names gamma and beta in the messages below.
   static constexpr StringLiteral roles[] = {"X", "gamma", "beta"};
-  for (auto [index, role] : llvm::enumerate(roles)) {
-    FailureOr<Value> value = getInput(node, index, role);
-    if (failed(value))
-      return failure();
-    FailureOr<RankedTensorType> type =
-        checkTensorInput(node, *value, role, allowed, opVersion);
-    if (failed(type))
-      return failure();
-    operands.push_back(*value);
-    types.push_back(*type);
-  }
+  if (failed(getTensorInputs(node, roles, allowed, opVersion,
+                             /*oneType=*/false, operands, types)))
+    return failure();
   // ONNX Runtime's schema gives gamma and beta one type variable M.
   if (types[1].getElementType() != types[2].getElementType())
     return node.emitError()

@@ -88,25 +88,9 @@ LogicalResult Importer::importGroupNormalization(const Node &node) {
                                builder.getF32Type(), builder.getF64Type()};
   SmallVector<Value> operands;
   SmallVector<RankedTensorType> types;
-  // A named array: the braced list of an ArrayRef temporary would not live
-  // through the loop.
-  static constexpr StringLiteral roles[] = {"X", "scale", "B"};
-  for (auto [index, role] : llvm::enumerate(roles)) {
-    FailureOr<Value> value = getInput(node, index, role);
-    if (failed(value))
-      return failure();
-    FailureOr<RankedTensorType> type =
-        checkTensorInput(node, *value, role, allowed, opVersion);
-    if (failed(type))
-      return failure();
-    if (index > 0 && type->getElementType() != types[0].getElementType())
-      return node.emitError() << "input '" << role << "' has element type "
-                              << type->getElementType() << ", but 'X' has "
-                              << types[0].getElementType() << " (" << opVersion
-                              << " takes one type T for X, scale and B)";
-    operands.push_back(*value);
-    types.push_back(*type);
-  }
+  if (failed(getTensorInputs(node, {"X", "scale", "B"}, allowed, opVersion,
+                             /*oneType=*/true, operands, types)))
+    return failure();
 
   if (!opset21) {
     if (types[0].getRank() < 2)

@@ -27,28 +27,10 @@ LogicalResult Importer::importInstanceNormalization(const Node &node) {
   StringRef opVersion =
       opset22 ? "InstanceNormalization-22" : "InstanceNormalization-6";
   SmallVector<Value> operands;
-  Type elementType;
-  // A named array: the braced list of an ArrayRef temporary would not live
-  // through the loop.
-  static constexpr StringLiteral roles[] = {"input", "scale", "B"};
-  for (auto [index, role] : llvm::enumerate(roles)) {
-    FailureOr<Value> value = getInput(node, index, role);
-    if (failed(value))
-      return failure();
-    FailureOr<RankedTensorType> type =
-        checkTensorInput(node, *value, role, allowed, opVersion);
-    if (failed(type))
-      return failure();
-    if (index == 0)
-      elementType = type->getElementType();
-    else if (type->getElementType() != elementType)
-      return node.emitError()
-             << "input '" << role << "' has element type "
-             << type->getElementType() << ", but 'input' has " << elementType
-             << " (" << opVersion << " takes one type T for input, scale and "
-             << "B)";
-    operands.push_back(*value);
-  }
+  SmallVector<RankedTensorType> types;
+  if (failed(getTensorInputs(node, {"input", "scale", "B"}, allowed, opVersion,
+                             /*oneType=*/true, operands, types)))
+    return failure();
   FailureOr<float> epsilon = getFloatAttribute(node, "epsilon", 1e-5f);
   if (failed(epsilon))
     return failure();

@@ -146,6 +146,15 @@ private:
                                                StringRef role,
                                                ArrayRef<Type> allowed,
                                                const Twine &opVersion);
+  /// Inputs 0 .. roles.size() - 1 of `node` (input `i` called `roles[i]` in
+  /// messages), each through getInput and checkTensorInput, appended to
+  /// `values` and `types`. With `oneType`, errors unless they all have the
+  /// first one's element type ("`opVersion` takes one type T for X, scale
+  /// and B").
+  LogicalResult getTensorInputs(const Node &node, ArrayRef<StringLiteral> roles,
+                                ArrayRef<Type> allowed, StringRef opVersion,
+                                bool oneType, SmallVectorImpl<Value> &values,
+                                SmallVectorImpl<RankedTensorType> &types);
   /// Errors unless `rank` >= 1 and `axis` is in [-rank, rank).
   LogicalResult checkAxis(const Node &node, int64_t axis, int64_t rank,
                           StringRef role);

@@ -163,6 +163,37 @@ Importer::checkTensorInput(const Node &node, Value value, StringRef role,
   return type;
 }
 
+LogicalResult
+Importer::getTensorInputs(const Node &node, ArrayRef<StringLiteral> roles,
+                          ArrayRef<Type> allowed, StringRef opVersion,
+                          bool oneType, SmallVectorImpl<Value> &values,
+                          SmallVectorImpl<RankedTensorType> &types) {
+  size_t first = types.size();
+  for (auto [index, role] : llvm::enumerate(roles)) {
+    FailureOr<Value> value = getInput(node, index, role);
+    if (failed(value))
+      return failure();
+    FailureOr<RankedTensorType> type =
+        checkTensorInput(node, *value, role, allowed, opVersion);
+    if (failed(type))
+      return failure();
+    if (oneType && index > 0 &&
+        type->getElementType() != types[first].getElementType()) {
+      InFlightDiagnostic diag = node.emitError();
+      diag << "input '" << role << "' has element type "
+           << type->getElementType() << ", but '" << roles[0] << "' has "
+           << types[first].getElementType() << " (" << opVersion
+           << " takes one type T for ";
+      for (auto [i, name] : llvm::enumerate(roles))
+        diag << (i == 0 ? "" : i + 1 == roles.size() ? " and " : ", ") << name;
+      return diag << ")";
+    }
+    values.push_back(*value);
+    types.push_back(*type);
+  }
+  return success();
+}
+
 LogicalResult Importer::checkAxis(const Node &node, int64_t axis, int64_t rank,
                                   StringRef role) {
   if (rank == 0)
