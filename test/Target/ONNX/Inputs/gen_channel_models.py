@@ -110,6 +110,18 @@ def main():
          [value_info("X", FLOAT, [2, 4, 3]), value_info("scale", FLOAT, [2]),
           value_info("B", FLOAT, [2])],
          [value_info("Y", FLOAT, [2, 4, 3])], opset=21)
+    # X, scale and B of one type T: a B of another type is an error.
+    save("bad-groupnorm21-b-type",
+         [node("GroupNormalization", ["X", "scale", "B"], ["Y"], "gn",
+               num_groups=2)],
+         [value_info("X", FLOAT, [2, 4, 3]), value_info("scale", FLOAT, [4]),
+          value_info("B", FLOAT16, [4])],
+         [value_info("Y", FLOAT, [2, 4, 3])], opset=21)
+    save("bad-instancenorm-scale-type",
+         [node("InstanceNormalization", ["input", "scale", "B"], ["Y"], "in")],
+         [value_info("input", FLOAT16, [2, 3, 4]),
+          value_info("scale", FLOAT, [3]), value_info("B", FLOAT16, [3])],
+         [value_info("Y", FLOAT16, [2, 3, 4])], opset=22)
     save("bad-groupnorm-no-num-groups",
          [node("GroupNormalization", ["X", "scale", "B"], ["Y"], "gn")],
          [value_info("X", FLOAT, [2, 4]), value_info("scale", FLOAT, [4]),
