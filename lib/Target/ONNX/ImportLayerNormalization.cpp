@@ -73,12 +73,7 @@ LogicalResult Importer::importLayerNormalization(const Node &node) {
                             << " is not supported: expected 1 (FLOAT) or 16 "
                                "(BFLOAT16)";
 
-  int64_t rank = xType->getRank();
-  int64_t firstNormalized = *axis < 0 ? *axis + rank : *axis;
-  SmallVector<int64_t> statsShape(xType->getShape());
-  for (int64_t i = firstNormalized; i < rank; ++i)
-    statsShape[i] = 1;
-  auto statsType = RankedTensorType::get(statsShape, stashElementType);
+  RankedTensorType statsType = statisticsType(*xType, *axis, stashElementType);
   auto op = norm::LayerNormalizationOp::create(
       builder, node.loc, *xType, statsType, statsType, *x, *scale, b,
       builder.getI64IntegerAttr(*axis), builder.getF32FloatAttr(*epsilon),

@@ -66,14 +66,9 @@ LogicalResult Importer::importRMSNormalizationNode(const Node &node,
 
   // Y: X's shape, Scale's element type. InvStdDev: X's leading dims up to
   // `axis`, then 1s, in the stash type.
-  int64_t rank = xType->getRank();
-  int64_t firstNormalized = *axis < 0 ? *axis + rank : *axis;
-  SmallVector<int64_t> statsShape(xType->getShape());
-  for (int64_t i = firstNormalized; i < rank; ++i)
-    statsShape[i] = 1;
   auto yType =
       RankedTensorType::get(xType->getShape(), scaleType->getElementType());
-  auto statsType = RankedTensorType::get(statsShape, stashElementType);
+  RankedTensorType statsType = statisticsType(*xType, *axis, stashElementType);
   auto op = norm::RMSNormalizationOp::create(
       builder, node.loc, yType, statsType, *x, *scale,
       builder.getI64IntegerAttr(*axis), builder.getF32FloatAttr(*epsilon),

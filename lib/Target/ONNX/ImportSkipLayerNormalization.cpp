@@ -83,12 +83,6 @@ static Value buildSkipSum(OpBuilder &b, Location loc, Value input, Value skip,
   return generic.getResult(0);
 }
 
-RankedTensorType Importer::skipStatisticsType(RankedTensorType type) {
-  SmallVector<int64_t> shape(type.getShape());
-  shape.back() = 1;
-  return RankedTensorType::get(shape, builder.getF32Type());
-}
-
 FailureOr<Importer::SkipOperands> Importer::importSkipOperands(const Node &node,
                                                                StringRef opName,
                                                                int betaIndex,
@@ -249,7 +243,8 @@ LogicalResult Importer::importSkipLayerNormalization(const Node &node) {
   if (failed(operands))
     return failure();
   auto sumType = cast<RankedTensorType>(operands->sum.getType());
-  RankedTensorType statsType = skipStatisticsType(sumType);
+  RankedTensorType statsType =
+      statisticsType(sumType, -1, builder.getF32Type());
   auto op = norm::LayerNormalizationOp::create(
       builder, node.loc, sumType, statsType, statsType, operands->sum,
       operands->gamma, operands->beta, builder.getI64IntegerAttr(-1),

@@ -34,7 +34,8 @@ Importer::importSkipSimplifiedLayerNormalization(const Node &node) {
   if (failed(operands))
     return failure();
   auto sumType = cast<RankedTensorType>(operands->sum.getType());
-  RankedTensorType statsType = skipStatisticsType(sumType);
+  RankedTensorType statsType =
+      statisticsType(sumType, -1, builder.getF32Type());
   auto op = norm::RMSNormalizationOp::create(
       builder, node.loc, sumType, statsType, operands->sum, operands->gamma,
       builder.getI64IntegerAttr(-1), builder.getF32FloatAttr(operands->epsilon),

@@ -96,9 +96,11 @@ private:
   // elementwise sum that the norm op normalizes.
   FailureOr<SkipOperands> importSkipOperands(const Node &node, StringRef opName,
                                              int betaIndex, int biasIndex);
-  /// Returns the f32 statistics type of a Skip operator: `type`'s shape
-  /// with a last dimension of 1.
-  RankedTensorType skipStatisticsType(RankedTensorType type);
+  /// Returns the type of the statistics (Mean, InvStdDev) of a norm over the
+  /// dims of `x` from `axis` (in [-rank, rank)) on: `x`'s shape with those
+  /// dims 1, element type `elementType` (LayerNormalization-17's Mean).
+  RankedTensorType statisticsType(RankedTensorType x, int64_t axis,
+                                  Type elementType);
 
   // Model-level pieces (ImportONNX.cpp).
   LogicalResult importOpsets(const onnx::ModelProto &model);

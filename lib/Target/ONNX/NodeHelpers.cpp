@@ -194,6 +194,15 @@ Importer::getTensorInputs(const Node &node, ArrayRef<StringLiteral> roles,
   return success();
 }
 
+RankedTensorType Importer::statisticsType(RankedTensorType x, int64_t axis,
+                                          Type elementType) {
+  int64_t rank = x.getRank();
+  SmallVector<int64_t> shape(x.getShape());
+  for (int64_t i = axis < 0 ? axis + rank : axis; i < rank; ++i)
+    shape[i] = 1;
+  return RankedTensorType::get(shape, elementType);
+}
+
 LogicalResult Importer::checkAxis(const Node &node, int64_t axis, int64_t rank,
                                   StringRef role) {
   if (rank == 0)
