@@ -8,15 +8,21 @@
 //   A[c] = scale[c] / sqrt(input_var[c] + epsilon)     (per channel, in P)
 //   Y    = (X - input_mean[c]) * A[c] + B[c]           (rounded once to T)
 //
-// A is a per-channel linalg.map over [C], made once per call; Y is one
-// elementwise linalg.generic over X that reads the [C] operands with the
-// map (n, c, d) -> (c). X of rank > 3 is collapsed to [N, C, D1 * ... * Dn]
-// first (the spatial dims of a channel are contiguous), so that the
-// innermost loop runs over a whole channel plane, not over Dn alone (a
-// short Dn such as 56 would be one partial vector step per row), and Y is
-// expanded back. Every operand is converted exactly to P (P is at
-// least as wide as each of them); the arithmetic has the roundings of P
-// only, and Y is rounded once to X's type. X - input_mean is formed before
+// A is a per-channel linalg.map over [C], made once per call. X of rank
+// >= 3 is viewed as the rows [N * C, D1 * ... * Dn], one contiguous channel
+// plane each, and Y is built by an scf.forall over the rows whose body reads
+// the channel's input_mean, A and B as scalars and writes its row by a
+// linalg.map (buildChannelRows): the forall is the loop that the pipeline
+// runs on threads, over all N * C planes (a plain elementwise op gets no
+// parallel loop), and the map's innermost loop runs over a whole plane, not
+// over Dn alone (a short Dn such as 56 would be one partial vector step per
+// row). Planes statically shorter than 16 elements, X of rank 2 and an X
+// that is a slice of another tensor (a strided buffer, which bufferization
+// could only collapse by copying) keep one elementwise linalg.generic over
+// X (collapsed to [N, C, D1 * ... * Dn] for rank > 3) that reads the [C]
+// operands with the map (n, c, d) -> (c). Every operand is converted exactly to
+// P (P is at least as wide as each of them); the arithmetic has the roundings
+// of P only, and Y is rounded once to X's type. X - input_mean is formed before
 // the multiply, never folded into B - input_mean * A, so that data with a
 // large offset (X near a large mean) keeps its digits. epsilon is the f32
 // attribute converted exactly to P.
@@ -30,14 +36,107 @@
 #include "norm/Dialect/Norm/IR/NormOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 using namespace mlir;
 using namespace mlir::norm;
+
+/// Returns whether `x` is a tensor.extract_slice of another tensor, directly
+/// or through tensor.cast (a strided buffer, which bufferization could only
+/// collapse by copying).
+static bool isSliceOfTensor(Value x) {
+  while (auto cast = x.getDefiningOp<tensor::CastOp>())
+    x = cast.getSource();
+  return x.getDefiningOp<tensor::ExtractSliceOp>() != nullptr;
+}
+
+/// Returns whether the channel planes D1 * ... * Dn of X of type `xType` are
+/// statically known to be shorter than `minElements`.
+static bool hasShortPlanes(RankedTensorType xType, int64_t minElements) {
+  int64_t plane = 1;
+  for (int64_t d = 2; d < xType.getRank(); ++d) {
+    if (xType.isDynamicDim(d))
+      return false;
+    plane *= xType.getDimSize(d);
+    if (plane >= minElements)
+      return false;
+  }
+  return true;
+}
+
+/// Returns Y = (X - `mean`[c]) * `a`[c] + `bias`[c] in `p`, rounded once to
+/// X's type, for `x` [N, C, D1, ..., Dn] (n >= 1), as [N, C, D1, ..., Dn]:
+/// X viewed as the rows [N * C, D1 * ... * Dn], one channel plane each, and
+/// Y built by an scf.forall over the rows (threads; each iteration streams
+/// its contiguous plane of X into that of Y) whose body reads the channel's
+/// three scalars and writes its row by a linalg.map into the destination's
+/// row (in place).
+static Value buildChannelRows(OpBuilder &b, Location loc, Value x, Value mean,
+                              Value a, Value bias, FloatType p) {
+  auto xType = cast<RankedTensorType>(x.getType());
+  auto t = cast<FloatType>(xType.getElementType());
+  SmallVector<ReassociationIndices> reassociation{{0, 1}, {}};
+  for (int64_t d = 2; d < xType.getRank(); ++d)
+    reassociation[1].push_back(d);
+  Value rows = tensor::CollapseShapeOp::create(b, loc, x, reassociation);
+  auto rowsType = cast<RankedTensorType>(rows.getType());
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, rows);
+  Value channels = getValueOrCreateConstantIndexOp(
+      b, loc, tensor::getMixedSize(b, loc, x, 1));
+  Value yInit = tensor::EmptyOp::create(b, loc, sizes, t);
+  auto forall = scf::ForallOp::create(b, loc, ArrayRef<OpFoldResult>{sizes[0]},
+                                      ValueRange{yInit},
+                                      /*mapping=*/std::nullopt);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(forall.getTerminator());
+    Value row = forall.getInductionVar(0);
+    Value channel = arith::RemUIOp::create(b, loc, row, channels);
+    auto channelValue = [&](Value operand) {
+      return convertToFloat(
+          b, loc, tensor::ExtractOp::create(b, loc, operand, channel), p);
+    };
+    Value m = channelValue(mean);
+    Value factor = tensor::ExtractOp::create(b, loc, a, channel);
+    Value shift = channelValue(bias);
+    SmallVector<OpFoldResult> offsets{row, b.getIndexAttr(0)};
+    SmallVector<OpFoldResult> rowSizes{b.getIndexAttr(1), sizes[1]};
+    SmallVector<OpFoldResult> strides(2, b.getIndexAttr(1));
+    int64_t plane = rowsType.getDimSize(1);
+    Value xRow = tensor::ExtractSliceOp::create(
+        b, loc, RankedTensorType::get({plane}, t), rows, offsets, rowSizes,
+        strides);
+    Value dest = tensor::ExtractSliceOp::create(
+        b, loc, RankedTensorType::get({plane}, t),
+        forall.getRegionIterArgs()[0], offsets, rowSizes, strides);
+    Value yRow =
+        linalg::MapOp::create(
+            b, loc, ValueRange{xRow}, dest,
+            [&](OpBuilder &nb, Location nloc, ValueRange args) {
+              Value centered = arith::SubFOp::create(
+                  nb, nloc, convertToFloat(nb, nloc, args[0], p), m);
+              Value y = arith::MulFOp::create(nb, nloc, centered, factor,
+                                              arith::FastMathFlags::contract);
+              y = arith::AddFOp::create(nb, nloc, y, shift,
+                                        arith::FastMathFlags::contract);
+              linalg::YieldOp::create(nb, nloc, createTruncF(nb, nloc, y, t));
+            })
+            .getResult()[0];
+    b.setInsertionPointToStart(forall.getTerminator().getBody());
+    tensor::ParallelInsertSliceOp::create(b, loc, yRow,
+                                          forall.getRegionIterArgs()[0],
+                                          offsets, rowSizes, strides);
+  }
+  return tensor::ExpandShapeOp::create(
+      b, loc, RankedTensorType::get(xType.getShape(), t), forall.getResult(0),
+      reassociation, tensor::getMixedSizes(b, loc, x));
+}
 
 /// Builds Y of type `yType` for a BatchNormalization of `x` with the [C]
 /// operands `scale`, `bias`, `mean` and `var` in the computation type `p`
@@ -67,6 +166,13 @@ static Value buildBatchNormalization(OpBuilder &b, Location loc, Value x,
                      nb, nloc, convertToFloat(nb, nloc, args[0], p), root);
                });
 
+  // Rows of whole channel planes: [N, C, D1, ..., Dn] -> [N * C, D1 * ...
+  // * Dn], Y one row per scf.forall iteration (threads).
+  if (rank > 2 && !isSliceOfTensor(x) &&
+      !hasShortPlanes(xType, /*minElements=*/16))
+    return castToType(b, loc, buildChannelRows(b, loc, x, mean, a, bias, p),
+                      yType);
+
   // [N, C, D1, ..., Dn] -> [N, C, D1 * ... * Dn].
   SmallVector<OpFoldResult> xSizes = tensor::getMixedSizes(b, loc, x);
   Value source = x;
@@ -82,8 +188,8 @@ static Value buildBatchNormalization(OpBuilder &b, Location loc, Value x,
   AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, ctx);
   AffineMap channel =
       AffineMap::get(rank, /*symbolCount=*/0, getAffineDimExpr(1, ctx), ctx);
-  Value init = tensor::EmptyOp::create(
-      b, loc, tensor::getMixedSizes(b, loc, source), t);
+  Value init =
+      tensor::EmptyOp::create(b, loc, tensor::getMixedSizes(b, loc, source), t);
   auto yOp = linalg::GenericOp::create(
       b, loc, init.getType(), ValueRange{source, mean, a, bias}, init,
       ArrayRef<AffineMap>{identity, channel, channel, channel, identity},

@@ -2,8 +2,9 @@
 // GroupNormalization.cpp, InstanceNormalization.cpp).
 // RUN: norm-opt %s --convert-norm-to-linalg -split-input-file | FileCheck %s
 
-// BatchNormalization: A = scale / sqrt(var + eps) per channel, then one
-// elementwise op over X reading the [C] operands at (d1); f16 X with f32
+// BatchNormalization: A = scale / sqrt(var + eps) per channel, then (planes
+// statically shorter than 16 elements, here 4) one elementwise op over X
+// reading the [C] operands at (d1); f16 X with f32
 // statistics computes in f32 and rounds Y once to f16.
 // CHECK-DAG:   #[[$ID1:.+]] = affine_map<(d0) -> (d0)>
 // CHECK-DAG:   #[[$ID3:.+]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
@@ -44,20 +45,62 @@ func.func @batch_f64(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %m: tensor<3xf64>) 
 
 // -----
 
-// X of rank > 3 is collapsed to [N, C, D1 * ... * Dn] (one contiguous plane
-// per channel as the innermost loop), and Y expanded back, also with dynamic
-// spatial dims.
+// X of rank >= 3 with channel planes of 16 or more elements (or of dynamic
+// size) is viewed as the rows [N * C, D1 * ... * Dn], one contiguous channel
+// plane each, and Y is built by an scf.forall over the rows (the threads
+// split the N * C planes, not N alone; a plain elementwise op would get no
+// parallel loop at all): each iteration reads the channel's mean, A and B
+// as scalars (channel = row mod C) and writes its row of Y in place by a
+// linalg.map into the destination's row; Y is expanded back, also with
+// dynamic spatial dims.
 // CHECK-LABEL: func @batch_rank4
-// CHECK-SAME:  (%[[X:.+]]: tensor<2x3x?x5xf32>,
+// CHECK-SAME:  (%[[X:.+]]: tensor<2x3x?x5xf32>, %[[S:.+]]: tensor<3xf32>)
+// CHECK:       %[[A:.+]] = linalg.generic {{.*}} iterator_types = ["parallel"]}
+// CHECK:       %[[XC:.+]] = tensor.collapse_shape %[[X]] {{\[}}[0, 1], [2, 3]] : tensor<2x3x?x5xf32> into tensor<6x?xf32>
+// CHECK:       %[[PLANE:.+]] = tensor.dim %[[XC]], %c1
+// CHECK:       %[[INIT:.+]] = tensor.empty(%[[PLANE]]) : tensor<6x?xf32>
+// CHECK:       %[[Y:.+]] = scf.forall (%[[ROW:.+]]) in (6) shared_outs(%[[OUT:.+]] = %[[INIT]]) -> (tensor<6x?xf32>) {
+// CHECK:         %[[C:.+]] = arith.remui %[[ROW]], %c3 : index
+// CHECK:         %[[M:.+]] = tensor.extract %[[S]][%[[C]]] : tensor<3xf32>
+// CHECK:         %[[AC:.+]] = tensor.extract %[[A]][%[[C]]] : tensor<3xf32>
+// CHECK:         %[[BC:.+]] = tensor.extract %[[S]][%[[C]]] : tensor<3xf32>
+// CHECK:         %[[XR:.+]] = tensor.extract_slice %[[XC]][%[[ROW]], 0] [1, %[[PLANE]]] [1, 1] : tensor<6x?xf32> to tensor<?xf32>
+// CHECK:         %[[DR:.+]] = tensor.extract_slice %[[OUT]][%[[ROW]], 0] [1, %[[PLANE]]] [1, 1] : tensor<6x?xf32> to tensor<?xf32>
+// CHECK:         %[[YR:.+]] = linalg.map ins(%[[XR]] : tensor<?xf32>) outs(%[[DR]] : tensor<?xf32>)
+// CHECK:           %[[D:.+]] = arith.subf %{{.+}}, %[[M]] : f32
+// CHECK:           %[[P:.+]] = arith.mulf %[[D]], %[[AC]] fastmath<contract> : f32
+// CHECK:           %[[YE:.+]] = arith.addf %[[P]], %[[BC]] fastmath<contract> : f32
+// CHECK:           linalg.yield %[[YE]] : f32
+// CHECK:         scf.forall.in_parallel
+// CHECK:           tensor.parallel_insert_slice %[[YR]] into %[[OUT]][%[[ROW]], 0] [1, %[[PLANE]]] [1, 1] : tensor<?xf32> into tensor<6x?xf32>
 // CHECK:       %[[H:.+]] = tensor.dim %[[X]], %c2
-// CHECK:       %[[XC:.+]] = tensor.collapse_shape %[[X]] {{\[}}[0], [1], [2, 3]] : tensor<2x3x?x5xf32> into tensor<2x3x?xf32>
-// CHECK:       %[[Y:.+]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel"]} ins(%[[XC]],
-// CHECK:       %[[YE:.+]] = tensor.expand_shape %[[Y]] {{\[}}[0], [1], [2, 3]] output_shape [2, 3, %[[H]], 5] : tensor<2x3x?xf32> into tensor<2x3x?x5xf32>
-// CHECK:       return %[[YE]]
+// CHECK:       %[[YX:.+]] = tensor.expand_shape %[[Y]] {{\[}}[0, 1], [2, 3]] output_shape [2, 3, %[[H]], 5] : tensor<6x?xf32> into tensor<2x3x?x5xf32>
+// CHECK:       return %[[YX]]
 func.func @batch_rank4(%x: tensor<2x3x?x5xf32>, %s: tensor<3xf32>) -> tensor<2x3x?x5xf32> {
   %y = norm.batch_normalization %x, %s, %s, %s, %s
       : (tensor<2x3x?x5xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<2x3x?x5xf32>
   return %y : tensor<2x3x?x5xf32>
+}
+
+// -----
+
+// f16 X [N, C, D] with planes of 16 elements: the rows [N * C, D] as well;
+// the channel's f16 mean and B are widened to f32 once per row, X per
+// element, and Y is rounded once to f16.
+// CHECK-LABEL: func @batch_rank3_f16
+// CHECK:       tensor.collapse_shape %{{.+}} {{\[}}[0, 1], [2]] : tensor<2x3x16xf16> into tensor<6x16xf16>
+// CHECK:       scf.forall (%{{.+}}) in (6)
+// CHECK:         %[[M:.+]] = tensor.extract %{{.+}} : tensor<3xf16>
+// CHECK:         %[[MF:.+]] = arith.extf %[[M]] : f16 to f32
+// CHECK:         linalg.map ins(%{{.+}} : tensor<16xf16>) outs(%{{.+}} : tensor<16xf16>)
+// CHECK:           %[[XF:.+]] = arith.extf %{{.+}} : f16 to f32
+// CHECK:           arith.subf %[[XF]], %[[MF]] : f32
+// CHECK:           arith.truncf %{{.+}} : f32 to f16
+// CHECK:       tensor.expand_shape %{{.+}} {{\[}}[0, 1], [2]] output_shape [2, 3, 16] : tensor<6x16xf16> into tensor<2x3x16xf16>
+func.func @batch_rank3_f16(%x: tensor<2x3x16xf16>, %s: tensor<3xf16>) -> tensor<2x3x16xf16> {
+  %y = norm.batch_normalization %x, %s, %s, %s, %s
+      : (tensor<2x3x16xf16>, tensor<3xf16>, tensor<3xf16>, tensor<3xf16>, tensor<3xf16>) -> tensor<2x3x16xf16>
+  return %y : tensor<2x3x16xf16>
 }
 
 // -----
