@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The performance comparison behind docs/performance.md, in one run:
-#   benchmarks/run.sh [BUILD_DIR] [--quick]
+#   benchmarks/run.sh [BUILD_DIR] [--quick] [--only=REGEX]
 # measures STREAM copy bandwidth with plain and with non-temporal stores
 # (peers/stream_copy.c), a hand-written -O3 -march=native
 # -ffast-math two-pass C++ loop (peers/twopass.cpp), oneDNN's
@@ -20,6 +20,12 @@
 # non-temporal copy measured just before it.
 # --quick: a few rows, one round, shorter runs, output under
 # BUILD_DIR/bench-peers.
+# --only=REGEX: only the rows whose "op shape type" (e.g. "groupnorm
+# 8x320x64x64 f16") matches REGEX (Python re.search), of every table, one
+# round, shorter runs, output under BUILD_DIR/bench-peers (for trying rows
+# out; the page comes from a full run).
+# Every run also writes its rows, as measured, to BUILD_DIR/bench-peers/
+# rows.json.
 # A peer that is not installed is reported as "not installed";
 # benchmarks/install-peers.sh installs the Debian packages of all of them
 # (this script installs onnxruntime-node with npm).
@@ -42,9 +48,18 @@
 #   Slice of it), so it comes from the arena and is reused on every run.
 set -uo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
-build=$(cd "${1:-build}" && pwd) || exit 1
 quick=0
-[ "${2:-}" = --quick ] && quick=1
+only=
+build_arg=build
+for arg in "$@"; do
+  case "$arg" in
+    --quick) quick=1 ;;
+    --only=*) quick=1 only=${arg#--only=} ;;
+    -*) echo "run.sh: unknown option '$arg'" >&2; exit 1 ;;
+    *) build_arg=$arg ;;
+  esac
+done
+build=$(cd "$build_arg" && pwd) || exit 1
 work="$build/bench-peers"
 mkdir -p "$work"
 cc=$(command -v clang-22 || command -v cc)
@@ -77,13 +92,16 @@ if [ ! -d "$ort_dir/node_modules/onnxruntime-node" ] && command -v npm >/dev/nul
 fi
 export NODE_PATH="$ort_dir/node_modules"
 
-export NORM_SRC="$src" NORM_BUILD="$build" NORM_WORK="$work" NORM_QUICK="$quick"
+export NORM_SRC="$src" NORM_BUILD="$build" NORM_WORK="$work" NORM_QUICK="$quick" NORM_ONLY="$only"
 exec /usr/bin/python3 - <<'PY'
 import glob, json, os, platform, re, shutil, subprocess, time
 
 src, build, work = os.environ["NORM_SRC"], os.environ["NORM_BUILD"], os.environ["NORM_WORK"]
 quick = os.environ["NORM_QUICK"] == "1"
-bench = os.path.join(build, "bin", "norm-benchmark")
+only = os.environ["NORM_ONLY"]
+# A copy of norm-benchmark: a rebuild during the run changes nothing.
+bench = os.path.join(work, "norm-benchmark")
+shutil.copy2(os.path.join(build, "bin", "norm-benchmark"), bench)
 mods = os.path.join(src, "benchmarks", "modules")
 out_dir = work if quick else os.path.join(src, "docs")
 
@@ -175,7 +193,7 @@ mid.append(("rmsnorm", 16384, 1024, "f32", "rmsnorm", "rmsnorm", True))
 mid.append(("rmsnorm", 16384, 4096, "f16", "rmsnorm_f16", "rmsnorm", False))
 mid.append(("rmsnorm", 16384, 4096, "bf16", "rmsnorm_bf16", "rmsnorm", False))
 configs += [k + ("mid",) for k in mid]
-if quick:
+if quick and not only:
     # One bandwidth row with long and one with short rows, the bf16 twin,
     # one mid-size and one cache-resident row.
     pick = [("layernorm", 1024, "f32", "bandwidth"), ("layernorm", 64, "f32", "bandwidth"),
@@ -211,7 +229,7 @@ configs = [row_config(op, [n, c], t, module, peer_op, twopass, table, last_axis_
            for op, n, c, t, module, peer_op, twopass, table in configs]
 # Issues 19 and 20: the residual-add normalizations (input + skip read, Y and
 # the sum written) and the channel normalizations (NCHW).
-if not quick:
+if not quick or only:
     for op, module, peer_op, params in (("skip rmsnorm", "skip_rmsnorm", "skiprms", [[4096]]),
                                         ("skip layernorm", "skip_layernorm", "skiplayernorm",
                                          [[4096], [4096]])):
@@ -296,6 +314,11 @@ def stream_copy(threads):
 # measured just before it: the VM's bandwidth changes between phases
 # (1-thread copy 15-41 GB/s, 2-thread 42-84 GB/s) within minutes, also
 # within a row. The page reports the median of the per-row copy values.
+if only:
+    configs = [k for k in configs
+               if re.search(only, "%s %s %s" % (k["op"], "x".join(map(str, k["shape"])), k["t"]))]
+    if not configs:
+        raise SystemExit("run.sh: --only=%s matches no row" % only)
 ROUNDS = 1 if quick else 3
 rows, copy, nt_copy = [], {}, {}
 for threads in (1, 2):
@@ -350,6 +373,8 @@ for threads in (1, 2):
         row["peers"] = peers
         row["load_end"] = load()
         rows.append(row)
+        with open(os.path.join(work, "rows.json"), "w") as f:
+            json.dump(rows, f, indent=1, default=str)
         print(f"{op:14s} {shape} {t:4s} t{threads}: norm-mlir "
               + (f"{ms:.4f} ms {row['gbs']:.1f} GB/s {row['pct']:.0f}% {row['pct_nt']:.0f}% NT"
                  if ms else f"FAILED {err}")
