@@ -359,9 +359,10 @@ func.func @skip_ln_axis1_sum(%x: tensor<4x8x16xf32>, %skip: tensor<4x8x16xf32>,
   return %y, %sum : tensor<4x8x16xf32>, tensor<4x8x16xf32>
 }
 
-// GroupNormalization with the sum output: its lowering's two loop nests
-// (the statistics per group of rows, then Y on the grouped view) both read
-// X and Skip; the second writes Y and the sum. No third one for the add.
+// GroupNormalization with the sum output: one loop over the groups of rows
+// reads X and Skip (through the rows [N * G, C/G * D] for the statistics and
+// [N * G, C/G, D] for Y) and writes Y; the sum, a result of its own, is one
+// op after it.
 // CHECK-LABEL: func.func @skip_group_sum(
 // CHECK-SAME:      %[[X:[a-z0-9]+]]: tensor<2x8x64xf32>, %[[SKIP:[a-z0-9]+]]: tensor<2x8x64xf32>
 // CHECK-NOT:     linalg.generic
@@ -369,21 +370,28 @@ func.func @skip_ln_axis1_sum(%x: tensor<4x8x16xf32>, %skip: tensor<4x8x16xf32>,
 // CHECK-DAG:     %[[SE:.+]] = tensor.expand_shape %[[SKIP]] {{\[}}[0], [1, 2], [3]]
 // CHECK-DAG:     %[[XC:.+]] = tensor.collapse_shape %[[XE]] {{\[}}[0, 1], [2, 3]]
 // CHECK-DAG:     %[[SC:.+]] = tensor.collapse_shape %[[SE]] {{\[}}[0, 1], [2, 3]]
+// CHECK-DAG:     %[[XD:.+]] = tensor.collapse_shape %[[XE]] {{\[}}[0, 1], [2], [3]]
+// CHECK-DAG:     %[[SD:.+]] = tensor.collapse_shape %[[SE]] {{\[}}[0, 1], [2], [3]]
 // CHECK-NOT:     linalg.generic
-// CHECK:         scf.forall (%[[I:.+]]) in (8)
+// CHECK:         %[[LOOP:.+]] = scf.forall (%[[I:.+]]) in (8)
+// CHECK-DAG:       %[[XDS:.+]] = tensor.extract_slice %[[XD]][%[[I]], 0, 0] [1, 2, 64]
+// CHECK-DAG:       %[[SDS:.+]] = tensor.extract_slice %[[SD]][%[[I]], 0, 0] [1, 2, 64]
 // CHECK:           %[[XS:.+]] = tensor.extract_slice %[[XC]][%[[I]], 0] [1, 128]
 // CHECK-NEXT:      %[[SS:.+]] = tensor.extract_slice %[[SC]][%[[I]], 0] [1, 128]
 // CHECK:           linalg.generic {{.+}}"reduction"]} ins(%[[XS]], %[[SS]],
 // CHECK:           linalg.generic {{.+}}"reduction"]} ins(%[[XS]], %[[SS]],
+// CHECK:           %[[YS:.+]] = linalg.generic {{.+}}["parallel", "parallel", "parallel"]} ins(%[[XDS]], %[[SDS]],
 // CHECK:         scf.forall.in_parallel
+// CHECK-NEXT:      tensor.parallel_insert_slice %[[YS]]
 // CHECK-NOT:     linalg.generic
-// CHECK:         %[[T:.+]]:2 = linalg.generic {{.+}} ins(%[[XE]], %[[SE]],
+// CHECK:         %[[YE:.+]] = tensor.expand_shape %[[LOOP]] {{\[}}[0, 1], [2], [3]]
+// CHECK:         %[[Y:.+]] = tensor.collapse_shape %[[YE]] {{\[}}[0], [1, 2], [3]]
+// CHECK:         %[[T:.+]] = linalg.generic {{.+}} ins(%[[XE]], %[[SE]] :
 // CHECK-NEXT:    ^bb0(%[[C:[a-z0-9_]+]]: f32, %[[D:[a-z0-9_]+]]: f32,
 // CHECK-NEXT:      %[[SUM:.+]] = arith.addf %[[C]], %[[D]] : f32
-// CHECK:           linalg.yield %[[SUM]], %{{.+}} : f32, f32
+// CHECK:           linalg.yield %[[SUM]] : f32
 // CHECK-NOT:     linalg.generic
-// CHECK-DAG:     %[[Y:.+]] = tensor.collapse_shape %[[T]]#1
-// CHECK-DAG:     %[[SUMOUT:.+]] = tensor.collapse_shape %[[T]]#0
+// CHECK:         %[[SUMOUT:.+]] = tensor.collapse_shape %[[T]]
 // CHECK:         return %[[Y]], %[[SUMOUT]]
 func.func @skip_group_sum(%x: tensor<2x8x64xf32>, %skip: tensor<2x8x64xf32>,
                           %s: tensor<8xf32>)
@@ -394,23 +402,25 @@ func.func @skip_group_sum(%x: tensor<2x8x64xf32>, %skip: tensor<2x8x64xf32>,
   return %y, %sum : tensor<2x8x64xf32>, tensor<2x8x64xf32>
 }
 
-// InstanceNormalization: the statistics read X and Skip through [N * C, D]
-// views, Y reads them as they are.
+// InstanceNormalization: one loop over the [N * C, D] rows of X and Skip
+// computes the statistics and Y.
 // CHECK-LABEL: func.func @skip_instance(
 // CHECK-SAME:      %[[X:[a-z0-9]+]]: tensor<2x8x64xf32>, %[[SKIP:[a-z0-9]+]]: tensor<2x8x64xf32>
 // CHECK-NOT:     linalg.generic
 // CHECK-DAG:     %[[XC:.+]] = tensor.collapse_shape %[[X]] {{\[}}[0, 1], [2]]
 // CHECK-DAG:     %[[SC:.+]] = tensor.collapse_shape %[[SKIP]] {{\[}}[0, 1], [2]]
 // CHECK-NOT:     linalg.generic
-// CHECK:         scf.forall (%[[I:.+]]) in (16)
+// CHECK:         %[[LOOP:.+]] = scf.forall (%[[I:.+]]) in (16)
 // CHECK:           %[[XS:.+]] = tensor.extract_slice %[[XC]][%[[I]], 0] [1, 64]
 // CHECK-NEXT:      %[[SS:.+]] = tensor.extract_slice %[[SC]][%[[I]], 0] [1, 64]
 // CHECK:           linalg.generic {{.+}}"reduction"]} ins(%[[XS]], %[[SS]],
+// CHECK:           %[[YS:.+]] = linalg.generic {{.+}}["parallel", "parallel"]} ins(%[[XS]], %[[SS]],
 // CHECK:         scf.forall.in_parallel
+// CHECK-NEXT:      tensor.parallel_insert_slice %[[YS]]
 // CHECK-NOT:     linalg.generic
-// CHECK:         %[[T:.+]] = linalg.generic {{.+}} ins(%[[X]], %[[SKIP]],
+// CHECK:         %[[Y:.+]] = tensor.expand_shape %[[LOOP]] {{\[}}[0, 1], [2]]
 // CHECK-NOT:     linalg.generic
-// CHECK:         return %[[T]]
+// CHECK:         return %[[Y]]
 func.func @skip_instance(%x: tensor<2x8x64xf32>, %skip: tensor<2x8x64xf32>,
                          %s: tensor<8xf32>) -> tensor<2x8x64xf32> {
   %sum = arith.addf %x, %skip : tensor<2x8x64xf32>

@@ -16,9 +16,11 @@
 // runs on threads, over all N * C planes (a plain elementwise op gets no
 // parallel loop), and the map's innermost loop runs over a whole plane, not
 // over Dn alone (a short Dn such as 56 would be one partial vector step per
-// row). Planes statically shorter than 16 elements, X of rank 2 and an X
+// row). Planes statically shorter than 16 elements, X of rank 2, an X
 // that is a slice of another tensor (a strided buffer, which bufferization
-// could only collapse by copying) keep one elementwise linalg.generic over
+// could only collapse by copying) and an X computed by a linalg op (an
+// elementwise producer, which elementwise fusion computes in Y's loop
+// instead of writing it out) keep one elementwise linalg.generic over
 // X (collapsed to [N, C, D1 * ... * Dn] for rank > 3) that reads the [C]
 // operands with the map (n, c, d) -> (c). Every operand is converted exactly to
 // P (P is at least as wide as each of them); the arithmetic has the roundings
@@ -168,7 +170,7 @@ static Value buildBatchNormalization(OpBuilder &b, Location loc, Value x,
 
   // Rows of whole channel planes: [N, C, D1, ..., Dn] -> [N * C, D1 * ...
   // * Dn], Y one row per scf.forall iteration (threads).
-  if (rank > 2 && !isSliceOfTensor(x) &&
+  if (rank > 2 && !isSliceOfTensor(x) && !x.getDefiningOp<linalg::LinalgOp>() &&
       !hasShortPlanes(xType, /*minElements=*/16))
     return castToType(b, loc, buildChannelRows(b, loc, x, mean, a, bias, p),
                       yType);

@@ -49,6 +49,7 @@
 #include "norm/Dialect/Norm/IR/NormOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -253,6 +254,114 @@ Value mlir::norm::buildGroupNormalizedY(OpBuilder &b, Location loc,
   return yOp.getResult(0);
 }
 
+/// Returns the per-row copy of the [C] tensor `operand` (scale or B) for Y
+/// over the rows of the grouped view (buildRowsGroupNormalization): [N * G,
+/// K] with element (r, k) = operand[(r mod G) * K + k] for `numGroups` G, or
+/// [N * C] with element r = operand[r mod C] without groups (C = `k`). A
+/// tensor.generate (N * C elements, made once per call), not a linalg op:
+/// elementwise fusion would pull its index arithmetic into Y's loop.
+static Value buildRowChannels(OpBuilder &b, Location loc, Value operand,
+                              OpFoldResult numRows,
+                              std::optional<int64_t> numGroups,
+                              OpFoldResult k) {
+  auto operandType = cast<RankedTensorType>(operand.getType());
+  SmallVector<OpFoldResult> sizes{numRows};
+  if (numGroups)
+    sizes.push_back(k);
+  SmallVector<int64_t> shape;
+  SmallVector<Value> dynamicSizes;
+  dispatchIndexOpFoldResults(sizes, dynamicSizes, shape);
+  Value kValue = getValueOrCreateConstantIndexOp(b, loc, k);
+  auto type = RankedTensorType::get(shape, operandType.getElementType());
+  return tensor::GenerateOp::create(
+      b, loc, type, dynamicSizes,
+      [&](OpBuilder &nb, Location nloc, ValueRange indices) {
+        Value channel;
+        if (numGroups) {
+          Value group = arith::RemUIOp::create(
+              nb, nloc, indices[0],
+              arith::ConstantIndexOp::create(nb, nloc, *numGroups));
+          channel = arith::AddIOp::create(
+              nb, nloc, arith::MulIOp::create(nb, nloc, group, kValue),
+              indices[1]);
+        } else {
+          channel = arith::RemUIOp::create(nb, nloc, indices[0], kValue);
+        }
+        tensor::YieldOp::create(
+            nb, nloc, tensor::ExtractOp::create(nb, nloc, operand, channel));
+      });
+}
+
+/// Returns Y of a normalization of `x` [N, C, D1, ..., Dn] (not a slice of
+/// another tensor; the arguments of buildGroupNormalization) computed over
+/// the rows that the statistics reduce: [N * G, K, D1 * ... * Dn] with
+/// groups (K = C / G; [N * G, K] for X of rank 2), [N * C, D1 * ... * Dn]
+/// without, reading the statistics at (d0) and scale and B as per-row
+/// copies (buildRowChannels); then reshaped to X's shape. Y then reads the
+/// per-row statistics straight from their reductions, so that norm-fuse-rows
+/// makes the reductions and Y one loop over the rows (threads): each row is
+/// read from memory once, and Y is written in the same loop.
+static Value buildRowsGroupNormalization(OpBuilder &b, Location loc, Value x,
+                                         Value scale, Value bias,
+                                         std::optional<int64_t> numGroups,
+                                         APFloat epsilon, FloatType c,
+                                         bool silu,
+                                         const NormToLinalgOptions &options) {
+  MLIRContext *ctx = b.getContext();
+  auto xType = cast<RankedTensorType>(x.getType());
+  Value grouped = numGroups ? expandGroups(b, loc, x, *numGroups) : x;
+  auto groupedType = cast<RankedTensorType>(grouped.getType());
+  int64_t groupedRank = groupedType.getRank();
+
+  // The rows [N * G, K * D1 * ... * Dn] of the statistics.
+  SmallVector<ReassociationIndices> rowsReassociation{{0, 1}, {}};
+  for (int64_t i = 2; i < groupedRank; ++i)
+    rowsReassociation[1].push_back(i);
+  Value rows =
+      tensor::CollapseShapeOp::create(b, loc, grouped, rowsReassociation);
+  GroupStatistics stats =
+      buildGroupStatistics(b, loc, rows, /*axis=*/1, epsilon, c, options);
+
+  // Y's domain: the rows with K apart from the spatial dims, [N * G, K, D]
+  // (the rows themselves without groups or spatial dims).
+  Value domain = rows;
+  SmallVector<ReassociationIndices> domainReassociation = rowsReassociation;
+  if (numGroups && groupedRank > 3) {
+    domainReassociation = {{0, 1}, {2}, {}};
+    for (int64_t i = 3; i < groupedRank; ++i)
+      domainReassociation[2].push_back(i);
+    domain =
+        tensor::CollapseShapeOp::create(b, loc, grouped, domainReassociation);
+  }
+  int64_t rank = cast<RankedTensorType>(domain.getType()).getRank();
+  SmallVector<OpFoldResult> groupedSizes =
+      tensor::getMixedSizes(b, loc, grouped);
+  OpFoldResult numRows = tensor::getMixedSize(b, loc, rows, 0);
+  OpFoldResult k = numGroups ? groupedSizes[2] : groupedSizes[1];
+  Value scaleRows = buildRowChannels(b, loc, scale, numRows, numGroups, k);
+  Value biasRows = buildRowChannels(b, loc, bias, numRows, numGroups, k);
+  AffineExpr d0 = getAffineDimExpr(0, ctx);
+  AffineMap statMap = AffineMap::get(rank, 0, d0, ctx);
+  AffineMap channelMap =
+      numGroups ? AffineMap::get(rank, 0, {d0, getAffineDimExpr(1, ctx)}, ctx)
+                : statMap;
+  Value y = buildGroupNormalizedY(b, loc, domain, stats, statMap, scaleRows,
+                                  biasRows, channelMap, c, silu);
+
+  // Back to X's shape: the grouped shape, then C = G * K.
+  auto t = cast<FloatType>(xType.getElementType());
+  y = tensor::ExpandShapeOp::create(
+      b, loc, RankedTensorType::get(groupedType.getShape(), t), y,
+      domainReassociation, groupedSizes);
+  if (numGroups) {
+    SmallVector<ReassociationIndices> reassociation{{0}, {1, 2}};
+    for (int64_t i = 3; i < groupedRank; ++i)
+      reassociation.push_back({i});
+    y = tensor::CollapseShapeOp::create(b, loc, y, reassociation);
+  }
+  return y;
+}
+
 Value mlir::norm::buildGroupNormalization(OpBuilder &b, Location loc, Value x,
                                           Value scale, Value bias,
                                           std::optional<int64_t> numGroups,
@@ -263,6 +372,15 @@ Value mlir::norm::buildGroupNormalization(OpBuilder &b, Location loc, Value x,
   auto xType = cast<RankedTensorType>(x.getType());
   int64_t channels = xType.getDimSize(1);
   bool viewY = numGroups && (ShapedType::isDynamic(channels) || !yOverX);
+
+  // Without an elementwise consumer to fuse: Y over the rows of the
+  // statistics, in their loop (buildRowsGroupNormalization).
+  if (!yOverX && !isSliceOfTensor(x))
+    return castToType(b, loc,
+                      buildRowsGroupNormalization(b, loc, x, scale, bias,
+                                                  numGroups, epsilon, c, silu,
+                                                  options),
+                      yType);
 
   // Y over the grouped view with several spatial dims: X collapsed to
   // [N, C, D1 * ... * Dn] first, so that Y's innermost loop runs over all of

@@ -13,6 +13,7 @@
 #include "norm/Conversion/NormToLinalg/NormToLinalg.h"
 #include "norm/Dialect/Norm/IR/NormOps.h"
 
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 using namespace mlir;
@@ -45,10 +46,16 @@ struct InstanceNormalizationLowering
     }
     FloatType c = xType.getElementType().isF64() ? rewriter.getF64Type()
                                                  : rewriter.getF32Type();
+    // Y over X where its one user is an elementwise linalg op that can fuse
+    // into Y's loop, else over the rows of the statistics.
+    bool yOverX = false;
+    if (op->hasOneUse())
+      if (auto user = dyn_cast<linalg::GenericOp>(*op->user_begin()))
+        yOverX = user.getNumLoops() == user.getNumParallelLoops();
     Value y = buildGroupNormalization(
         rewriter, op.getLoc(), x, adaptor.getScale(), adaptor.getB(),
-        /*numGroups=*/std::nullopt, op.getEpsilon(), c, /*silu=*/false,
-        /*yOverX=*/true, op.getOutput().getType(), options);
+        /*numGroups=*/std::nullopt, op.getEpsilon(), c, /*silu=*/false, yOverX,
+        op.getOutput().getType(), options);
     rewriter.replaceOp(op, y);
     return success();
   }

@@ -107,24 +107,40 @@ func.func @batch_rank3_f16(%x: tensor<2x3x16xf16>, %s: tensor<3xf16>) -> tensor<
 
 // GroupNormalization: X [N, C, D] viewed as [N, G, C/G, D], the rows
 // [N * G, C/G * D] get the LayerNormalization statistics (the shift, two
-// reductions), which come back as [N, G]; Y is one elementwise op over the
-// grouped view that reads them at (d0, d1) and scale/B as [G, C/G] at
-// (d1, d2), collapsed back to X's shape.
-// CHECK-DAG:   #[[$STAT:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d1)>
-// CHECK-DAG:   #[[$CHAN:.+]] = affine_map<(d0, d1, d2, d3) -> (d1, d2)>
+// reductions) as [N * G] tensors; Y is one elementwise op over the rows
+// with C/G apart, [N * G, C/G, D], that reads the statistics at (d0) straight
+// from their reductions (so that norm-fuse-rows puts the reductions and Y in
+// one loop over the rows) and scale/B as per-row [N * G, C/G] copies
+// (element (r, k) = scale[(r mod G) * C/G + k]) at (d0, d1); Y is reshaped
+// back to X's shape.
+// CHECK-DAG:   #[[$ID:.+]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+// CHECK-DAG:   #[[$ROW:.+]] = affine_map<(d0, d1, d2) -> (d0)>
+// CHECK-DAG:   #[[$ROWK:.+]] = affine_map<(d0, d1, d2) -> (d0, d1)>
 // CHECK-LABEL: func @group
 // CHECK-SAME:  (%[[X:.+]]: tensor<2x8x5xf32>, %[[S:.+]]: tensor<8xf32>, %[[B:.+]]: tensor<8xf32>)
 // CHECK:       %[[XG:.+]] = tensor.expand_shape %[[X]] {{\[}}[0], [1, 2], [3]] output_shape [2, 4, 2, 5] : tensor<2x8x5xf32> into tensor<2x4x2x5xf32>
 // CHECK:       %[[ROWS:.+]] = tensor.collapse_shape %[[XG]] {{\[}}[0, 1], [2, 3]] : tensor<2x4x2x5xf32> into tensor<8x10xf32>
 // CHECK:       linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%[[ROWS]]
 // CHECK:       linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%[[ROWS]]
-// CHECK:       %[[HIGH:.+]] = tensor.expand_shape %{{.+}} {{\[}}[0, 1]] output_shape [2, 4] : tensor<8xf32> into tensor<2x4xf32>
-// CHECK:       %[[LOW:.+]] = tensor.expand_shape
-// CHECK:       %[[INV:.+]] = tensor.expand_shape
-// CHECK:       %[[SG:.+]] = tensor.expand_shape %[[S]] {{\[}}[0, 1]] output_shape [4, 2] : tensor<8xf32> into tensor<4x2xf32>
-// CHECK:       %[[BG:.+]] = tensor.expand_shape %[[B]] {{\[}}[0, 1]] output_shape [4, 2] : tensor<8xf32> into tensor<4x2xf32>
-// CHECK:       %[[Y:.+]] = linalg.generic {indexing_maps = [#{{.+}}, #[[$STAT]], #[[$STAT]], #[[$STAT]], #[[$CHAN]], #[[$CHAN]], #{{.+}}], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[XG]], %[[HIGH]], %[[LOW]], %[[INV]], %[[SG]], %[[BG]] :
-// CHECK:       tensor.collapse_shape %[[Y]] {{\[}}[0], [1, 2], [3]] : tensor<2x4x2x5xf32> into tensor<2x8x5xf32>
+// CHECK:       %[[HIGH:.+]] = linalg.map ins({{.+}} : tensor<8xf32>, {{.+}}) outs(%{{.+}} : tensor<8xf32>)
+// CHECK:       %[[LOW:.+]] = linalg.map ins({{.+}} : tensor<8xf32>, {{.+}}) outs(%{{.+}} : tensor<8xf32>)
+// CHECK:       %[[INV:.+]] = linalg.map ins({{.+}} : tensor<8xf32>, {{.+}}) outs(%{{.+}} : tensor<8xf32>)
+// CHECK-NOT:   tensor.expand_shape
+// CHECK:       %[[DOM:.+]] = tensor.collapse_shape %[[XG]] {{\[}}[0, 1], [2], [3]] : tensor<2x4x2x5xf32> into tensor<8x2x5xf32>
+// CHECK:       %[[SR:.+]] = tensor.generate
+// CHECK-NEXT:  ^bb0(%[[R:.+]]: index, %[[K:.+]]: index):
+// CHECK:         %[[G:.+]] = arith.remui %[[R]], %c4 : index
+// CHECK:         %[[GK:.+]] = arith.muli %[[G]], %c2{{.*}} : index
+// CHECK:         %[[CH:.+]] = arith.addi %[[GK]], %[[K]] : index
+// CHECK:         %[[E:.+]] = tensor.extract %[[S]][%[[CH]]] : tensor<8xf32>
+// CHECK:         tensor.yield %[[E]] : f32
+// CHECK:       } : tensor<8x2xf32>
+// CHECK:       %[[BR:.+]] = tensor.generate
+// CHECK:         tensor.extract %[[B]]
+// CHECK:       %[[Y:.+]] = linalg.generic {indexing_maps = [#[[$ID]], #[[$ROW]], #[[$ROW]], #[[$ROW]], #[[$ROWK]], #[[$ROWK]], #[[$ID]]], iterator_types = ["parallel", "parallel", "parallel"]} ins(%[[DOM]], %[[HIGH]], %[[LOW]], %[[INV]], %[[SR]], %[[BR]] :
+// CHECK:       %[[YG:.+]] = tensor.expand_shape %[[Y]] {{\[}}[0, 1], [2], [3]] output_shape [2, 4, 2, 5] : tensor<8x2x5xf32> into tensor<2x4x2x5xf32>
+// CHECK:       %[[YX:.+]] = tensor.collapse_shape %[[YG]] {{\[}}[0], [1, 2], [3]] : tensor<2x4x2x5xf32> into tensor<2x8x5xf32>
+// CHECK:       return %[[YX]]
 func.func @group(%x: tensor<2x8x5xf32>, %s: tensor<8xf32>, %b: tensor<8xf32>) -> tensor<2x8x5xf32> {
   %y = norm.group_normalization %x, %s, %b num_groups = 4
       : (tensor<2x8x5xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<2x8x5xf32>
@@ -167,16 +183,19 @@ func.func @group_consumer(%x: tensor<2x8x5xf32>, %s: tensor<8xf32>, %b: tensor<8
 
 // -----
 
-// A dynamic C: Y over the grouped view [N, G, C/G, D] with scale and B as
-// [G, C/G], collapsed back to X's shape.
-// CHECK-DAG:   #[[$STAT4:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d1)>
-// CHECK-DAG:   #[[$CHAN4:.+]] = affine_map<(d0, d1, d2, d3) -> (d1, d2)>
+// A dynamic C: the same rows, C/G and the per-row scale and B copies of
+// dynamic size.
 // CHECK-LABEL: func @group_dynamic_c
 // CHECK-SAME:  (%[[X:[^:]+]]: tensor<2x?x5xf32>, %[[S:[^:]+]]: tensor<?xf32>
 // CHECK:       %[[XG:.+]] = tensor.expand_shape %[[X]] {{\[}}[0], [1, 2], [3]] output_shape [2, 4, %{{.+}}, 5] : tensor<2x?x5xf32> into tensor<2x4x?x5xf32>
-// CHECK:       %[[SG:.+]] = tensor.expand_shape %[[S]] {{\[}}[0, 1]] output_shape [4, %{{.+}}] : tensor<?xf32> into tensor<4x?xf32>
-// CHECK:       %[[Y:.+]] = linalg.generic {indexing_maps = [#{{.+}}, #[[$STAT4]], #[[$STAT4]], #[[$STAT4]], #[[$CHAN4]], #[[$CHAN4]], #{{.+}}], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[XG]], %{{.+}}, %{{.+}}, %{{.+}}, %[[SG]],
-// CHECK:       tensor.collapse_shape %[[Y]] {{\[}}[0], [1, 2], [3]] : tensor<2x4x?x5xf32> into tensor<2x?x5xf32>
+// CHECK:       %[[DOM:.+]] = tensor.collapse_shape %[[XG]] {{\[}}[0, 1], [2], [3]] : tensor<2x4x?x5xf32> into tensor<8x?x5xf32>
+// CHECK:       %[[SR:.+]] = tensor.generate %[[K:.+]] {
+// CHECK:         arith.muli %{{.+}}, %[[K]] : index
+// CHECK:         tensor.extract %[[S]]
+// CHECK:       } : tensor<8x?xf32>
+// CHECK:       %[[Y:.+]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel"]} ins(%[[DOM]], %{{.+}}, %{{.+}}, %{{.+}}, %[[SR]],
+// CHECK:       %[[YG:.+]] = tensor.expand_shape %[[Y]] {{\[}}[0, 1], [2], [3]] output_shape [2, 4, %[[K]], 5] : tensor<8x?x5xf32> into tensor<2x4x?x5xf32>
+// CHECK:       tensor.collapse_shape %[[YG]] {{\[}}[0], [1, 2], [3]] : tensor<2x4x?x5xf32> into tensor<2x?x5xf32>
 func.func @group_dynamic_c(%x: tensor<2x?x5xf32>, %s: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<2x?x5xf32> {
   %y = norm.group_normalization %x, %s, %b num_groups = 4
       : (tensor<2x?x5xf32>, tensor<?xf32>, tensor<?xf32>) -> tensor<2x?x5xf32>
@@ -185,16 +204,16 @@ func.func @group_dynamic_c(%x: tensor<2x?x5xf32>, %s: tensor<?xf32>, %b: tensor<
 
 // -----
 
-// Several spatial dims (X [N, C, H, W], a small W): X is collapsed to
-// [N, C, H * W] first, so that Y's innermost dim is H * W, not W; Y is
-// expanded back to X's shape. Dynamic spatial sizes too.
+// Several spatial dims (X [N, C, H, W], a small W): Y's domain collapses
+// them, [N * G, C/G, H * W], so that its innermost dim is H * W, not W; Y is
+// reshaped back to X's shape. Dynamic spatial sizes too.
 // CHECK-LABEL: func @group_spatial
 // CHECK-SAME:  (%[[X:.+]]: tensor<2x8x3x2xf32>, %[[S:.+]]: tensor<8xf32>, %[[B:.+]]: tensor<8xf32>)
-// CHECK:       %[[XC:.+]] = tensor.collapse_shape %[[X]] {{\[}}[0], [1], [2, 3]] : tensor<2x8x3x2xf32> into tensor<2x8x6xf32>
-// CHECK:       %[[XG:.+]] = tensor.expand_shape %[[XC]] {{\[}}[0], [1, 2], [3]] output_shape [2, 4, 2, 6] : tensor<2x8x6xf32> into tensor<2x4x2x6xf32>
-// CHECK:       %[[Y:.+]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[XG]],
-// CHECK:       %[[YC:.+]] = tensor.collapse_shape %[[Y]] {{\[}}[0], [1, 2], [3]] : tensor<2x4x2x6xf32> into tensor<2x8x6xf32>
-// CHECK:       %[[YX:.+]] = tensor.expand_shape %[[YC]] {{\[}}[0], [1], [2, 3]] output_shape [2, 8, 3, 2] : tensor<2x8x6xf32> into tensor<2x8x3x2xf32>
+// CHECK:       %[[XG:.+]] = tensor.expand_shape %[[X]] {{\[}}[0], [1, 2], [3], [4]] output_shape [2, 4, 2, 3, 2] : tensor<2x8x3x2xf32> into tensor<2x4x2x3x2xf32>
+// CHECK:       %[[DOM:.+]] = tensor.collapse_shape %[[XG]] {{\[}}[0, 1], [2], [3, 4]] : tensor<2x4x2x3x2xf32> into tensor<8x2x6xf32>
+// CHECK:       %[[Y:.+]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel"]} ins(%[[DOM]],
+// CHECK:       %[[YG:.+]] = tensor.expand_shape %[[Y]] {{\[}}[0, 1], [2], [3, 4]] output_shape [2, 4, 2, 3, 2] : tensor<8x2x6xf32> into tensor<2x4x2x3x2xf32>
+// CHECK:       %[[YX:.+]] = tensor.collapse_shape %[[YG]] {{\[}}[0], [1, 2], [3], [4]] : tensor<2x4x2x3x2xf32> into tensor<2x8x3x2xf32>
 // CHECK:       return %[[YX]]
 func.func @group_spatial(%x: tensor<2x8x3x2xf32>, %s: tensor<8xf32>, %b: tensor<8xf32>) -> tensor<2x8x3x2xf32> {
   %y = norm.group_normalization %x, %s, %b num_groups = 4
@@ -206,10 +225,11 @@ func.func @group_spatial(%x: tensor<2x8x3x2xf32>, %s: tensor<8xf32>, %b: tensor<
 
 // CHECK-LABEL: func @group_spatial_dynamic
 // CHECK-SAME:  (%[[X:[^:]+]]: tensor<?x8x?x?x3xf16>
-// CHECK:       %[[XC:.+]] = tensor.collapse_shape %[[X]] {{\[}}[0], [1], [2, 3, 4]] : tensor<?x8x?x?x3xf16> into tensor<?x8x?xf16>
-// CHECK:       %[[Y:.+]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
-// CHECK:       %[[YC:.+]] = tensor.collapse_shape %[[Y]] {{\[}}[0], [1, 2], [3]] : tensor<?x2x4x?xf16> into tensor<?x8x?xf16>
-// CHECK:       tensor.expand_shape %[[YC]] {{\[}}[0], [1], [2, 3, 4]] output_shape [%{{.+}}, 8, %{{.+}}, %{{.+}}, 3] : tensor<?x8x?xf16> into tensor<?x8x?x?x3xf16>
+// CHECK:       %[[XG:.+]] = tensor.expand_shape %[[X]] {{\[}}[0], [1, 2], [3], [4], [5]] output_shape [%{{.+}}, 2, 4, %{{.+}}, %{{.+}}, 3] : tensor<?x8x?x?x3xf16> into tensor<?x2x4x?x?x3xf16>
+// CHECK:       %[[DOM:.+]] = tensor.collapse_shape %[[XG]] {{\[}}[0, 1], [2], [3, 4, 5]] : tensor<?x2x4x?x?x3xf16> into tensor<?x4x?xf16>
+// CHECK:       %[[Y:.+]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel"]} ins(%[[DOM]],
+// CHECK:       %[[YG:.+]] = tensor.expand_shape %[[Y]] {{\[}}[0, 1], [2], [3, 4, 5]] output_shape [%{{.+}}, 2, 4, %{{.+}}, %{{.+}}, 3] : tensor<?x4x?xf16> into tensor<?x2x4x?x?x3xf16>
+// CHECK:       tensor.collapse_shape %[[YG]] {{\[}}[0], [1, 2], [3], [4], [5]] : tensor<?x2x4x?x?x3xf16> into tensor<?x8x?x?x3xf16>
 func.func @group_spatial_dynamic(%x: tensor<?x8x?x?x3xf16>, %s: tensor<8xf16>, %b: tensor<8xf16>) -> tensor<?x8x?x?x3xf16> {
   %y = norm.group_normalization %x, %s, %b num_groups = 2
       : (tensor<?x8x?x?x3xf16>, tensor<8xf16>, tensor<8xf16>) -> tensor<?x8x?x?x3xf16>
@@ -232,17 +252,54 @@ func.func @group_stash11(%x: tensor<2x6xf32>, %s: tensor<6xf32>) -> tensor<2x6xf
 // -----
 
 // InstanceNormalization: the rows are X collapsed to [N * C, D1 * D2]; Y is
-// computed over X itself, statistics at (d0, d1), scale/B at (d1).
-// CHECK-DAG:   #[[$STATI:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d1)>
-// CHECK-DAG:   #[[$CHANI:.+]] = affine_map<(d0, d1, d2, d3) -> (d1)>
+// computed over the rows too, statistics at (d0) and scale/B as per-row
+// [N * C] copies (element r = scale[r mod C]) at (d0), and expanded back.
+// CHECK-DAG:   #[[$IDI:.+]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG:   #[[$ROWI:.+]] = affine_map<(d0, d1) -> (d0)>
 // CHECK-LABEL: func @instance
 // CHECK-SAME:  (%[[X:.+]]: tensor<?x3x4x4xbf16>, %[[S:.+]]: tensor<3xbf16>, %[[B:.+]]: tensor<3xbf16>)
 // CHECK:       %[[ROWS:.+]] = tensor.collapse_shape %[[X]] {{\[}}[0, 1], [2, 3]] : tensor<?x3x4x4xbf16> into tensor<?x16xbf16>
-// CHECK:       linalg.generic {indexing_maps = [#{{.+}}, #[[$STATI]], #[[$STATI]], #[[$STATI]], #[[$CHANI]], #[[$CHANI]], #{{.+}}], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[X]],
+// CHECK:       %[[SR:.+]] = tensor.generate %[[NC:.+]] {
+// CHECK-NEXT:  ^bb0(%[[R:.+]]: index):
+// CHECK-NEXT:    %[[CH:.+]] = arith.remui %[[R]], %c3{{.*}} : index
+// CHECK-NEXT:    %[[E:.+]] = tensor.extract %[[S]][%[[CH]]] : tensor<3xbf16>
+// CHECK-NEXT:    tensor.yield %[[E]] : bf16
+// CHECK:       %[[BR:.+]] = tensor.generate
+// CHECK:         tensor.extract %[[B]]
+// CHECK:       %[[Y:.+]] = linalg.generic {indexing_maps = [#[[$IDI]], #[[$ROWI]], #[[$ROWI]], #[[$ROWI]], #[[$ROWI]], #[[$ROWI]], #[[$IDI]]], iterator_types = ["parallel", "parallel"]} ins(%[[ROWS]], %{{.+}}, %{{.+}}, %{{.+}}, %[[SR]], %[[BR]] :
 // CHECK:         arith.truncf %{{.+}} : f32 to bf16
-// CHECK-NOT:   tensor.collapse_shape
+// CHECK:       %[[YX:.+]] = tensor.expand_shape %[[Y]] {{\[}}[0, 1], [2, 3]] output_shape [%{{.+}}, 3, 4, 4] : tensor<?x16xbf16> into tensor<?x3x4x4xbf16>
+// CHECK:       return %[[YX]]
 func.func @instance(%x: tensor<?x3x4x4xbf16>, %s: tensor<3xbf16>, %b: tensor<3xbf16>) -> tensor<?x3x4x4xbf16> {
   %y = norm.instance_normalization %x, %s, %b
       : (tensor<?x3x4x4xbf16>, tensor<3xbf16>, tensor<3xbf16>) -> tensor<?x3x4x4xbf16>
   return %y : tensor<?x3x4x4xbf16>
+}
+
+// -----
+
+// InstanceNormalization whose one user is an elementwise linalg op: Y over
+// X itself, statistics at (d0, d1) and scale/B at (d1), so that the
+// consumer can fuse into Y's loop.
+// CHECK-DAG:   #[[$STATC:.+]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-DAG:   #[[$CHANC:.+]] = affine_map<(d0, d1, d2) -> (d1)>
+// CHECK-LABEL: func @instance_consumer
+// CHECK-SAME:  (%[[X:.+]]: tensor<2x3x16xf32>, %[[S:.+]]: tensor<3xf32>)
+// CHECK-NOT:   tensor.generate
+// CHECK:       %[[Y:.+]] = linalg.generic {indexing_maps = [#{{.+}}, #[[$STATC]], #[[$STATC]], #[[$STATC]], #[[$CHANC]], #[[$CHANC]], #{{.+}}], iterator_types = ["parallel", "parallel", "parallel"]} ins(%[[X]], %{{.+}}, %{{.+}}, %{{.+}}, %[[S]], %[[S]] :
+// CHECK:       linalg.generic {{.*}} ins(%[[Y]] :
+// CHECK:         arith.negf
+func.func @instance_consumer(%x: tensor<2x3x16xf32>, %s: tensor<3xf32>) -> tensor<2x3x16xf32> {
+  %y = norm.instance_normalization %x, %s, %s
+      : (tensor<2x3x16xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<2x3x16xf32>
+  %e = tensor.empty() : tensor<2x3x16xf32>
+  %z = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>,
+                                        affine_map<(d0, d1, d2) -> (d0, d1, d2)>],
+                       iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%y : tensor<2x3x16xf32>) outs(%e : tensor<2x3x16xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %n = arith.negf %v : f32
+    linalg.yield %n : f32
+  } -> tensor<2x3x16xf32>
+  return %z : tensor<2x3x16xf32>
 }
