@@ -18,13 +18,18 @@
 //                                                       K' - Q rounded to C,
 //                                                       Low its rest)
 //
-// and Y is one elementwise op over the grouped view, reading the statistics
-// per (n, group) and scale and B as [G, K] (then collapsed back to X's
-// shape; with several spatial dims X is first collapsed to
-// [N, C, D1 * ... * Dn], so that Y's innermost loop is not a short one over
-// a small Dn), or, where Y has an elementwise consumer and C is static, over X
-// itself, reading the statistics at (n, c floordiv K) and scale and B per
-// channel, so that the consumer fuses into Y's loop:
+// and Y is one elementwise op over the rows with K apart,
+// [N * G, K, D1 * ... * Dn] ([N * C, D1 * ... * Dn] for InstanceNormalization),
+// reading the statistics per row straight from their reductions, so that
+// norm-fuse-rows computes the statistics and Y of each row in one threaded
+// loop, and scale and B as per-row copies [N * G, K] (made once per call by
+// a tensor.generate), then reshaped back to X's shape
+// (buildRowsGroupNormalization); or, where Y has an elementwise consumer,
+// over X itself (C static: the statistics at (n, c floordiv K), scale and B
+// per channel, so that the consumer fuses into Y's loop) or over the grouped
+// view [N, G, K, D...] (C dynamic; also for an X that is a slice of another
+// tensor, whose strided buffer bufferization could only collapse by
+// copying):
 //
 //   Y = ((X - High) - Low) * InvStdDev * scale[c] + B[c]
 //

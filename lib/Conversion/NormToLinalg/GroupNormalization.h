@@ -65,9 +65,10 @@ Value buildGroupNormalizedY(OpBuilder &b, Location loc, Value domain,
 /// one group per channel, InstanceNormalization) with the [C] `scale` and
 /// `bias`, in the stage-one type `c` (GroupNormalization.cpp's file comment
 /// has the math); `silu` applies x * sigmoid(x) to Y in `c` before the
-/// rounding to X's type; `yOverX` computes Y over X's own shape where C is
-/// static (for an elementwise consumer to fuse into), not over the grouped
-/// view.
+/// rounding to X's type; `yOverX` (an elementwise consumer to fuse into Y)
+/// computes Y over X's own shape where C is static, else over the grouped
+/// view; without it Y is computed over the rows of the statistics, in their
+/// loop.
 Value buildGroupNormalization(OpBuilder &b, Location loc, Value x, Value scale,
                               Value bias, std::optional<int64_t> numGroups,
                               APFloat epsilon, FloatType c, bool silu,
