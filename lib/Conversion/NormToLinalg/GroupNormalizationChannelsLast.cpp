@@ -16,8 +16,10 @@
 //     the builders of the NCHW lowering, on the view [1, G, D..., K] of the
 //     sample; its tensor.extract reads are rewritten to read the sample),
 //   * computes Y pixel by pixel: a linalg.map over each pixel's row [C] of
-//     the sample, with the statistics repeated per channel, into that row of
-//     the loop's destination (buildPixelRows: Y is written once, in place).
+//     the sample, with the statistics repeated per channel and Scale and B
+//     converted to the stage-one type once per sample (not in every row),
+//     into that row of the loop's destination (buildPixelRows: Y is written
+//     once, in place).
 //
 // The math is the NCHW lowering's (GroupNormalization.cpp's file comment):
 // the shifted two-pass algorithm in the stage-one type, the sums of the
@@ -170,6 +172,31 @@ static Value repeatPerChannel(OpBuilder &b, Location loc, Value stat, Value k,
                    nb, nloc,
                    tensor::ExtractOp::create(nb, nloc, stat,
                                              ValueRange{row, group}));
+             })
+      .getResult();
+}
+
+/// Returns the [C] tensor `operand` (scale or B) converted to `c`: `operand`
+/// itself where its elements are of type `c`, else a tensor.generate that
+/// converts each element once per sample, so that the pixel rows read it in
+/// `c` instead of converting it again in every row (a conversion is exact).
+/// A tensor.generate, so that elementwise fusion leaves it out of the rows.
+static Value convertChannels(OpBuilder &b, Location loc, Value operand,
+                             FloatType c) {
+  auto type = cast<RankedTensorType>(operand.getType());
+  if (type.getElementType() == c)
+    return operand;
+  SmallVector<Value> dynamicSizes;
+  if (type.isDynamicDim(0))
+    dynamicSizes.push_back(tensor::DimOp::create(b, loc, operand, 0));
+  return tensor::GenerateOp::create(
+             b, loc, type.clone(c), dynamicSizes,
+             [&](OpBuilder &nb, Location nloc, ValueRange ivs) {
+               tensor::YieldOp::create(
+                   nb, nloc,
+                   convertToFloat(
+                       nb, nloc,
+                       tensor::ExtractOp::create(nb, nloc, operand, ivs), c));
              })
       .getResult();
 }
@@ -350,19 +377,19 @@ static Value buildSamples(RewriterBase &b, Location loc, Value x, Value scale,
   readThroughPermutation(b, view, grouped);
 
   // Y over X, pixel by pixel, the statistics repeated per channel.
-  return buildPixelRows(b, loc, x, init,
-                        {repeatPerChannel(b, loc, mean.high, k, channels,
-                                          /*firstRowOnly=*/true),
-                         repeatPerChannel(b, loc, mean.low, k, channels,
-                                          /*firstRowOnly=*/true),
-                         repeatPerChannel(b, loc, invStdDev, k, channels,
-                                          /*firstRowOnly=*/true),
-                         scale, bias},
-                        [&](OpBuilder &nb, Location nloc, ValueRange args) {
-                          return buildGroupNormalizedElement(
-                              nb, nloc, args, c, silu,
-                              cast<FloatType>(xType.getElementType()));
-                        });
+  return buildPixelRows(
+      b, loc, x, init,
+      {repeatPerChannel(b, loc, mean.high, k, channels,
+                        /*firstRowOnly=*/true),
+       repeatPerChannel(b, loc, mean.low, k, channels,
+                        /*firstRowOnly=*/true),
+       repeatPerChannel(b, loc, invStdDev, k, channels,
+                        /*firstRowOnly=*/true),
+       convertChannels(b, loc, scale, c), convertChannels(b, loc, bias, c)},
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        return buildGroupNormalizedElement(
+            nb, nloc, args, c, silu, cast<FloatType>(xType.getElementType()));
+      });
 }
 
 /// Casts `x` [N, D1, ..., Dn, C], `scale` [C] and `bias` [C] to types that
