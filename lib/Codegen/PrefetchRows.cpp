@@ -256,17 +256,20 @@ struct PrefetchRowsPass
             reads.push_back(read);
         }
       });
-      // Whether the loop writes a row (Y) with vector stores.
-      bool writesRows = false;
-      rowLoop.getBody()->walk([&](Operation *op) {
-        VectorType type;
-        if (auto write = dyn_cast<vector::TransferWriteOp>(op))
-          type = write.getVectorType();
-        else if (auto store = dyn_cast<vector::StoreOp>(op))
-          type = store.getVectorType();
-        if (type && type.getNumElements() > 1)
-          writesRows = true;
-      });
+      // Whether `scope` writes a row (Y) with vector stores.
+      auto writesRows = [](Operation *scope) {
+        bool writes = false;
+        scope->walk([&](Operation *op) {
+          VectorType type;
+          if (auto write = dyn_cast<vector::TransferWriteOp>(op))
+            type = write.getVectorType();
+          else if (auto store = dyn_cast<vector::StoreOp>(op))
+            type = store.getVectorType();
+          if (type && type.getNumElements() > 1)
+            writes = true;
+        });
+        return writes;
+      };
       for (auto &[memref, reads] : passes) {
         // The first pass over a row streams it from memory; during the
         // later ones, which hit L1, no demand miss drives the hardware
@@ -283,8 +286,12 @@ struct PrefetchRowsPass
                              "hardware prefetchers follow its misses");
           continue;
         }
-        size_t end =
-            writesRows && reads.size() > 2 ? reads.size() - 1 : reads.size();
+        // The last pass is Y's where its loop writes the row (Y may also
+        // read the row through another view, as Group Normalization's
+        // [N * G, C/G, D]: then the last pass here is a sum of squares).
+        size_t end = reads.size() > 2 && writesRows(reads.back()->getParentOp())
+                         ? reads.size() - 1
+                         : reads.size();
         norm::remarkPassed(
             rowLoop, kPass, "RowPrefetch",
             "prefetches the row {0} bytes ahead of a {1} in {2} of its {3} "
