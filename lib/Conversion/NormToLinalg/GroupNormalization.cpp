@@ -138,33 +138,40 @@ static Value buildExpF32(OpBuilder &b, Location loc, Value x) {
   auto constant = [&](double value) {
     return createFloatConstant(b, loc, f32, value);
   };
-  // maxnumf/minnumf: a NaN x clamps to -87 here (a valid k), and is
-  // selected back at the end.
-  Value clamped = arith::MinNumFOp::create(
-      b, loc, arith::MaxNumFOp::create(b, loc, x, constant(-87.0)),
-      constant(88.0));
-  Value k = math::FloorOp::create(
+  // Products and sums that may become fused multiply-adds where the target
+  // has them: each fused step rounds once instead of twice, within the
+  // polynomial's own error.
+  auto contract = arith::FastMathFlags::contract;
+  auto mul = [&](Value lhs, Value rhs) -> Value {
+    return arith::MulFOp::create(b, loc, lhs, rhs, contract);
+  };
+  auto add = [&](Value lhs, Value rhs) -> Value {
+    return arith::AddFOp::create(b, loc, lhs, rhs, contract);
+  };
+  // The clamp to [-87, 88] as compares and selects (one max and one min
+  // instruction each; maxnumf/minnumf also order NaNs): a NaN x fails
+  // `ogt` and clamps to -87 (a valid k); it is selected back at the end.
+  Value low = constant(-87.0), high = constant(88.0);
+  Value clamped = arith::SelectOp::create(
       b, loc,
-      arith::AddFOp::create(
-          b, loc,
-          arith::MulFOp::create(b, loc, clamped, constant(1.44269504088896341)),
-          constant(0.5)));
-  Value r = arith::SubFOp::create(
-      b, loc, clamped, arith::MulFOp::create(b, loc, k, constant(0.693359375)));
-  r = arith::SubFOp::create(
-      b, loc, r, arith::MulFOp::create(b, loc, k, constant(-2.12194440e-4)));
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, x, low), x,
+      low);
+  clamped = arith::SelectOp::create(
+      b, loc,
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, clamped, high),
+      clamped, high);
+  Value k = math::FloorOp::create(
+      b, loc, add(mul(clamped, constant(1.44269504088896341)), constant(0.5)));
+  // r = x - k * ln(2) in two steps (Cody-Waite): k * 0.693359375 is exact.
+  Value r = arith::SubFOp::create(b, loc, clamped,
+                                  mul(k, constant(0.693359375)), contract);
+  r = arith::SubFOp::create(b, loc, r, mul(k, constant(-2.12194440e-4)),
+                            contract);
   Value p = constant(1.9875691500e-4);
   for (double coefficient : {1.3981999507e-3, 8.3334519073e-3, 4.1665795894e-2,
                              1.6666665459e-1, 5.0000001201e-1})
-    p = arith::AddFOp::create(b, loc, arith::MulFOp::create(b, loc, p, r),
-                              constant(coefficient));
-  p = arith::AddFOp::create(
-      b, loc,
-      arith::AddFOp::create(
-          b, loc,
-          arith::MulFOp::create(b, loc, p, arith::MulFOp::create(b, loc, r, r)),
-          r),
-      constant(1.0));
+    p = add(mul(p, r), constant(coefficient));
+  p = add(add(mul(p, mul(r, r)), r), constant(1.0));
   // 2^k for k in [-126, 127]: the biased exponent k + 127 in bits 23..30.
   IntegerType i32 = b.getI32Type();
   Value bits = arith::ShLIOp::create(
