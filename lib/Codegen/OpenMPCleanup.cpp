@@ -17,10 +17,17 @@
 // partition computed in the region (Debian's libomp formats a debug string
 // in every __kmpc_for_static_init; see replaceWorksharingLoop).
 //
+// norm-openmp-outline-rows, later in the pipeline (after the non-temporal
+// versions), moves the row loop that then exists twice, in the region and
+// as the sequential version, into one function that both call, so that LLVM
+// compiles the body once.
+//
 // Remarks (category norm-openmp-cleanup): AllocasHoisted or ScopeKept
 // (missed) at each alloca scope in a parallel loop; SequentialVersion or
 // NotVersioned (missed) at each omp.parallel; StaticPartition or
-// WorksharingLoopKept (missed) at its work-sharing loop.
+// WorksharingLoopKept (missed) at its work-sharing loop. Category
+// norm-openmp-outline-rows: RowsOutlined, or RowsKept (missed), at each
+// versioned omp.parallel.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,16 +37,23 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/RegionUtils.h"
+
+#include <functional>
 
 namespace mlir {
 namespace norm {
 #define GEN_PASS_DEF_OPENMPCLEANUPPASS
+#define GEN_PASS_DEF_OPENMPOUTLINEROWSPASS
 #include "norm/Codegen/Passes.h.inc"
 } // namespace norm
 } // namespace mlir
@@ -47,6 +61,12 @@ namespace norm {
 using namespace mlir;
 
 static constexpr StringLiteral kPass = "norm-openmp-cleanup";
+static constexpr StringLiteral kOutlinePass = "norm-openmp-outline-rows";
+
+/// Marks the two row loops of a versioned omp.parallel: the one in the
+/// region (over the thread's part of the iterations) and the sequential one
+/// in the else branch. norm-openmp-outline-rows looks for it.
+static constexpr StringLiteral kRowsAttr = "norm.openmp_rows";
 
 namespace {
 struct OpenMPCleanupPass
@@ -282,6 +302,7 @@ struct OpenMPCleanupPass
         rewriter.clone(op, mapping);
     rewriter.setInsertionPoint(ifOp.elseBlock()->getTerminator());
     auto forOp = scf::ForOp::create(rewriter, loc, lb, ub, step);
+    forOp->setAttr(kRowsAttr, rewriter.getUnitAttr());
     Block &body = loop.getRegion().front();
     mapping.map(body.getArgument(0), forOp.getInductionVar());
     rewriter.setInsertionPoint(forOp.getBody()->getTerminator());
@@ -359,6 +380,7 @@ struct OpenMPCleanupPass
         rewriter, loc, begin,
         arith::AddIOp::create(rewriter, loc, quotient, extra));
     auto forOp = scf::ForOp::create(rewriter, loc, begin, end, one);
+    forOp->setAttr(kRowsAttr, rewriter.getUnitAttr());
     rewriter.setInsertionPoint(forOp.getBody()->getTerminator());
     IRMapping mapping;
     Block &body = loop.getRegion().front();
@@ -396,5 +418,203 @@ struct OpenMPCleanupPass
   /// on the calling thread: 32Ki f32 are 128 KiB, a few microseconds of work,
   /// about what forking and joining a team of idle threads costs.
   static constexpr int64_t kMinParallelElements = 32 * 1024;
+};
+} // namespace
+
+namespace {
+/// Moves the row loop that norm-openmp-cleanup put both in an omp.parallel
+/// region and, as its sequential version, in the else branch of the scf.if
+/// around it, into one private function called from both places (see
+/// Passes.td).
+struct OpenMPOutlineRowsPass
+    : public norm::impl::OpenMPOutlineRowsPassBase<OpenMPOutlineRowsPass> {
+  void runOnOperation() override {
+    SmallVector<scf::IfOp> candidates;
+    getOperation().walk([&](scf::IfOp ifOp) {
+      if (ifOp.getNumResults() == 0 && ifOp.elseBlock() &&
+          ifOp->getParentOfType<func::FuncOp>())
+        candidates.push_back(ifOp);
+    });
+    for (scf::IfOp ifOp : candidates)
+      outline(ifOp);
+  }
+
+  /// The last function outlined from each function.
+  llvm::DenseMap<Operation *, Operation *> lastOutlined;
+
+  /// The only op of `block` besides its terminator, if it is an `OpTy`.
+  template <typename OpTy>
+  static OpTy onlyOp(Block *block) {
+    if (!block || block->getOperations().size() != 2)
+      return nullptr;
+    return dyn_cast<OpTy>(block->front());
+  }
+
+  /// Whether `loop` is a row loop of norm-openmp-cleanup without results.
+  static bool isRowsLoop(scf::ForOp loop) {
+    return loop && loop->hasAttr(kRowsAttr) && loop.getNumResults() == 0;
+  }
+
+  void outline(scf::IfOp ifOp) {
+    auto parallel = onlyOp<omp::ParallelOp>(ifOp.thenBlock());
+    auto sequential = onlyOp<scf::ForOp>(ifOp.elseBlock());
+    if (!parallel || !isRowsLoop(sequential) ||
+        !parallel.getRegion().hasOneBlock())
+      return;
+    scf::ForOp loop;
+    for (auto forOp : parallel.getRegion().front().getOps<scf::ForOp>()) {
+      if (!isRowsLoop(forOp))
+        continue;
+      if (loop)
+        return;
+      loop = forOp;
+    }
+    if (!loop)
+      return;
+    auto missed = [&](StringRef reason) {
+      norm::remarkMissed(ifOp, kOutlinePass, "RowsKept",
+                         "the parallel and the sequential row loop stay two "
+                         "copies: {0}",
+                         reason);
+    };
+    // norm-compile checks the heap allocations of a function and of its
+    // omp.parallel regions for failure, not those of a function they call.
+    if (loop->walk([](Operation *op) {
+              return isa<memref::AllocOp, memref::ReallocOp>(op)
+                         ? WalkResult::interrupt()
+                         : WalkResult::advance();
+            })
+            .wasInterrupted())
+      return missed("its body allocates on the heap");
+    std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+    if (!step || *step != 1)
+      return missed("the parallel loop's step is not 1");
+
+    // func.func private @<function>_rows(%begin, %end, arguments...).
+    auto func = ifOp->getParentOfType<func::FuncOp>();
+    Location loc = loop.getLoc();
+    IRRewriter rewriter(&getContext());
+    Type index = rewriter.getIndexType();
+    OpBuilder detached(&getContext());
+    auto rows =
+        func::FuncOp::create(detached, loc, (func.getName() + "_rows").str(),
+                             rewriter.getFunctionType({index, index}, {}));
+    Block *entry = rows.addEntryBlock();
+    rewriter.setInsertionPointToStart(entry);
+
+    // What the loop uses from above: constants and the region's allocas are
+    // recreated in the function, and so are the memory-effect-free ops
+    // (views, sizes, index arithmetic) computed before the scf.if, from
+    // their own operands: the function then sees the relations that the
+    // calling function knows (a row stride that is the row length, a view
+    // of X), which it would not as separate arguments. The leaves, defined
+    // outside the scf.if, are its arguments.
+    Region &parallelRegion = parallel.getRegion();
+    IRMapping mapping;
+    SmallVector<Operation *> recreated;
+    SmallVector<Value> arguments;
+    std::function<Value(Value)> materialize = [&](Value value) -> Value {
+      if (Value mapped = mapping.lookupOrNull(value))
+        return mapped;
+      Operation *def = value.getDefiningOp();
+      if (def && def->getNumOperands() == 0 && def->getNumRegions() == 0 &&
+          (def->hasTrait<OpTrait::ConstantLike>() ||
+           (isa<memref::AllocaOp>(def) &&
+            def->getParentRegion() == &parallelRegion))) {
+        recreated.push_back(def);
+        rewriter.clone(*def, mapping);
+        return mapping.lookup(value);
+      }
+      if (!value.getParentRegion()->isProperAncestor(&ifOp.getThenRegion()))
+        return nullptr;
+      if (def && def->getNumRegions() == 0 && isMemoryEffectFree(def) &&
+          !isa<memref::AllocaOp, memref::AllocOp>(def)) {
+        for (Value operand : def->getOperands())
+          if (!materialize(operand))
+            return nullptr;
+        rewriter.clone(*def, mapping);
+        return mapping.lookup(value);
+      }
+      Value argument = entry->addArgument(value.getType(), value.getLoc());
+      arguments.push_back(value);
+      mapping.map(value, argument);
+      return argument;
+    };
+    llvm::SetVector<Value> used;
+    getUsedValuesDefinedAbove(loop.getRegion(), loop.getRegion(), used);
+    used.insert(loop.getStep());
+    for (Value value : used) {
+      if (!materialize(value)) {
+        rows->destroy();
+        return missed("its body uses a value computed in the omp.parallel "
+                      "region");
+      }
+    }
+    rows.setFunctionType(
+        rewriter.getFunctionType(entry->getArgumentTypes(), {}));
+    rows.setPrivate();
+    // One copy of the rows in the object: LLVM would otherwise be free to
+    // inline it at both calls (llvm.func's passthrough attribute, which
+    // convert-func-to-llvm keeps).
+    rows->setAttr("passthrough",
+                  rewriter.getArrayAttr({rewriter.getStringAttr("noinline")}));
+    // Internal linkage (a private func.func is an external LLVM symbol):
+    // not exported from norm-compile's objects, and open to LLVM's
+    // interprocedural constant propagation.
+    rows->setAttr("llvm.linkage", LLVM::LinkageAttr::get(
+                                      &getContext(), LLVM::Linkage::Internal));
+    auto copy = cast<scf::ForOp>(rewriter.clone(*loop, mapping));
+    copy.getLowerBoundMutable().assign(entry->getArgument(0));
+    copy.getUpperBoundMutable().assign(entry->getArgument(1));
+    copy->removeAttr(kRowsAttr);
+    func::ReturnOp::create(rewriter, loc);
+    // After the function and the ones outlined from it before.
+    SymbolTable symbols(func->getParentOp());
+    Operation *&previous = lastOutlined[func];
+    symbols.insert(rows,
+                   std::next(Block::iterator(previous ? previous : func)));
+    previous = rows;
+
+    // The thread's part of the rows: a call.
+    SmallVector<Value> operands = {loop.getLowerBound(), loop.getUpperBound()};
+    operands.append(arguments);
+    rewriter.setInsertionPoint(loop);
+    func::CallOp::create(rewriter, loc, rows, operands);
+    rewriter.eraseOp(loop);
+
+    // All of the rows on the calling thread: the same call over
+    // ceil((ub - lb) / step) iterations.
+    rewriter.setInsertionPoint(sequential);
+    Location seqLoc = sequential.getLoc();
+    Value zero = arith::ConstantIndexOp::create(rewriter, seqLoc, 0);
+    Value span = arith::MaxSIOp::create(
+        rewriter, seqLoc,
+        arith::SubIOp::create(rewriter, seqLoc, sequential.getUpperBound(),
+                              sequential.getLowerBound()),
+        zero);
+    Value count = arith::CeilDivUIOp::create(rewriter, seqLoc, span,
+                                             sequential.getStep());
+    operands[0] = zero;
+    operands[1] = count;
+    func::CallOp::create(rewriter, seqLoc, rows, operands);
+    llvm::SetVector<Value> seqUsed;
+    getUsedValuesDefinedAbove(sequential.getRegion(), sequential.getRegion(),
+                              seqUsed);
+    rewriter.eraseOp(sequential);
+
+    // Allocas left without uses: the region's, and the sequential
+    // version's at the start of the function.
+    for (Operation *def : recreated)
+      if (isa<memref::AllocaOp>(def) && def->use_empty())
+        rewriter.eraseOp(def);
+    for (Value value : seqUsed)
+      if (auto alloca = value.getDefiningOp<memref::AllocaOp>();
+          alloca && alloca->use_empty())
+        rewriter.eraseOp(alloca);
+    norm::remarkPassed(ifOp, kOutlinePass, "RowsOutlined",
+                       "the parallel and the sequential row loop are one "
+                       "function, @{0}, called from both",
+                       rows.getName());
+  }
 };
 } // namespace

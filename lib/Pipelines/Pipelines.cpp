@@ -134,6 +134,11 @@ static void buildModulePipeline(OpPassManager &pm,
     pm.addNestedPass<func::FuncOp>(
         createNontemporalStoresPass(nontemporalOptions));
   }
+  // One copy of each parallel row loop for the threads and the calling
+  // thread (after the non-temporal versions, which need the result buffers
+  // in the same function).
+  if (options.parallel)
+    pm.addPass(createOpenMPOutlineRowsPass());
   // expand_shape as reinterpret_cast first: expand-strided-metadata crashes
   // on one that splits a dim into several dynamic ones (MLIR 22).
   pm.addPass(createExpandShapeToReinterpretCastPass());

@@ -66,7 +66,7 @@
 // CHECK-NEXT:          memref.store %[[V]], %[[ACC]][] : memref<f32>
 // CHECK-NEXT:          %[[S:.+]] = memref.load %[[ACC]][] : memref<f32>
 // CHECK-NEXT:          memref.store %[[S]], %[[Y]][%[[I]], %[[C0]]] : memref<?x64xf32>
-// CHECK-NEXT:        }
+// CHECK-NEXT:        } {norm.openmp_rows}
 // CHECK-NEXT:        omp.terminator
 // CHECK-NEXT:      }
 // CHECK-NEXT:    } else {
@@ -76,7 +76,7 @@
 // CHECK-NEXT:        memref.store %[[SEQ_V]], %[[SEQ_ACC]][] : memref<f32>
 // CHECK-NEXT:        %[[SEQ_S:.+]] = memref.load %[[SEQ_ACC]][] : memref<f32>
 // CHECK-NEXT:        memref.store %[[SEQ_S]], %[[Y]][%[[K]], %[[C0]]] : memref<?x64xf32>
-// CHECK-NEXT:      }
+// CHECK-NEXT:      } {norm.openmp_rows}
 // CHECK-NEXT:    }
 // CHECK-NEXT:    return
 func.func @dynamic_rows(%x: memref<?x64xf32>, %y: memref<?x64xf32>) {

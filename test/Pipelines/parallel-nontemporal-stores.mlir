@@ -35,11 +35,15 @@
 // CHECK-NOT: [FAILED]
 
 // The lowered functions store Y non-temporally (aligned) in their
-// non-temporal version, and fence.
+// non-temporal version, and fence. The row loop is the function
+// @layernorm_rows (norm-openmp-outline-rows), which the threads and the
+// sequential version call.
 // RUN: FileCheck %s --check-prefix=LLVM < %t/lowered.mlir
 // LLVM-LABEL: llvm.func @layernorm(
-// LLVM:         llvm.store %{{.+}}, %{{.+}} {alignment = 64 : i64, nontemporal} : vector<{{[0-9]+}}xf32>, !llvm.ptr
+// LLVM:         llvm.call @layernorm_rows(
 // LLVM:         llvm.fence seq_cst
+// LLVM:       llvm.func @layernorm_rows(
+// LLVM:         llvm.store %{{.+}}, %{{.+}} {alignment = 64 : i64, nontemporal} : vector<{{[0-9]+}}xf32>, !llvm.ptr
 // LLVM-LABEL: llvm.func @lpnorm(
 // LLVM:         llvm.store %{{.+}}, %{{.+}} {alignment = 64 : i64, nontemporal}
 // LLVM-LABEL: llvm.func @lpnorm_axis0(

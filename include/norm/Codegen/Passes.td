@@ -430,6 +430,36 @@ def OpenMPCleanupPass : Pass<"norm-openmp-cleanup", "::mlir::ModuleOp"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def OpenMPOutlineRowsPass
+    : Pass<"norm-openmp-outline-rows", "::mlir::ModuleOp"> {
+  let summary = "One function for the parallel and the sequential version of "
+                "a row loop of norm-openmp-cleanup";
+  let description = [{
+    norm-openmp-cleanup leaves each versioned loop twice: in the
+    `omp.parallel` region (the thread's part of the rows) and as the
+    sequential `scf.for` of the `scf.if`'s else branch. This pass moves the
+    region's loop into a private `func.func @<function>_rows(%begin, %end,
+    ...)` (LLVM `noinline`, internal linkage) and calls it from the region
+    with the thread's part and from the else branch with all rows, so the
+    loop body is compiled once (about half the code of such a function, and
+    of its compile time). Constants and the region's allocas are recreated
+    in the function (one set per call: per thread, or per sequential call),
+    and so are the memory-effect-free ops computed before the `scf.if` that
+    the loop uses (views, sizes, index arithmetic), from their own operands:
+    the function sees what the caller knew (X's row stride is its row
+    length), not unrelated arguments, which cost registers and slowed the
+    calling thread's rows. The leaves are its arguments. It runs after
+    norm-nontemporal-stores, which versions the loops inside on buffers
+    allocated in the function. A loop whose body uses other values computed
+    in the region stays as it is, and so does one that allocates on the heap
+    (norm-compile checks the allocations of the function and of its
+    `omp.parallel` regions, not of the functions they call).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::LLVM::LLVMDialect"];
+}
+
 //===----------------------------------------------------------------------===//
 // PrefetchRows
 //===----------------------------------------------------------------------===//
