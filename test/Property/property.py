@@ -7,7 +7,15 @@ sizes 1, odd sizes 7/33/1023/2049/4099, static and dynamic shapes, every element
 Scale/B broadcast forms, stash_type 1 and 16), then --rms-cases cases of
 norm.rms_normalization (every X/Scale type pair, stash_type 1/10/11/16; from
 a random stream of their own, so that the other cases stay those of the
-seed), runs them through norm-runner
+seed), then --channel-cases cases of the channel normalizations (a third
+stream): norm.group_normalization (NCHW, num_groups dividing C, ranks 2-5,
+stash_type 1/10/11/16), norm.instance_normalization (ranks 3-5) and
+norm.batch_normalization (ranks 2-5, X/scale and B/mean and var of
+independent types T/T1/T2, channel planes shorter and longer than 16
+elements), every element type, static and dynamic dims (C included),
+offset data (e.g. 1e4 + N(0, 0.01), and BatchNormalization's input_mean
+near X's offset); their modules run with norm-runner --threads=2, 1 and
+the default in turn. Runs them through norm-runner
 with .npy inputs and outputs, and compares every element with the float64
 reference of test/lib/reference.py (written from docs/semantics.md and the
 ONNX texts, not from the lowering).
@@ -26,7 +34,8 @@ spacing of T's values at |r|; a correctly rounded result is <= 0.5 ulp), and
 
 Usage:
   property.py --runner build/bin/norm-runner --workdir /tmp/prop \
-      [--seed 1] [--cases 300] [--rms-cases 75] [--batch 40]
+      [--seed 1] [--cases 300] [--rms-cases 75] [--channel-cases 0]
+      [--batch 40]
       [--report worst.json] [-v]
 Exit status 0 when every element is within tolerance, 1 otherwise.
 """
@@ -42,9 +51,10 @@ import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "lib"))
-from reference import (layer_normalization, lp_normalization,  # noqa: E402
-                       normalizer, rms_normalization, round_to, stored_to_f64,
-                       ulp)
+from reference import (batch_normalization,  # noqa: E402
+                       group_normalization, instance_normalization,
+                       layer_normalization, lp_normalization, normalizer,
+                       rms_normalization, round_to, stored_to_f64, ulp)
 
 # ---------------------------------------------------------------------------
 # Element types and tolerances
@@ -319,6 +329,168 @@ def make_case(rng, index):
 
 
 # ---------------------------------------------------------------------------
+# Channel normalizations (--channel-cases)
+# ---------------------------------------------------------------------------
+
+# Plane sizes D1 * ... * Dn of X [N, C, D...]: BatchNormalization's Y runs
+# one plane per iteration and takes another path for planes shorter than 16
+# elements or rank 2 (plane 1).
+PLANES = [1, 2, 7, 15, 16, 17, 33, 64, 129, 1023, 4099]
+# (offset, spread) of offset data per type: a group far from zero whose
+# spread is still resolved by the type.
+OFFSET = {"f16": (1e3, 4.0), "bf16": (1e4, 300.0), "f32": (1e4, 0.01),
+          "f64": (1e4, 0.01)}
+
+
+def channel_shape(rng, rank, c, nmax=4):
+    """X [N, C, D...] of `rank` with C = c and at most MAX_ELEMENTS
+    elements: the plane D1 * ... * Dn from PLANES (rank 3) or from
+    SMALL_DIMS with sometimes one long dim (ranks 4, 5)."""
+    while True:
+        n = int(rng.choice([1, 1, 2, 3, nmax]))
+        if rank == 3:
+            spatial = [int(rng.choice(PLANES))]
+        else:
+            spatial = [int(rng.choice(SMALL_DIMS)) for _ in range(rank - 2)]
+            if rng.random() < 0.15:
+                spatial[rng.integers(rank - 2)] = int(
+                    rng.choice([33, 1023, 4099]))
+        shape = [n, c] + spatial
+        if int(np.prod(shape)) <= MAX_ELEMENTS:
+            return shape
+
+
+def channel_floats(rng, ty, shape, offset_p, sign=None):
+    """random_floats, or with probability offset_p offset data: per type
+    OFFSET's offset (of `sign`, else either sign) plus a normal spread."""
+    if rng.random() >= offset_p:
+        return random_floats(rng, ty, shape)
+    off, spread = OFFSET[ty]
+    if sign is None:
+        sign = 1 if rng.random() < 0.7 else -1
+    off *= sign
+    v = off + rng.normal(0.0, spread, int(np.prod(shape)))
+    stored = round_to(v.reshape(shape), ty)
+    return stored, stored_to_f64(stored, ty)
+
+
+def channel_dyn(rng, rank):
+    """Which dims of X are dynamic ('?'): none in 60% of the cases, else
+    each with probability 0.6 (C included)."""
+    if rng.random() < 0.6:
+        return None
+    return [bool(rng.random() < 0.6) for _ in range(rank)]
+
+
+def c_type(rng, c, ty, dyn):
+    """The type of a [C] operand: dynamic where X's C is, sometimes."""
+    return type_str([c], ty, [bool(dyn and dyn[1] and rng.random() < 0.7)])
+
+
+def make_channel_case(rng, index):
+    """A norm.group_normalization (NCHW), norm.instance_normalization or
+    norm.batch_normalization case (as make_case). P is the op's
+    computation type (docs/semantics.md); Y cancels its terms
+    ((X - Mean) * InvStdDev * scale + B), so its allowance is taken at the
+    magnitude of the terms, for the two statistics ops at the group's
+    spread (ref_layer_norm), reduced over the group."""
+    op = str(rng.choice(["group", "instance", "batch"], p=[0.4, 0.25, 0.35]))
+    ty = str(rng.choice(FLOATS))
+    eps = float(np.float32(rng.choice([1e-5, 1e-5, 1e-3, 0.1, 1e-8])))
+    case = {"index": index, "op": op, "ty": ty}
+    if op == "batch":
+        rank = int(rng.integers(2, 6))
+        c = int(rng.choice([1, 2, 3, 4, 5, 8, 16]))
+        shape = channel_shape(rng, rank, c, nmax=8)
+        t1, t2 = str(rng.choice(FLOATS)), str(rng.choice(FLOATS))
+        dyn = channel_dyn(rng, rank)
+        xt = type_str(shape, ty, dyn)
+        offset = rng.random() < 0.3
+        sign = 1 if rng.random() < 0.7 else -1
+        xs, x = channel_floats(rng, ty, shape, float(offset), sign)
+        ss, sc = random_floats(rng, t1, [c])
+        bs, bb = random_floats(rng, t1, [c])
+        if offset:  # input_mean near X's offset (X - mean cancels)
+            ms, mean = channel_floats(rng, t2, [c], 1.0, sign)
+        else:
+            ms, mean = random_floats(rng, t2, [c])
+        kind = rng.choice(["uniform", "wide", "offset"])
+        if kind == "uniform":
+            v = rng.uniform(0.0, 10.0, c)
+        elif kind == "wide":
+            v = np.exp2(rng.uniform(-12, 12, c))
+        else:
+            v = OFFSET[t2][0] + np.abs(rng.normal(0.0, OFFSET[t2][1], c))
+        vs = round_to(v, t2)
+        var = stored_to_f64(vs, t2)
+        types = [xt] + [c_type(rng, c, t, dyn) for t in (t1, t1, t2, t2)]
+        inputs = [(xs, ty, types[0]), (ss, t1, types[1]), (bs, t1, types[2]),
+                  (ms, t2, types[3]), (vs, t2, types[4])]
+        y = batch_normalization(x, sc, bb, mean, var, eps)
+        compute = "f64" if "f64" in (ty, t1, t2) else "f32"
+        view = (1, c) + (1,) * (rank - 2)
+        a = np.abs(sc / np.sqrt(var + eps)).reshape(view)
+        mag = np.abs(x - mean.reshape(view)) * a + np.abs(bb).reshape(view)
+        operands = ", ".join(f"%a{index}_{i}" for i in range(5))
+        case.update(
+            desc=f"batch eps={eps} {', '.join(types)}"
+                 + (" offset" if offset else ""),
+            inputs=inputs,
+            text=f"norm.batch_normalization {operands} epsilon = {eps!r} : "
+                 f"({', '.join(types)}) -> {xt}",
+            results=[(y, ty, xt, "Y", mag, compute)])
+        return case
+
+    if op == "instance":
+        rank = int(rng.integers(3, 6))
+        g_per = 1
+        c = int(rng.choice([1, 2, 3, 4, 6, 8]))
+        groups = c
+        stash = None
+    else:
+        rank = int(rng.integers(2, 6))
+        groups = int(rng.choice([1, 1, 2, 3, 4, 8]))
+        g_per = int(rng.choice([1, 1, 2, 3, 5]))
+        c = groups * g_per
+        stash = int(rng.choice([1, 1, 11, 11, 10, 16]))
+    shape = channel_shape(rng, rank, c)
+    dyn = channel_dyn(rng, rank)
+    xt = type_str(shape, ty, dyn)
+    xs, x = channel_floats(rng, ty, shape, 0.25)
+    ss, sc = random_floats(rng, ty, [c])
+    bs, bb = random_floats(rng, ty, [c])
+    types = [xt, c_type(rng, c, ty, dyn), c_type(rng, c, ty, dyn)]
+    inputs = [(xs, ty, types[0]), (ss, ty, types[1]), (bs, ty, types[2])]
+    y, mean, inv = group_normalization(x, sc, bb, groups, eps)
+    if op == "instance":
+        assert np.array_equal(y, instance_normalization(x, sc, bb, eps),
+                              equal_nan=True)
+    n = shape[0]
+    xg = x.reshape(n, groups, -1)
+    dev = np.abs(xg - mean[..., None])
+    spread = np.max(dev, axis=-1, keepdims=True, initial=0.0)
+    view = (1, c) + (1,) * (rank - 2)
+    mag = (((dev + spread) * inv[..., None]).reshape(x.shape)
+           * np.abs(sc).reshape(view) + np.abs(bb).reshape(view))
+    compute = "f64" if ty == "f64" or stash == 11 else "f32"
+    case["n"] = xg.shape[-1]
+    operands = ", ".join(f"%a{index}_{i}" for i in range(3))
+    sig = f"({', '.join(types)}) -> {xt}"
+    if op == "instance":
+        case.update(desc=f"instance eps={eps} {', '.join(types)}",
+                    text=f"norm.instance_normalization {operands} "
+                         f"epsilon = {eps!r} : {sig}")
+    else:
+        case.update(desc=f"group num_groups={groups} eps={eps} "
+                         f"stash={stash} {', '.join(types)}",
+                    text=f"norm.group_normalization {operands} num_groups = "
+                         f"{groups} epsilon = {eps!r} stash_type = {stash} "
+                         f": {sig}")
+    case.update(inputs=inputs, results=[(y, ty, xt, "Y", mag, compute)])
+    return case
+
+
+# ---------------------------------------------------------------------------
 # Running a batch
 # ---------------------------------------------------------------------------
 
@@ -339,12 +511,15 @@ def write_module(cases, path):
                 ", ".join(t for _, t in rets) + "\n}\n")
 
 
-def run_batch(runner, cases, workdir, batch_index, stats, verbose):
+def run_batch(runner, cases, workdir, batch_index, stats, verbose,
+              threads=None):
     d = os.path.join(workdir, f"batch{batch_index}")
     os.makedirs(d, exist_ok=True)
     module = os.path.join(d, "module.mlir")
     write_module(cases, module)
     cmd = [runner, module]
+    if threads:
+        cmd.append(f"--threads={threads}")
     outs = []
     for c in cases:
         for k, (stored, _, _) in enumerate(c["inputs"]):
@@ -358,7 +533,8 @@ def run_batch(runner, cases, workdir, batch_index, stats, verbose):
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
         print(f"FAIL batch {batch_index}: norm-runner exited "
-              f"{proc.returncode}\n{proc.stderr}\n  module: {module}")
+              f"{proc.returncode}\n{proc.stderr}\n  module: {module}"
+              + (f" --threads={threads}" if threads else ""))
         return len(cases)
     failures = 0
     it = iter(outs)
@@ -386,7 +562,8 @@ def run_batch(runner, cases, workdir, batch_index, stats, verbose):
         if bad:
             failures += 1
             print(f"FAIL case {c['index']} ({c['desc']}): " + "; ".join(bad)
-                  + f"\n  module: {module}")
+                  + f"\n  module: {module}"
+                  + (f" --threads={threads}" if threads else ""))
         elif verbose:
             print(f"ok   case {c['index']} ({c['desc']})")
     return failures
@@ -400,6 +577,9 @@ def main():
     ap.add_argument("--cases", type=int, default=300)
     ap.add_argument("--rms-cases", type=int, default=75,
                     help="norm.rms_normalization cases after the others")
+    ap.add_argument("--channel-cases", type=int, default=0,
+                    help="group/instance/batch_normalization cases, in "
+                         "modules of their own after the others")
     ap.add_argument("--batch", type=int, default=40,
                     help="cases per module / norm-runner process")
     ap.add_argument("--report", help="write the worst errors as JSON")
@@ -412,11 +592,24 @@ def main():
     cases = [make_case(rng, i) for i in range(a.cases)]
     rms_rng = np.random.default_rng([a.seed, 19])
     cases += [make_rms_case(rms_rng, a.cases + i) for i in range(a.rms_cases)]
+    channel_rng = np.random.default_rng([a.seed, 20])
+    first = len(cases)
+    channel = [make_channel_case(channel_rng, first + i)
+               for i in range(a.channel_cases)]
     os.makedirs(a.workdir, exist_ok=True)
     stats, failures = {}, 0
     for b in range(0, len(cases), a.batch):
         failures += run_batch(a.runner, cases[b:b + a.batch], a.workdir,
                               b // a.batch, stats, a.verbose)
+    # The channel modules run with 2 threads, 1 thread and norm-runner's
+    # default (OMP_NUM_THREADS, else all cores) in turn: their parallel
+    # loops over rows and planes split differently.
+    base = -(-len(cases) // a.batch)
+    for k, b in enumerate(range(0, len(channel), a.batch)):
+        failures += run_batch(a.runner, channel[b:b + a.batch], a.workdir,
+                              base + k, stats, a.verbose,
+                              threads=[2, 1, None][k % 3])
+    cases += channel
     print("worst error, in ulps of the result type:")
     for key in sorted(stats):
         print(f"  {key[0]:10} {key[1]:4} {key[2]:9} ({key[3]:4}): "
