@@ -42,21 +42,21 @@
 
 // The lowered functions store Y non-temporally as 16-bit integers (the
 // xor of the bits with the opaque zero) in their non-temporal version, in
-// the row function that norm-openmp-outline-rows makes (the opaque zero is
-// computed in the calling function and passed to it).
+// the row function that norm-openmp-outline-rows makes (which computes the
+// opaque zero itself).
 // RUN: FileCheck %s --check-prefix=LLVM < %t/native.mlir
 // LLVM-LABEL: llvm.func @layernorm_bf16(
-// LLVM:         llvm.inline_asm "", "=r,0"
 // LLVM:         llvm.call @layernorm_bf16_rows(
 // LLVM:         llvm.fence seq_cst
-// LLVM:       llvm.func @layernorm_bf16_rows(
+// LLVM:       llvm.func internal @layernorm_bf16_rows(
+// LLVM:         llvm.inline_asm "", "=r,0"
 // LLVM:         llvm.xor %{{.+}}, %{{.+}} : vector<{{[0-9]+}}xi16>
 // LLVM:         llvm.store %{{.+}}, %{{.+}} {alignment = 64 : i64, nontemporal} : vector<{{[0-9]+}}xbf16>, !llvm.ptr
 // LLVM-LABEL: llvm.func @layernorm_f16(
-// LLVM:         llvm.inline_asm "", "=r,0"
 // LLVM:         llvm.call @layernorm_f16_rows(
 // LLVM:         llvm.fence seq_cst
-// LLVM:       llvm.func @layernorm_f16_rows(
+// LLVM:       llvm.func internal @layernorm_f16_rows(
+// LLVM:         llvm.inline_asm "", "=r,0"
 // LLVM:         llvm.xor %{{.+}}, %{{.+}} : vector<{{[0-9]+}}xi16>
 // LLVM:         llvm.store %{{.+}}, %{{.+}} {alignment = 64 : i64, nontemporal} : vector<{{[0-9]+}}xf16>, !llvm.ptr
 

@@ -42,7 +42,7 @@
 // LLVM-LABEL: llvm.func @layernorm(
 // LLVM:         llvm.call @layernorm_rows(
 // LLVM:         llvm.fence seq_cst
-// LLVM:       llvm.func @layernorm_rows(
+// LLVM:       llvm.func internal @layernorm_rows(
 // LLVM:         llvm.store %{{.+}}, %{{.+}} {alignment = 64 : i64, nontemporal} : vector<{{[0-9]+}}xf32>, !llvm.ptr
 // LLVM-LABEL: llvm.func @lpnorm(
 // LLVM:         llvm.store %{{.+}}, %{{.+}} {alignment = 64 : i64, nontemporal}
