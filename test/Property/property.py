@@ -352,7 +352,7 @@ def channel_shape(rng, rank, c, nmax=4):
             spatial = [int(rng.choice(PLANES))]
         else:
             spatial = [int(rng.choice(SMALL_DIMS)) for _ in range(rank - 2)]
-            if rng.random() < 0.15:
+            if rng.random() < 0.15 and rank > 2:
                 spatial[rng.integers(rank - 2)] = int(
                     rng.choice([33, 1023, 4099]))
         shape = [n, c] + spatial
