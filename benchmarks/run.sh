@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The performance comparison behind docs/performance.md, in one run:
-#   benchmarks/run.sh [BUILD_DIR] [--quick] [--only=REGEX]
+#   benchmarks/run.sh [BUILD_DIR] [--quick] [--only=REGEX] [--tables=LIST]
 # measures STREAM copy bandwidth with plain and with non-temporal stores
 # (peers/stream_copy.c), a hand-written -O3 -march=native
 # -ffast-math two-pass C++ loop (peers/twopass.cpp), oneDNN's
@@ -24,6 +24,11 @@
 # 8x320x64x64 f16") matches REGEX (Python re.search), of every table, one
 # round, shorter runs, output under BUILD_DIR/bench-peers (for trying rows
 # out; the page comes from a full run).
+# --tables=LIST: a full run of the tables in LIST only (comma-separated:
+# bandwidth, mid, fused; default all three); the page names the tables it
+# leaves out. The bandwidth table's X is 4x the last-level cache: on a
+# machine that reports a large one (a VM that shows its host's L3) a row
+# takes minutes, which is the reason to leave it out.
 # Every run also writes its rows, as measured, to BUILD_DIR/bench-peers/
 # rows.json.
 # A peer that is not installed is reported as "not installed";
@@ -50,11 +55,13 @@ set -uo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
 quick=0
 only=
+tables=bandwidth,mid,fused
 build_arg=build
 for arg in "$@"; do
   case "$arg" in
     --quick) quick=1 ;;
     --only=*) quick=1 only=${arg#--only=} ;;
+    --tables=*) tables=${arg#--tables=} ;;
     -*) echo "run.sh: unknown option '$arg'" >&2; exit 1 ;;
     *) build_arg=$arg ;;
   esac
@@ -92,13 +99,16 @@ if [ ! -d "$ort_dir/node_modules/onnxruntime-node" ] && command -v npm >/dev/nul
 fi
 export NODE_PATH="$ort_dir/node_modules"
 
-export NORM_SRC="$src" NORM_BUILD="$build" NORM_WORK="$work" NORM_QUICK="$quick" NORM_ONLY="$only"
+export NORM_SRC="$src" NORM_BUILD="$build" NORM_WORK="$work" NORM_QUICK="$quick" NORM_ONLY="$only" NORM_TABLES="$tables"
 exec /usr/bin/python3 - <<'PY'
 import glob, json, os, platform, re, shutil, subprocess, time
 
 src, build, work = os.environ["NORM_SRC"], os.environ["NORM_BUILD"], os.environ["NORM_WORK"]
 quick = os.environ["NORM_QUICK"] == "1"
 only = os.environ["NORM_ONLY"]
+tables = os.environ["NORM_TABLES"].split(",")
+if not set(tables) <= {"bandwidth", "mid", "fused"}:
+    raise SystemExit("run.sh: --tables takes bandwidth, mid and fused, not %s" % ",".join(tables))
 # A copy of norm-benchmark: a rebuild during the run changes nothing.
 bench = os.path.join(work, "norm-benchmark")
 shutil.copy2(os.path.join(build, "bin", "norm-benchmark"), bench)
@@ -314,6 +324,7 @@ def stream_copy(threads):
 # measured just before it: the VM's bandwidth changes between phases
 # (1-thread copy 15-41 GB/s, 2-thread 42-84 GB/s) within minutes, also
 # within a row. The page reports the median of the per-row copy values.
+configs = [k for k in configs if k["table"] in tables]
 if only:
     configs = [k for k in configs
                if re.search(only, "%s %s %s" % (k["op"], "x".join(map(str, k["shape"])), k["t"]))]
@@ -516,6 +527,12 @@ for table, title in (("bandwidth", "## Bandwidth: X of at least 4x the last-leve
                       "the row op. Channel rows: NCHW, GroupNormalization with 32 groups "
                       "(`F.group_norm`), `F.instance_norm`, `F.batch_norm(training=False)`; GB/s counts "
                       "X read and Y written.")):
+    if table not in tables:
+        lines += ["", title, "", "Not measured in this run (`--tables=%s`)%s." % (
+            ",".join(tables),
+            ": X would be %d MiB, 4x the last-level cache this machine reports, and a row of "
+            "that size takes minutes" % (x_bytes // MIB) if table == "bandwidth" else "")]
+        continue
     lines += ["", title, "",
               "| op | shape | type | threads | norm-mlir ms | GB/s | copy GB/s | % copy | NT copy GB/s "
               "| % NT copy | compile ms | two-pass C++ | oneDNN | PyTorch | ONNX Runtime | load |",
