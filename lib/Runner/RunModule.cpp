@@ -12,6 +12,7 @@
 #include "norm/Runner/ToolMain.h"
 #include "norm/Support/EscapedText.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -78,13 +79,33 @@ llvm::Expected<int> runner::runModule(const RunOptions &options,
   if (llvm::Error err = checkFlagCount("output", options.outputs.size(),
                                        numResults, *function))
     return std::move(err);
-  for (auto [index, output] : llvm::enumerate(options.outputs))
+  for (auto [index, output] : llvm::enumerate(options.outputs)) {
     if (output != "-" &&
         (!StringRef(output).starts_with("@") || output.size() == 1))
       return createStringError(
           "output " + Twine(index) +
           ": expected '-', '@FILE.npy' or '@FILE.pb', got '" +
           escapeForMessage(output) + "'");
+    // An output naming the module or an input file would replace it.
+    if (output == "-")
+      continue;
+    StringRef path = StringRef(output).drop_front();
+    auto isFile = [&](StringRef other) {
+      bool same = false;
+      return !llvm::sys::fs::equivalent(path, other, same) && same;
+    };
+    auto overwrites = [&](const Twine &what) {
+      return createStringError("output " + Twine(index) + ": '" +
+                               escapeForMessage(path) + "' is " + what +
+                               ": write the result to another file");
+    };
+    if (options.moduleFile != "-" && isFile(options.moduleFile))
+      return overwrites("the module file");
+    for (auto [inputIndex, spec] : llvm::enumerate(options.inputs))
+      if (StringRef(spec).starts_with("@") &&
+          isFile(StringRef(spec).drop_front()))
+        return overwrites("the file of input " + Twine(inputIndex));
+  }
   if (llvm::Error err =
           checkFlagCount("expected-output", options.expectedOutputs.size(),
                          numResults, *function))
