@@ -17,13 +17,14 @@
 // power of two) and R = 1 / (D * F) that neither overflow nor underflow
 // (ScaledNorms.h), within about 1.5 ulp of f32.
 // Stage one runs in f64 for every T, which is at least the precision P that
-// the ruling asks (f64 for f64 X or stash_type 11, f32 otherwise), so that
-// stash_type only chooses U:
+// the ruling asks (f64 for f64 X or stash_type 11, f32 otherwise):
 // * f16, bf16 and f32 X: the squares and their sum in f64 are exact or
 //   rounded far below f32's precision, and can neither overflow nor
 //   underflow (|x| in [2^-149, 2^128) gives x^2 in [2^-298, 2^256]); 1 / D
 //   lies in (2^-128 / sqrt(n), 2^149 * sqrt(n)], so X * (1 / D) in f64
-//   neither overflows nor underflows spuriously either.
+//   neither overflows nor underflows spuriously either. For f16 X with P =
+//   f32 the f64 sum adds f32 sums of four exact squares each, within
+//   1.2e-7 relative of the f64 sum of the squares (buildF16SumOfSquares).
 // * f64 X: no wider type exists, so the slice is scaled by its maximum
 //   (ScaledNorms.h): m = max|x|, s = ReduceSum((x / m)^2), the root mean
 //   square m * sqrt(s / n) (never above m), and
@@ -59,19 +60,150 @@ static FloatType getWider(FloatType a, FloatType b) {
   return a.getWidth() >= b.getWidth() ? a : b;
 }
 
+/// Returns acc + x^2 for an f16, bf16 or f32 `x`, the square in f64 (exact:
+/// at most 48 significant bits), with the add reassociable and contractible
+/// (a fused multiply-add gives the same value, the product being exact).
+static Value buildF64SquareSum(OpBuilder &b, Location loc, Value x, Value acc) {
+  Value v = convertToFloat(b, loc, x, b.getF64Type());
+  auto contract = arith::FastMathFlags::contract;
+  Value square = arith::MulFOp::create(b, loc, v, v, contract);
+  return arith::AddFOp::create(b, loc, acc, square,
+                               arith::FastMathFlags::reassoc | contract);
+}
+
+/// The number of pieces along the last dim whose squares an f16 X adds in
+/// f32 before the f64 sum (buildF16SumOfSquares).
+static constexpr int64_t kF16Pieces = 4;
+
+/// Returns ReduceSum(X^2) per slice of the f16 tensor `x` over `reducedDims`
+/// (which include its last dim), in f64. The last dim, of size m, is split
+/// into kF16Pieces = 4 pieces of q = m / 4 elements and a tail of m - 4q.
+/// Element j of the four pieces, a, b, c and d, gives the term
+/// t = (a^2 + b^2) + (c^2 + d^2) in f32, which the f64 sum adds; the tail's
+/// squares are added in f64. The squares of f16 values are exact in f32
+/// (at most 22 significant bits, in [2^-48, 2^32)) and the sums of two or four
+/// of them are below 2^34, so each t is the exact sum of its four squares
+/// with a relative error of at most gamma_2 = 2u / (1 - 2u), u = 2^-24 (two
+/// roundings of nonnegative sums, Higham 4.2); terms are nonnegative, so
+/// the f32 terms add a relative error of at most gamma_2 < 1.2e-7 to the
+/// sum, on top of the rounding of the f64 sum (as for the f64 sum of all
+/// squares it replaces, over a quarter of the terms). D then moves by under
+/// 6e-8 relative, InvStdDev by under 1 ulp of f32 more (the f32 tolerance is
+/// 1e-5), and X / D by far less than an ulp of f16 (2^-11 relative), so Y
+/// is within the same ulp of T as with the f64 sum (docs/semantics.md,
+/// RMSNormalization and Tolerances). Infinities and NaN propagate as
+/// in f64. Three f32 additions per four squares replace conversions to f64
+/// and f64 additions, which made the f16 sum the bottleneck of the row.
+static Value buildF16SumOfSquares(OpBuilder &b, Location loc, Value x,
+                                  ArrayRef<int64_t> reducedDims) {
+  FloatType f32 = b.getF32Type(), f64 = b.getF64Type();
+  auto xType = cast<RankedTensorType>(x.getType());
+  int64_t last = xType.getRank() - 1;
+  OpFoldResult m = tensor::getMixedSize(b, loc, x, last);
+  OpFoldResult q, tailOffset;
+  if (std::optional<int64_t> size = getConstantIntValue(m)) {
+    q = b.getIndexAttr(*size / kF16Pieces);
+    tailOffset = b.getIndexAttr(*size / kF16Pieces * kF16Pieces);
+  } else {
+    Value pieces = arith::ConstantIndexOp::create(b, loc, kF16Pieces);
+    Value qv = arith::DivUIOp::create(b, loc, cast<Value>(m), pieces);
+    q = qv;
+    tailOffset = arith::MulIOp::create(b, loc, qv, pieces).getResult();
+  }
+  auto slice = [&](OpFoldResult offset, OpFoldResult size) {
+    SmallVector<OpFoldResult> offsets(xType.getRank(), b.getIndexAttr(0));
+    SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, x);
+    SmallVector<OpFoldResult> strides(xType.getRank(), b.getIndexAttr(1));
+    offsets[last] = offset;
+    sizes[last] = size;
+    return tensor::ExtractSliceOp::create(b, loc, x, offsets, sizes, strides)
+        .getResult();
+  };
+  SmallVector<Value> pieces;
+  for (int64_t i = 0; i < kF16Pieces; ++i) {
+    OpFoldResult offset = b.getIndexAttr(0);
+    if (std::optional<int64_t> qc = getConstantIntValue(q))
+      offset = b.getIndexAttr(i * *qc);
+    else if (i == 1)
+      offset = q;
+    else if (i > 1)
+      offset = arith::MulIOp::create(b, loc, cast<Value>(q),
+                                     arith::ConstantIndexOp::create(b, loc, i))
+                   .getResult();
+    pieces.push_back(slice(offset, q));
+  }
+  // The four pieces as one generic over a piece's iteration space.
+  int64_t rank = xType.getRank();
+  MLIRContext *ctx = b.getContext();
+  AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, ctx);
+  AffineMap keptMap = getKeptDimsMap(ctx, rank, reducedDims);
+  Value acc = createFilledTensor(b, loc, getKeptSizes(b, loc, x, reducedDims),
+                                 b.getFloatAttr(f64, 0.0));
+  SmallVector<AffineMap> maps(kF16Pieces, identity);
+  maps.push_back(keptMap);
+  auto contract = arith::FastMathFlags::contract;
+  Value quadSum =
+      linalg::GenericOp::create(
+          b, loc, acc.getType(), pieces, acc, maps,
+          getReductionIteratorTypes(rank, reducedDims),
+          [&](OpBuilder &nb, Location nloc, ValueRange args) {
+            SmallVector<Value> squares;
+            for (Value element : args.take_front(kF16Pieces)) {
+              Value v = convertToFloat(nb, nloc, element, f32);
+              squares.push_back(
+                  arith::MulFOp::create(nb, nloc, v, v, contract));
+            }
+            // Exact products: contracting them into fused multiply-adds
+            // gives the same values.
+            Value left = arith::AddFOp::create(nb, nloc, squares[0], squares[1],
+                                               contract);
+            Value right = arith::AddFOp::create(nb, nloc, squares[2],
+                                                squares[3], contract);
+            Value term = arith::AddFOp::create(nb, nloc, left, right);
+            Value next =
+                createReassocAdd(nb, nloc, args.back(),
+                                 arith::ExtFOp::create(nb, nloc, f64, term));
+            linalg::YieldOp::create(nb, nloc, next);
+          })
+          .getResult(0);
+  // The tail of fewer than 4 elements, added in f64.
+  OpFoldResult tailSize =
+      getConstantIntValue(m)
+          ? OpFoldResult(b.getIndexAttr(*getConstantIntValue(m) -
+                                        *getConstantIntValue(tailOffset)))
+          : OpFoldResult(arith::SubIOp::create(b, loc, cast<Value>(m),
+                                               cast<Value>(tailOffset))
+                             .getResult());
+  if (std::optional<int64_t> size = getConstantIntValue(tailSize);
+      size && *size == 0)
+    return quadSum;
+  return buildReduction(
+      b, loc, slice(tailOffset, tailSize), /*sliceInputs=*/{}, reducedDims,
+      quadSum,
+      [&](OpBuilder &nb, Location nloc, ValueRange elements, Value acc) {
+        return buildF64SquareSum(nb, nloc, elements[0], acc);
+      });
+}
+
 /// Returns D = sqrt(mean(X^2) + epsilon) per slice of the f16, bf16 or f32
-/// tensor `x` over `reducedDims`, in f64: the exact squares summed in f64.
+/// tensor `x` over `reducedDims`, in f64: the exact squares summed in f64
+/// (f16: partly in f32 first, buildF16SumOfSquares, unless `f64Precision`:
+/// stash_type 11, whose f64 InvStdDev the f32 terms would not reach).
 static Value buildWideDenominator(OpBuilder &b, Location loc, Value x,
                                   ArrayRef<int64_t> reducedDims, Value count64,
-                                  Value eps64) {
+                                  Value eps64, bool f64Precision) {
   FloatType f64 = b.getF64Type();
-  Value sumSq = buildReduction(
-      b, loc, x, /*sliceInputs=*/{}, reducedDims, b.getFloatAttr(f64, 0.0),
-      [&](OpBuilder &nb, Location nloc, ValueRange elements, Value acc) {
-        Value v = convertToFloat(nb, nloc, elements[0], f64);
-        return createReassocAdd(nb, nloc, acc,
-                                arith::MulFOp::create(nb, nloc, v, v));
-      });
+  auto xType = cast<RankedTensorType>(x.getType());
+  Value sumSq = xType.getElementType().isF16() && !f64Precision &&
+                        llvm::is_contained(reducedDims, xType.getRank() - 1)
+                    ? buildF16SumOfSquares(b, loc, x, reducedDims)
+                    : buildReduction(b, loc, x, /*sliceInputs=*/{}, reducedDims,
+                                     b.getFloatAttr(f64, 0.0),
+                                     [&](OpBuilder &nb, Location nloc,
+                                         ValueRange elements, Value acc) {
+                                       return buildF64SquareSum(
+                                           nb, nloc, elements[0], acc);
+                                     });
   return buildSliceMap(
       b, loc, sumSq, f64, [&](OpBuilder &nb, Location nloc, ValueRange args) {
         Value mean = arith::DivFOp::create(nb, nloc, args[0], count64);
@@ -157,7 +289,9 @@ buildRMSNormalization(OpBuilder &b, Location loc, Value x, Value scale,
   bool divide = t.isF64();
   Value d = divide
                 ? buildScaledDenominator(b, loc, x, reducedDims, count64, eps64)
-                : buildWideDenominator(b, loc, x, reducedDims, count64, eps64);
+                : buildWideDenominator(
+                      b, loc, x, reducedDims, count64, eps64,
+                      /*f64Precision=*/invStdDevType.getElementType().isF64());
   Value one = createFloatConstant(b, loc, f64, 1.0);
   Value inv = buildSliceMap(
       b, loc, d, f64, [&](OpBuilder &nb, Location nloc, ValueRange args) {
@@ -177,7 +311,12 @@ buildRMSNormalization(OpBuilder &b, Location loc, Value x, Value scale,
   ScaledReciprocal factors;
   if (f32Quotient)
     factors = buildScaledReciprocal(b, loc, d, /*toDivisor=*/nullptr);
-  scale = resolveRuntimeBroadcast(b, loc, scale, x, axis, w,
+  // f16 NormalizedT and f16 Scale: their product is exact in f32 (22
+  // significant bits, no overflow or underflow), so rounding it once to f16
+  // is the f16 multiplication itself (one instruction where the target has
+  // f16 arithmetic, the f32 product rounded once elsewhere).
+  FloatType product = t.isF16() && v.isF16() && w.isF32() ? v : w;
+  scale = resolveRuntimeBroadcast(b, loc, scale, x, axis, product,
                                   /*resolved=*/false);
   auto scaleType = cast<RankedTensorType>(scale.getType());
   AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, ctx);
@@ -215,8 +354,8 @@ buildRMSNormalization(OpBuilder &b, Location loc, Value x, Value scale,
         }
         Value normalizedT = createTruncF(nb, nloc, normalized, t);
         Value y = arith::MulFOp::create(
-            nb, nloc, convertToFloat(nb, nloc, normalizedT, w),
-            convertToFloat(nb, nloc, args[1], w));
+            nb, nloc, convertToFloat(nb, nloc, normalizedT, product),
+            convertToFloat(nb, nloc, args[1], product));
         linalg::YieldOp::create(nb, nloc, createTruncF(nb, nloc, y, v));
       });
 

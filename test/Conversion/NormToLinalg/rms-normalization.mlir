@@ -6,6 +6,8 @@
 // formed as (X * F) * R from per-row f32 factors (F a power of two, R =
 // 1 / (D * F); F = 1, R = 1 / D for D in [2^-64, 2^64]) that neither
 // overflow nor underflow, NaN where D = 0 (epsilon 0, a zero row: 0 * inf).
+// The square is exact in f64, so its contraction into a fused multiply-add
+// with the sum changes no value.
 
 // CHECK-DAG: #[[$ID:map[0-9]*]] = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-DAG: #[[$ROW:map[0-9]*]] = affine_map<(d0, d1) -> (d0)>
@@ -21,8 +23,8 @@
 // CHECK-SAME:        ins(%[[X]] : tensor<4x8xf32>) outs(%[[ZERO]] : tensor<4xf64>)
 // CHECK-NEXT:    ^bb0(%[[IN:.+]]: f32, %[[ACC:.+]]: f64):
 // CHECK-NEXT:      %[[W:.+]] = arith.extf %[[IN]] : f32 to f64
-// CHECK-NEXT:      %[[SQ:.+]] = arith.mulf %[[W]], %[[W]] : f64
-// CHECK-NEXT:      %[[ADD:.+]] = arith.addf %[[ACC]], %[[SQ]] fastmath<reassoc> : f64
+// CHECK-NEXT:      %[[SQ:.+]] = arith.mulf %[[W]], %[[W]] fastmath<contract> : f64
+// CHECK-NEXT:      %[[ADD:.+]] = arith.addf %[[ACC]], %[[SQ]] fastmath<reassoc,contract> : f64
 // CHECK-NEXT:      linalg.yield %[[ADD]] : f64
 // CHECK:         %[[D:.+]] = linalg.map ins(%[[SUMSQ]] : tensor<4xf64>)
 // CHECK-NEXT:      (%[[SS:.+]]: f64, %{{.+}}: f64) {
@@ -186,4 +188,66 @@ func.func @rms_axis0(%x: tensor<2x3xf32>, %scale: tensor<2x3xf32>)
   %y, %inv = norm.rms_normalization %x, %scale axis = 0 epsilon = 0.0
       : (tensor<2x3xf32>, tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<1x1xf32>)
   return %y, %inv : tensor<2x3xf32>, tensor<1x1xf32>
+}
+
+// -----
+
+// f16 X and Scale, dynamic row length m: the squares of the four pieces
+// X[:, 0:q], X[:, q:2q], X[:, 2q:3q], X[:, 3q:4q] (q = m / 4) are summed as
+// (a^2 + b^2) + (c^2 + d^2) in f32 (exact squares) and added in f64, then the
+// tail X[:, 4q:m] in f64 into the same sums. Y = NormalizedT * Scale is an
+// f16 multiplication (the product of two f16 values is exact in f32).
+
+// CHECK-DAG: #[[$ID:map[0-9]*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG: #[[$ROW:map[0-9]*]] = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @rms_f16(
+// CHECK-SAME:      %[[X:.+]]: tensor<2x?xf16>, %[[S:.+]]: tensor<?xf16>)
+// CHECK:         %[[C4:.+]] = arith.constant 4 : index
+// CHECK-NEXT:    %[[Q:.+]] = arith.divui %{{.+}}, %[[C4]] : index
+// CHECK-NEXT:    %[[TAIL:.+]] = arith.muli %[[Q]], %[[C4]] : index
+// CHECK:         %[[P0:.+]] = tensor.extract_slice %[[X]][0, 0] [2, %[[Q]]] [1, 1]
+// CHECK:         %[[P1:.+]] = tensor.extract_slice %[[X]][0, %[[Q]]] [2, %[[Q]]] [1, 1]
+// CHECK:         %[[C2:.+]] = arith.constant 2 : index
+// CHECK-NEXT:    %[[O2:.+]] = arith.muli %[[Q]], %[[C2]] : index
+// CHECK:         %[[P2:.+]] = tensor.extract_slice %[[X]][0, %[[O2]]] [2, %[[Q]]] [1, 1]
+// CHECK:         %[[C3:.+]] = arith.constant 3 : index
+// CHECK-NEXT:    %[[O3:.+]] = arith.muli %[[Q]], %[[C3]] : index
+// CHECK:         %[[P3:.+]] = tensor.extract_slice %[[X]][0, %[[O3]]] [2, %[[Q]]] [1, 1]
+// CHECK:         %[[ZERO:.+]] = linalg.fill ins(%{{.+}} : f64) outs(%{{.+}} : tensor<2xf64>) -> tensor<2xf64>
+// CHECK:         %[[QUAD:.+]] = linalg.generic
+// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ID]], #[[$ID]], #[[$ID]], #[[$ROW]]]
+// CHECK-SAME:        iterator_types = ["parallel", "reduction"]
+// CHECK-SAME:        ins(%[[P0]], %[[P1]], %[[P2]], %[[P3]] : tensor<2x?xf16>, tensor<2x?xf16>, tensor<2x?xf16>, tensor<2x?xf16>) outs(%[[ZERO]] : tensor<2xf64>)
+// CHECK-NEXT:    ^bb0(%[[A:.+]]: f16, %[[B:.+]]: f16, %[[C:.+]]: f16, %[[D:.+]]: f16, %[[ACC:.+]]: f64):
+// CHECK-NEXT:      %[[AW:.+]] = arith.extf %[[A]] : f16 to f32
+// CHECK-NEXT:      %[[A2:.+]] = arith.mulf %[[AW]], %[[AW]] fastmath<contract> : f32
+// CHECK-NEXT:      %[[BW:.+]] = arith.extf %[[B]] : f16 to f32
+// CHECK-NEXT:      %[[B2:.+]] = arith.mulf %[[BW]], %[[BW]] fastmath<contract> : f32
+// CHECK-NEXT:      %[[CW:.+]] = arith.extf %[[C]] : f16 to f32
+// CHECK-NEXT:      %[[C2SQ:.+]] = arith.mulf %[[CW]], %[[CW]] fastmath<contract> : f32
+// CHECK-NEXT:      %[[DW:.+]] = arith.extf %[[D]] : f16 to f32
+// CHECK-NEXT:      %[[D2:.+]] = arith.mulf %[[DW]], %[[DW]] fastmath<contract> : f32
+// CHECK-NEXT:      %[[AB:.+]] = arith.addf %[[A2]], %[[B2]] fastmath<contract> : f32
+// CHECK-NEXT:      %[[CD:.+]] = arith.addf %[[C2SQ]], %[[D2]] fastmath<contract> : f32
+// CHECK-NEXT:      %[[TERM:.+]] = arith.addf %[[AB]], %[[CD]] : f32
+// CHECK-NEXT:      %[[TERMW:.+]] = arith.extf %[[TERM]] : f32 to f64
+// CHECK-NEXT:      %[[NEXT:.+]] = arith.addf %[[ACC]], %[[TERMW]] fastmath<reassoc> : f64
+// CHECK-NEXT:      linalg.yield %[[NEXT]] : f64
+// CHECK:         %[[TAILSIZE:.+]] = arith.subi %{{.+}}, %[[TAIL]] : index
+// CHECK:         %[[PT:.+]] = tensor.extract_slice %[[X]][0, %[[TAIL]]] [2, %[[TAILSIZE]]] [1, 1]
+// CHECK:         %[[SUMSQ:.+]] = linalg.generic
+// CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ROW]]]
+// CHECK-SAME:        ins(%[[PT]] : tensor<2x?xf16>) outs(%[[QUAD]] : tensor<2xf64>)
+// CHECK:             arith.mulf %{{.+}}, %{{.+}} fastmath<contract> : f64
+// CHECK:         linalg.map ins(%[[SUMSQ]] : tensor<2xf64>)
+// CHECK:         %[[Y:.+]] = linalg.generic
+// CHECK-SAME:        ins(%[[X]], %{{.+}}, %{{.+}}, %{{.+}} : tensor<2x?xf16>, tensor<?xf16>, tensor<2xf32>, tensor<2xf32>)
+// CHECK:           %[[NORMT:.+]] = arith.truncf %{{.+}} : f32 to f16
+// CHECK-NEXT:      %[[YE:.+]] = arith.mulf %[[NORMT]], %{{.+}} : f16
+// CHECK-NEXT:      linalg.yield %[[YE]] : f16
+func.func @rms_f16(%x: tensor<2x?xf16>, %scale: tensor<?xf16>)
+    -> (tensor<2x?xf16>, tensor<2x1xf32>) {
+  %y, %inv = norm.rms_normalization %x, %scale
+      : (tensor<2x?xf16>, tensor<?xf16>) -> (tensor<2x?xf16>, tensor<2x1xf32>)
+  return %y, %inv : tensor<2x?xf16>, tensor<2x1xf32>
 }
