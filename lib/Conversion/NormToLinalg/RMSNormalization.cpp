@@ -340,12 +340,17 @@ buildRMSNormalization(OpBuilder &b, Location loc, Value x, Value scale,
       [&](OpBuilder &nb, Location nloc, ValueRange args) {
         Value normalized;
         if (f32Quotient) {
-          // D == 0 (a zero slice with epsilon 0): 0 * inf = NaN.
-          Value nan = createFloatConstant(
-              nb, nloc, w, std::numeric_limits<double>::quiet_NaN());
-          normalized = buildScaledF32Quotient(
-              nb, nloc, convertToFloat(nb, nloc, args[0], w), args[2], args[3],
-              nan);
+          // (X * F) * R, as buildScaledF32Quotient without its select of a
+          // result for F == 0: F is 0 only where D == 0 (a zero slice with
+          // epsilon 0), and R = 1 / (D * F) is inf there, so (0 * 0) * inf
+          // is already the NaN that the formula gives (0 * inf). No fastmath
+          // flags: the two factors must not be folded into one.
+          normalized = arith::MulFOp::create(
+              nb, nloc,
+              arith::MulFOp::create(nb, nloc,
+                                    convertToFloat(nb, nloc, args[0], w),
+                                    args[2]),
+              args[3]);
         } else {
           Value xv = convertToFloat(nb, nloc, args[0], f64);
           normalized =
