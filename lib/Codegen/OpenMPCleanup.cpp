@@ -42,6 +42,7 @@
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
@@ -455,6 +456,76 @@ struct OpenMPOutlineRowsPass
     return loop && loop->hasAttr(kRowsAttr) && loop.getNumResults() == 0;
   }
 
+  /// Whether the buffer `value` (or a view of it) is only read, written,
+  /// queried or freed (by one memref.dealloc, returned in `dealloc`): it
+  /// does not leave the iteration.
+  static bool staysInIteration(Value value, memref::DeallocOp &dealloc) {
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      if (auto free = dyn_cast<memref::DeallocOp>(user)) {
+        if (dealloc)
+          return false;
+        dealloc = free;
+        continue;
+      }
+      if (isa<ViewLikeOpInterface>(user) && user->getNumResults() == 1 &&
+          use.getOperandNumber() == 0) {
+        memref::DeallocOp none;
+        if (!staysInIteration(user->getResult(0), none) || none)
+          return false;
+        continue;
+      }
+      if (auto store = dyn_cast<memref::StoreOp>(user)) {
+        if (store.getValueToStore() == value)
+          return false;
+        continue;
+      }
+      if (isa<memref::LoadOp, memref::CopyOp, memref::DimOp, memref::PrefetchOp,
+              memref::ExtractStridedMetadataOp, vector::LoadOp, vector::StoreOp,
+              vector::MaskedLoadOp, vector::MaskedStoreOp,
+              vector::TransferReadOp, vector::TransferWriteOp>(user))
+        continue;
+      return false;
+    }
+    return true;
+  }
+
+  /// The heap buffers of `loop`'s body that can be allocated once per call
+  /// of the loop instead of once per iteration, with their deallocations:
+  /// allocated in the body's block with sizes from outside the loop, freed
+  /// there by one memref.dealloc, not leaving the iteration otherwise. A
+  /// freshly allocated buffer has undefined contents, so reusing one across
+  /// iterations is valid.
+  static SmallVector<std::pair<memref::AllocOp, memref::DeallocOp>>
+  getPerIterationBuffers(scf::ForOp loop) {
+    SmallVector<std::pair<memref::AllocOp, memref::DeallocOp>> buffers;
+    for (auto alloc : loop.getBody()->getOps<memref::AllocOp>()) {
+      if (!llvm::all_of(alloc->getOperands(), [&](Value size) {
+            return loop.isDefinedOutsideOfLoop(size);
+          }))
+        continue;
+      memref::DeallocOp dealloc;
+      if (!staysInIteration(alloc.getResult(), dealloc) || !dealloc ||
+          dealloc->getBlock() != loop.getBody())
+        continue;
+      buffers.push_back({alloc, dealloc});
+    }
+    return buffers;
+  }
+
+  /// Moves `buffers`' allocations before `loop` and their deallocations
+  /// after it.
+  static void hoistBuffers(
+      scf::ForOp loop,
+      ArrayRef<std::pair<memref::AllocOp, memref::DeallocOp>> buffers) {
+    Operation *after = loop;
+    for (auto [alloc, dealloc] : buffers) {
+      alloc->moveBefore(loop);
+      dealloc->moveAfter(after);
+      after = dealloc;
+    }
+  }
+
   void outline(scf::IfOp ifOp) {
     auto parallel = onlyOp<omp::ParallelOp>(ifOp.thenBlock());
     auto sequential = onlyOp<scf::ForOp>(ifOp.elseBlock());
@@ -478,17 +549,39 @@ struct OpenMPOutlineRowsPass
                          reason);
     };
     // norm-compile checks the heap allocations of a function and of its
-    // omp.parallel regions for failure, not those of a function they call.
-    if (loop->walk([](Operation *op) {
-              return isa<memref::AllocOp, memref::ReallocOp>(op)
+    // omp.parallel regions for failure, not those of a function they call:
+    // the buffers of an iteration are allocated by the caller, once per
+    // thread (and once for the sequential call), and passed as arguments;
+    // the body must allocate nothing else.
+    auto buffers = getPerIterationBuffers(loop);
+    auto seqBuffers = getPerIterationBuffers(sequential);
+    if (buffers.size() != seqBuffers.size() ||
+        llvm::any_of(llvm::zip(buffers, seqBuffers), [](auto pair) {
+          return std::get<0>(pair).first.getType() !=
+                 std::get<1>(pair).first.getType();
+        }))
+      return missed("its sequential version allocates other buffers");
+    llvm::SmallPtrSet<Operation *, 8> perIteration;
+    for (auto [alloc, dealloc] : buffers)
+      perIteration.insert(alloc);
+    if (loop->walk([&](Operation *op) {
+              return isa<memref::AllocOp, memref::ReallocOp>(op) &&
+                             !perIteration.contains(op)
                          ? WalkResult::interrupt()
                          : WalkResult::advance();
             })
             .wasInterrupted())
-      return missed("its body allocates on the heap");
+      return missed("its body allocates on the heap (other than buffers "
+                    "freed in the same iteration)");
     std::optional<int64_t> step = getConstantIntValue(loop.getStep());
     if (!step || *step != 1)
       return missed("the parallel loop's step is not 1");
+    hoistBuffers(loop, buffers);
+    hoistBuffers(sequential, seqBuffers);
+    // The parallel loop's buffers, and the sequential loop's in their place.
+    IRMapping seqBufferOf;
+    for (auto [buffer, seqBuffer] : llvm::zip(buffers, seqBuffers))
+      seqBufferOf.map(buffer.first.getResult(), seqBuffer.first.getResult());
 
     // func.func private @<function>_rows(%begin, %end, arguments...).
     auto func = ifOp->getParentOfType<func::FuncOp>();
@@ -513,9 +606,17 @@ struct OpenMPOutlineRowsPass
     IRMapping mapping;
     SmallVector<Operation *> recreated;
     SmallVector<Value> arguments;
+    SmallVector<Value> seqArguments;
     std::function<Value(Value)> materialize = [&](Value value) -> Value {
       if (Value mapped = mapping.lookupOrNull(value))
         return mapped;
+      if (Value seqBuffer = seqBufferOf.lookupOrNull(value)) {
+        Value argument = entry->addArgument(value.getType(), value.getLoc());
+        arguments.push_back(value);
+        seqArguments.push_back(seqBuffer);
+        mapping.map(value, argument);
+        return argument;
+      }
       Operation *def = value.getDefiningOp();
       if (def && def->getNumOperands() == 0 && def->getNumRegions() == 0 &&
           (def->hasTrait<OpTrait::ConstantLike>() ||
@@ -537,6 +638,7 @@ struct OpenMPOutlineRowsPass
       }
       Value argument = entry->addArgument(value.getType(), value.getLoc());
       arguments.push_back(value);
+      seqArguments.push_back(value);
       mapping.map(value, argument);
       return argument;
     };
@@ -594,9 +696,9 @@ struct OpenMPOutlineRowsPass
         zero);
     Value count = arith::CeilDivUIOp::create(rewriter, seqLoc, span,
                                              sequential.getStep());
-    operands[0] = zero;
-    operands[1] = count;
-    func::CallOp::create(rewriter, seqLoc, rows, operands);
+    SmallVector<Value> seqOperands = {zero, count};
+    seqOperands.append(seqArguments);
+    func::CallOp::create(rewriter, seqLoc, rows, seqOperands);
     llvm::SetVector<Value> seqUsed;
     getUsedValuesDefinedAbove(sequential.getRegion(), sequential.getRegion(),
                               seqUsed);

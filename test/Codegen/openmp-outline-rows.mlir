@@ -117,20 +117,38 @@ func.func @region_value(%y: memref<?xindex>, %n: index, %cond: i1) {
 
 // -----
 
-// A row loop that allocates on the heap stays in two copies: norm-compile
-// checks the allocations of the function and of its omp.parallel regions,
-// not those of a function they call.
+// A buffer that the row loop allocates and frees in each iteration, with
+// sizes from outside the loop, is allocated by each caller instead: once per
+// thread in the region, once before the sequential call, freed after the
+// call, and passed to the function (norm-compile checks the allocations of
+// the function and of its omp.parallel regions, not those of a function they
+// call). Each caller passes its own buffer.
 // CHECK-LABEL: func.func @heap_rows(
+// CHECK-SAME:      %[[Y:[a-z0-9]+]]: memref<?xindex>, %[[N:[a-z0-9]+]]: index
 // CHECK:         omp.parallel {
-// CHECK:           scf.for
-// CHECK:             memref.alloc(
+// CHECK:           %[[PT:.+]] = memref.alloc(%[[N]]) : memref<?xindex>
+// CHECK-NOT:       scf.for
+// CHECK:           func.call @heap_rows_rows(%{{.+}}, %{{.+}}, %[[PT]], %[[Y]]) :
+// CHECK-NEXT:      memref.dealloc %[[PT]] : memref<?xindex>
+// CHECK-NEXT:      omp.terminator
 // CHECK:         } else {
-// CHECK-NEXT:      scf.for
-// CHECK-NOT:     func.call
+// CHECK:           %[[ST:.+]] = memref.alloc(%[[N]]) : memref<?xindex>
+// CHECK:           func.call @heap_rows_rows(%{{.+}}, %{{.+}}, %[[ST]], %[[Y]]) :
+// CHECK-NEXT:      memref.dealloc %[[ST]] : memref<?xindex>
+// CHECK-NEXT:    }
+// CHECK-LABEL: func.func private @heap_rows_rows(
+// CHECK-SAME:      %[[B:[a-z0-9]+]]: index, %[[E:[a-z0-9]+]]: index, %[[T:[a-z0-9]+]]: memref<?xindex>, %[[FY:[a-z0-9]+]]: memref<?xindex>)
+// CHECK-NOT:     memref.alloc
+// CHECK:         scf.for %[[I:.+]] = %[[B]] to %[[E]]
+// CHECK-NEXT:      memref.store %[[I]], %[[T]][%{{.+}}] : memref<?xindex>
+// CHECK-NEXT:      %[[V:.+]] = memref.load %[[T]][%{{.+}}] : memref<?xindex>
+// CHECK-NEXT:      memref.store %[[V]], %[[FY]][%[[I]]] : memref<?xindex>
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return
 func.func @heap_rows(%y: memref<?xindex>, %n: index, %cond: i1) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  // expected-remark@below {{the parallel and the sequential row loop stay two copies: its body allocates on the heap}}
+  // expected-remark@below {{the parallel and the sequential row loop are one function, @heap_rows_rows, called from both}}
   scf.if %cond {
     omp.parallel {
       scf.for %i = %c0 to %n step %c1 {
@@ -149,6 +167,84 @@ func.func @heap_rows(%y: memref<?xindex>, %n: index, %cond: i1) {
       %v = memref.load %t[%c0] : memref<?xindex>
       memref.store %v, %y[%i] : memref<?xindex>
       memref.dealloc %t : memref<?xindex>
+    } {norm.openmp_rows}
+  }
+  return
+}
+
+// -----
+
+// A buffer whose size the iteration computes stays in the loop, and so the
+// loop stays in two copies.
+// CHECK-LABEL: func.func @heap_rows_sized_in_loop(
+// CHECK:         omp.parallel {
+// CHECK:           scf.for
+// CHECK:             memref.alloc(
+// CHECK:         } else {
+// CHECK-NEXT:      scf.for
+// CHECK-NOT:     func.call
+func.func @heap_rows_sized_in_loop(%y: memref<?xindex>, %n: index, %cond: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@below {{the parallel and the sequential row loop stay two copies: its body allocates on the heap (other than buffers freed in the same iteration)}}
+  scf.if %cond {
+    omp.parallel {
+      scf.for %i = %c0 to %n step %c1 {
+        %size = arith.addi %i, %c1 : index
+        %t = memref.alloc(%size) : memref<?xindex>
+        memref.store %i, %t[%c0] : memref<?xindex>
+        %v = memref.load %t[%c0] : memref<?xindex>
+        memref.store %v, %y[%i] : memref<?xindex>
+        memref.dealloc %t : memref<?xindex>
+      } {norm.openmp_rows}
+      omp.terminator
+    }
+  } else {
+    scf.for %i = %c0 to %n step %c1 {
+      %size = arith.addi %i, %c1 : index
+      %t = memref.alloc(%size) : memref<?xindex>
+      memref.store %i, %t[%c0] : memref<?xindex>
+      %v = memref.load %t[%c0] : memref<?xindex>
+      memref.store %v, %y[%i] : memref<?xindex>
+      memref.dealloc %t : memref<?xindex>
+    } {norm.openmp_rows}
+  }
+  return
+}
+
+// -----
+
+// A buffer that outlives its iteration (not freed in it; here freed only
+// on one path) stays in the loop, and so the loop stays in two copies.
+// CHECK-LABEL: func.func @heap_rows_escaping(
+// CHECK:         omp.parallel {
+// CHECK:           scf.for
+// CHECK:             memref.alloc(
+// CHECK:         } else {
+// CHECK-NEXT:      scf.for
+// CHECK-NOT:     func.call
+func.func @heap_rows_escaping(%y: memref<?xindex>, %n: index, %cond: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@below {{the parallel and the sequential row loop stay two copies: its body allocates on the heap (other than buffers freed in the same iteration)}}
+  scf.if %cond {
+    omp.parallel {
+      scf.for %i = %c0 to %n step %c1 {
+        %t = memref.alloc(%n) : memref<?xindex>
+        memref.store %i, %t[%c0] : memref<?xindex>
+        scf.if %cond {
+          memref.dealloc %t : memref<?xindex>
+        }
+      } {norm.openmp_rows}
+      omp.terminator
+    }
+  } else {
+    scf.for %i = %c0 to %n step %c1 {
+      %t = memref.alloc(%n) : memref<?xindex>
+      memref.store %i, %t[%c0] : memref<?xindex>
+      scf.if %cond {
+        memref.dealloc %t : memref<?xindex>
+      }
     } {norm.openmp_rows}
   }
   return

@@ -450,10 +450,14 @@ def OpenMPOutlineRowsPass
     length), not unrelated arguments, which cost registers and slowed the
     calling thread's rows. The leaves are its arguments. It runs after
     norm-nontemporal-stores, which versions the loops inside on buffers
-    allocated in the function. A loop whose body uses other values computed
-    in the region stays as it is, and so does one that allocates on the heap
-    (norm-compile checks the allocations of the function and of its
-    `omp.parallel` regions, not of the functions they call).
+    allocated in the function. A heap buffer that the body allocates and
+    frees in each iteration (sizes from outside the loop, not leaving the
+    iteration otherwise) is allocated by the callers instead, once per
+    thread and once before the sequential call, and passed to the function:
+    norm-compile checks the allocations of the function and of its
+    `omp.parallel` regions, not of the functions they call. A loop whose
+    body uses other values computed in the region stays as it is, and so
+    does one that allocates other heap buffers.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::func::FuncDialect",
