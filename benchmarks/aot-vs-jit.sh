@@ -2,7 +2,7 @@
 # norm-compile's objects against the JIT, in one run:
 #   benchmarks/aot-vs-jit.sh [BUILD_DIR] [--rounds=N] [--min-time=S]
 #                            [--max-rounds=N] [--repetitions=N] [--only=REGEX]
-#                            [--out=FILE]
+#                            [--out=FILE] [--log=FILE]
 # For each module of benchmarks/modules/ on a few shapes (those of run.sh
 # for the ops it measures, an NCHW activation for the others), with 1 and 2
 # threads: compiles the module with `norm-compile --mcpu=native` (parallel,
@@ -10,21 +10,23 @@
 # the call comes from the generated header) and times it, and times the
 # same function, shape and thread count with norm-benchmark (the JIT).
 # Both take norm-benchmark's pseudo-random inputs in 64-byte aligned
-# buffers, warm up with four calls, and report the median of REPETITIONS
-# (default 5) per-call means over batches of at least MIN_TIME (default 0.1)
-# seconds; OMP_NUM_THREADS (and norm-benchmark's --threads) is the row's
-# thread count (the tools are copied first: a rebuild during the run changes
-# nothing). Each row measures JIT and object back to back, ROUNDS times
-# (default 3), the order swapped every round; it reports the lowest median
-# of each and, as object / JIT, the median over the rounds of the object's
-# time over the JIT's in the same round (a pair measured within seconds, so
-# that slow changes of the machine's speed cancel). Where that is more than
-# 5% from 1 (either way), it measures more rounds, up to MAX_ROUNDS (default
-# 12) in all, and says how many it took: other work on the machine slows
-# single measurements by far more than 5%.
+# buffers, warm up with four calls, and time REPETITIONS (default 10)
+# batches of calls of at least MIN_TIME (default 0.05) seconds each;
+# OMP_NUM_THREADS (and norm-benchmark's --threads) is the row's thread count
+# (the tools are copied first: a rebuild during the run changes nothing).
+# Each row measures JIT and object back to back, ROUNDS times (default 3),
+# the order swapped every round. A round's time of each is its lowest
+# per-call mean of a batch (other work on the machine, on a virtual machine
+# also that of the host's other guests, only ever slows a batch); object /
+# JIT is the median over the rounds of the ratio of the two in one round (a
+# pair measured within seconds, so that slower changes of the machine's
+# speed cancel). While that is more than 5% from 1 (either way), a row
+# measures more rounds, up to MAX_ROUNDS (default 12) in all, and says how
+# many it took. The times in the table are the lowest of all rounds.
 # Prints a markdown table (module, shape, threads, JIT ms, object ms,
-# object / JIT, rounds) and writes it to FILE with --out. --only keeps the rows
-# whose `module shape` matches REGEX.
+# object / JIT, rounds) and writes it to FILE with --out; --log writes the
+# (median, lowest) ms of both in each round, a JSON line per round. --only
+# keeps the rows whose `module shape` matches REGEX.
 #
 # NORM_BENCH_WRAPPER, if set, is a command prefix each pair of measurements
 # runs under (e.g. a script that stops other work on the machine meanwhile).
@@ -44,9 +46,9 @@ exec /usr/bin/python3 - "${args[@]}" <<'PY'
 import json, os, re, shlex, shutil, statistics, subprocess, sys
 
 src, build = os.environ["NORM_SRC"], os.environ["NORM_BUILD"]
-opts = dict(rounds="3", repetitions="5", only="", out="")
+opts = dict(rounds="3", repetitions="10", only="", out="", log="")
 opts["max-rounds"] = "12"
-opts["min-time"] = "0.1"
+opts["min-time"] = "0.05"
 for arg in sys.argv[1:]:
     key, _, value = arg[2:].partition("=")
     if key not in opts or not value:
@@ -180,24 +182,28 @@ def jit_cmd(module, shapes, types, threads):
     cmd = [bench, os.path.join(src, "benchmarks", "modules", module + ".mlir")]
     cmd += ["--input=" + spec(s, t) for s, t in zip(shapes, types)]
     cmd += ["--threads=%d" % threads, "--benchmark_min_time=" + min_time,
-            "--benchmark_repetitions=%d" % reps, "--benchmark_report_aggregates_only=true",
-            "--benchmark_format=json"]
+            "--benchmark_repetitions=%d" % reps, "--benchmark_format=json"]
     return cmd
 
 def jit_ms(rc, out):
+    """(median, lowest) per-call ms of norm-benchmark's repetitions, or
+    (None, why not)."""
     if rc:
         return None, (out.strip().splitlines() or [""])[-1]
     data = json.loads(out[out.index("{"):])
+    unit = lambda b: b["real_time"] * {"ns": 1e-6, "us": 1e-3, "ms": 1.0}[b["time_unit"]]
     med = [b for b in data["benchmarks"] if b.get("aggregate_name") == "median"][0]
-    return med["real_time"] * {"ns": 1e-6, "us": 1e-3, "ms": 1.0}[med["time_unit"]], None
+    each = [unit(b) for b in data["benchmarks"] if b.get("run_type") == "iteration"]
+    return (unit(med), min(each)), None
 
 def aot_cmd(binary, shapes, types, counts, rtypes):
     cmd = [binary, min_time, str(reps)] + [spec(s, t) for s, t in zip(shapes, types)]
     return cmd + ["--"] + [spec([n], t) for n, t in zip(counts, rtypes)]
 
 def aot_ms(rc, out):
-    m = re.search(r"ms=([0-9.]+)", out)
-    return (float(m.group(1)), None) if rc == 0 and m else (None, out.strip()[-200:])
+    m = re.search(r"\bms=([0-9.]+) min_ms=([0-9.]+)", out)
+    return ((float(m.group(1)), float(m.group(2))), None) if rc == 0 and m else (
+        None, out.strip()[-200:])
 
 def format_row(r):
     return "| %s | %s | %d | %s | %s | %s | %d |" % (
@@ -205,6 +211,7 @@ def format_row(r):
         "%.4g" % r[4] if r[4] else "failed", "%.3f" % r[5] if r[5] else "-", r[6])
 
 rows, failed = [], []
+log = open(opts["log"], "w") if opts["log"] else None
 HEAD = ("| module | shape | threads | JIT ms | object ms | object / JIT | rounds |\n"
         "|---|---|---|---|---|---|---|")
 print(HEAD, flush=True)
@@ -241,16 +248,23 @@ for module, xs in MODULES:
                         errors.append("%s: %s" % (which, err))
                         continue
                     pair[which] = ms
-                    if best[which] is None or ms < best[which]:
-                        best[which] = ms
+                    if best[which] is None or ms[1] < best[which]:
+                        best[which] = ms[1]
                 if len(pair) == 2:
-                    ratios.append(pair["aot"] / pair["jit"])
+                    ratios.append(pair["aot"][1] / pair["jit"][1])
+                if log:
+                    log.write(json.dumps({"module": module, "shape": "x".join(map(str, x)),
+                                          "threads": threads, "round": round_,
+                                          "order": order, **pair}) + "\n")
+                    log.flush()
                 round_ += 1
             row = (module, "x".join(map(str, x)), threads, best["jit"], best["aot"], ratio(),
                    round_)
             rows.append(row)
             print(format_row(row) + (" " + "; ".join(errors) if errors else ""), flush=True)
 
+if log:
+    log.close()
 ratios = [r[5] for r in rows if r[5]]
 summary = ("%d rows; object / JIT: median %.3f, max %.3f (%s); rows above 1.05: %s" % (
     len(rows), sorted(ratios)[len(ratios) // 2], max(ratios),
