@@ -153,9 +153,8 @@ static Value buildExpF32(OpBuilder &b, Location loc, Value x) {
   // `ogt` and clamps to -87 (a valid k); it is selected back at the end.
   Value low = constant(-87.0), high = constant(88.0);
   Value clamped = arith::SelectOp::create(
-      b, loc,
-      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, x, low), x,
-      low);
+      b, loc, arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, x, low),
+      x, low);
   clamped = arith::SelectOp::create(
       b, loc,
       arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, clamped, high),
@@ -195,6 +194,183 @@ Value mlir::norm::buildSiLU(OpBuilder &b, Location loc, Value y) {
       arith::AddFOp::create(b, loc, createFloatConstant(b, loc, type, 1.0), e));
 }
 
+/// The number of contiguous chunks of a row whose squared deviations
+/// buildChunkedSumOfSquares adds in f32 before one f64 addition.
+static constexpr int64_t kSquareChunks = 8;
+
+/// Returns the longest row whose sum of squared deviations an f32 statistic
+/// accumulates in f32 under `options`, as LayerNormalization does
+/// (LayerNormalization.h, buildSumOfSquares): L * (132 - log2 L) elements for
+/// L partial sums.
+static int64_t getMaxF32SumOfSquaresLength(const NormToLinalgOptions &options,
+                                           FloatType f32) {
+  int64_t partialSums = getReductionPartialSums(options, f32);
+  return partialSums * (132 - llvm::Log2_64(partialSums));
+}
+
+/// Returns SumSq = ReduceSum(D^2), D = (K - X) - Q, per row of `rows` [R, n]
+/// for f32 C (K = `shift`, Q = `offset`, per row), accumulated in f64 as
+/// LayerNormalization does for long rows (buildSumOfSquares) and rounded once
+/// to f32, with fewer f64 operations: the row is cut into kSquareChunks
+/// contiguous chunks of h = n floordiv kSquareChunks elements (and a tail of
+/// n mod kSquareChunks, summed as LayerNorm's), and one reduction over
+/// [R, h] takes element i of every chunk, adds their squares in f32 and that
+/// sum once to the f64 accumulator. Each f64 term is then the f32 sum of
+/// kSquareChunks nonnegative squares, within about 2 * kSquareChunks * 2^-24
+/// of its exact value relatively, far inside LayerNorm's bound of 132 * 2^-24
+/// for f32 sums of squares (docs/numerics.md); the f64 additions add less
+/// than n * 2^-53. The chunks are slices of `rows`, so the vector loop reads
+/// kSquareChunks contiguous streams of the row, converts one vector of f32
+/// sums to f64 per kSquareChunks vectors of X, and keeps twice as many f32
+/// lanes as f64 ones for the squares. `length` (n, or 0 where the caller
+/// sums the row otherwise) is the part of each row summed here.
+static Value buildChunkedSumOfSquares(OpBuilder &b, Location loc, Value rows,
+                                      OpFoldResult length, Value shift,
+                                      Value offset, FloatType c) {
+  MLIRContext *ctx = b.getContext();
+  FloatType f64 = b.getF64Type();
+  OpFoldResult numRows = tensor::getMixedSize(b, loc, rows, 0);
+  // Static sizes where n is static (a static size 0 slice would not tile).
+  std::optional<int64_t> staticLength = getConstantIntValue(length);
+  auto index = [&](int64_t value) -> OpFoldResult {
+    return b.getIndexAttr(value);
+  };
+  auto times = [&](OpFoldResult size, int64_t factor) -> OpFoldResult {
+    if (staticLength)
+      return index(*getConstantIntValue(size) * factor);
+    return arith::MulIOp::create(b, loc, cast<Value>(size),
+                                 arith::ConstantIndexOp::create(b, loc, factor))
+        .getResult();
+  };
+  OpFoldResult chunkLength =
+      staticLength
+          ? index(*staticLength / kSquareChunks)
+          : OpFoldResult(arith::DivUIOp::create(b, loc, cast<Value>(length),
+                                                arith::ConstantIndexOp::create(
+                                                    b, loc, kSquareChunks))
+                             .getResult());
+  OpFoldResult chunked = times(chunkLength, kSquareChunks);
+  OpFoldResult zero = index(0), one = index(1);
+  auto columns = [&](OpFoldResult start, OpFoldResult size) -> Value {
+    return tensor::ExtractSliceOp::create(b, loc, rows,
+                                          ArrayRef<OpFoldResult>{zero, start},
+                                          ArrayRef<OpFoldResult>{numRows, size},
+                                          ArrayRef<OpFoldResult>{one, one});
+  };
+  SmallVector<Value> inputs;
+  for (int64_t j = 0; j < kSquareChunks; ++j)
+    inputs.push_back(
+        columns(j == 0 ? zero : times(chunkLength, j), chunkLength));
+  inputs.push_back(shift);
+  inputs.push_back(offset);
+  AffineMap identity = AffineMap::getMultiDimIdentityMap(2, ctx);
+  AffineMap perRow = AffineMap::get(2, 0, getAffineDimExpr(0, ctx), ctx);
+  SmallVector<AffineMap> maps(kSquareChunks, identity);
+  maps.append({perRow, perRow, perRow});
+  Value init = createFilledTensor(b, loc, ArrayRef<OpFoldResult>{numRows},
+                                  b.getFloatAttr(f64, -0.0));
+  auto contract = arith::FastMathFlags::contract;
+  Value chunkSum =
+      linalg::GenericOp::create(
+          b, loc, init.getType(), inputs, init, maps,
+          getReductionIteratorTypes(2, /*reducedDims=*/{1}),
+          [&](OpBuilder &nb, Location nloc, ValueRange args) {
+            Value k = args[kSquareChunks], q = args[kSquareChunks + 1];
+            Value squares;
+            for (int64_t j = 0; j < kSquareChunks; ++j) {
+              Value d = arith::SubFOp::create(
+                  nb, nloc,
+                  arith::SubFOp::create(nb, nloc, k,
+                                        convertToFloat(nb, nloc, args[j], c)),
+                  q);
+              Value square = arith::MulFOp::create(nb, nloc, d, d, contract);
+              squares = squares ? arith::AddFOp::create(nb, nloc, squares,
+                                                        square, contract)
+                                      .getResult()
+                                : square;
+            }
+            linalg::YieldOp::create(
+                nb, nloc,
+                createReassocAdd(nb, nloc, args.back(),
+                                 convertToFloat(nb, nloc, squares, f64)));
+          })
+          .getResult(0);
+
+  // The tail [R, n mod kSquareChunks], each square in f64.
+  if (staticLength && *staticLength % kSquareChunks == 0)
+    return chunkSum;
+  OpFoldResult tailLength =
+      staticLength
+          ? index(*staticLength % kSquareChunks)
+          : OpFoldResult(arith::SubIOp::create(b, loc, cast<Value>(length),
+                                               cast<Value>(chunked))
+                             .getResult());
+  Value tail = columns(chunked, tailLength);
+  Value tailSum = buildReduction(
+      b, loc, tail, ValueRange{shift, offset}, /*reducedDims=*/{1},
+      b.getFloatAttr(f64, -0.0),
+      [&](OpBuilder &nb, Location nloc, ValueRange elements, Value acc) {
+        return buildSquaredDeviationSum(nb, nloc, elements[0], elements[1],
+                                        elements[2], acc, c, f64);
+      });
+  return buildSliceMap(
+      b, loc, ValueRange{chunkSum, tailSum}, f64,
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        return arith::AddFOp::create(nb, nloc, args[0], args[1]).getResult();
+      });
+}
+
+/// Returns SumSq per row of `rows` [R, n] (buildSumOfSquares's result) for
+/// f32 C where a row may be longer than LayerNorm's f32 sums of squares go
+/// (getMaxF32SumOfSquaresLength): the f64 accumulation of
+/// buildChunkedSumOfSquares for the long rows; for a dynamic n, as LayerNorm
+/// does, also an f32 sum over X[..., 0:n] for short rows, each reduction over
+/// a prefix of the row that is empty when the other one is taken.
+static Value buildLongRowsSumOfSquares(OpBuilder &b, Location loc, Value rows,
+                                       Value shift, Value offset, FloatType c,
+                                       const NormToLinalgOptions &options) {
+  auto rowsType = cast<RankedTensorType>(rows.getType());
+  auto round = [&](OpBuilder &nb, Location nloc, Value sum64) {
+    return createTruncF(nb, nloc, sum64, c);
+  };
+  if (!rowsType.isDynamicDim(1))
+    return buildSliceMap(
+        b, loc,
+        buildChunkedSumOfSquares(b, loc, rows,
+                                 b.getIndexAttr(rowsType.getDimSize(1)), shift,
+                                 offset, c),
+        c, [&](OpBuilder &nb, Location nloc, ValueRange args) {
+          return round(nb, nloc, args[0]);
+        });
+  Value length = tensor::DimOp::create(b, loc, rows, 1);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value isLong = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::ugt, length,
+      arith::ConstantIndexOp::create(b, loc,
+                                     getMaxF32SumOfSquaresLength(options, c)));
+  Value shortRows = buildPrefixSlice(
+      b, loc, rows, 1,
+      arith::SelectOp::create(b, loc, isLong, zero, length).getResult());
+  Value sum32 = buildReduction(
+      b, loc, shortRows, ValueRange{shift, offset}, /*reducedDims=*/{1},
+      b.getFloatAttr(c, -0.0),
+      [&](OpBuilder &nb, Location nloc, ValueRange elements, Value acc) {
+        return buildSquaredDeviationSum(nb, nloc, elements[0], elements[1],
+                                        elements[2], acc, c, c);
+      });
+  Value sum64 = buildChunkedSumOfSquares(
+      b, loc, rows,
+      arith::SelectOp::create(b, loc, isLong, length, zero).getResult(), shift,
+      offset, c);
+  return buildSliceMap(b, loc, ValueRange{sum32, sum64}, c,
+                       [&](OpBuilder &nb, Location nloc, ValueRange args) {
+                         return arith::SelectOp::create(
+                                    nb, nloc, isLong, round(nb, nloc, args[1]),
+                                    args[0])
+                             .getResult();
+                       });
+}
+
 GroupStatistics
 mlir::norm::buildGroupStatistics(OpBuilder &b, Location loc, Value slices,
                                  int64_t axis, APFloat epsilon, FloatType c,
@@ -209,8 +385,19 @@ mlir::norm::buildGroupStatistics(OpBuilder &b, Location loc, Value slices,
   Value eps = arith::ConstantFloatOp::create(b, loc, c, epsilon);
   Value shift = buildSliceShift(b, loc, slices, axis, c);
   Value offset = buildShiftOffset(b, loc, slices, shift, axis, c, count);
+  // f32 rows that may be longer than LayerNorm's f32 sums of squares go:
+  // its f64 accumulation with fewer f64 operations
+  // (buildLongRowsSumOfSquares).
+  auto slicesType = cast<RankedTensorType>(slices.getType());
+  int64_t length = slicesType.getDimSize(axis);
+  bool longRows = c.isF32() && rank == 2 && axis == 1 &&
+                  !llvm::is_contained(slicesType.getShape(), 0) &&
+                  (ShapedType::isDynamic(length) ||
+                   length > getMaxF32SumOfSquaresLength(options, c));
   Value sumSq =
-      buildSumOfSquares(b, loc, slices, shift, offset, axis, c, options);
+      longRows
+          ? buildLongRowsSumOfSquares(b, loc, slices, shift, offset, c, options)
+          : buildSumOfSquares(b, loc, slices, shift, offset, axis, c, options);
   Value count64 =
       buildElementCount(b, loc, slices, reducedDims, b.getF64Type());
   Value exactMean = buildExactMean(b, loc, slices, axis, shift, offset, sumSq,
@@ -271,11 +458,14 @@ Value mlir::norm::buildGroupNormalizedY(OpBuilder &b, Location loc,
 /// K] with element (r, k) = operand[(r mod G) * K + k] for `numGroups` G, or
 /// [N * C] with element r = operand[r mod C] without groups (C = `k`). A
 /// tensor.generate (N * C elements, made once per call), not a linalg op:
-/// elementwise fusion would pull its index arithmetic into Y's loop.
+/// elementwise fusion would pull its index arithmetic into Y's loop. The
+/// elements are converted to the computation type `c` (exactly: C is at
+/// least as wide as the operand's type), so that Y's loop reads them with a
+/// plain broadcast instead of converting them in each step.
 static Value buildRowChannels(OpBuilder &b, Location loc, Value operand,
                               OpFoldResult numRows,
-                              std::optional<int64_t> numGroups,
-                              OpFoldResult k) {
+                              std::optional<int64_t> numGroups, OpFoldResult k,
+                              FloatType c) {
   auto operandType = cast<RankedTensorType>(operand.getType());
   SmallVector<OpFoldResult> sizes{numRows};
   if (numGroups)
@@ -284,7 +474,7 @@ static Value buildRowChannels(OpBuilder &b, Location loc, Value operand,
   SmallVector<Value> dynamicSizes;
   dispatchIndexOpFoldResults(sizes, dynamicSizes, shape);
   Value kValue = getValueOrCreateConstantIndexOp(b, loc, k);
-  auto type = RankedTensorType::get(shape, operandType.getElementType());
+  auto type = RankedTensorType::get(shape, c);
   return tensor::GenerateOp::create(
       b, loc, type, dynamicSizes,
       [&](OpBuilder &nb, Location nloc, ValueRange indices) {
@@ -300,7 +490,10 @@ static Value buildRowChannels(OpBuilder &b, Location loc, Value operand,
           channel = arith::RemUIOp::create(nb, nloc, indices[0], kValue);
         }
         tensor::YieldOp::create(
-            nb, nloc, tensor::ExtractOp::create(nb, nloc, operand, channel));
+            nb, nloc,
+            convertToFloat(
+                nb, nloc, tensor::ExtractOp::create(nb, nloc, operand, channel),
+                c));
       });
 }
 
@@ -350,8 +543,8 @@ static Value buildRowsGroupNormalization(OpBuilder &b, Location loc, Value x,
       tensor::getMixedSizes(b, loc, grouped);
   OpFoldResult numRows = tensor::getMixedSize(b, loc, rows, 0);
   OpFoldResult k = numGroups ? groupedSizes[2] : groupedSizes[1];
-  Value scaleRows = buildRowChannels(b, loc, scale, numRows, numGroups, k);
-  Value biasRows = buildRowChannels(b, loc, bias, numRows, numGroups, k);
+  Value scaleRows = buildRowChannels(b, loc, scale, numRows, numGroups, k, c);
+  Value biasRows = buildRowChannels(b, loc, bias, numRows, numGroups, k, c);
   AffineExpr d0 = getAffineDimExpr(0, ctx);
   AffineMap statMap = AffineMap::get(rank, 0, d0, ctx);
   AffineMap channelMap =

@@ -263,7 +263,8 @@ func.func @group_stash11(%x: tensor<2x6xf32>, %s: tensor<6xf32>) -> tensor<2x6xf
 // CHECK-NEXT:  ^bb0(%[[R:.+]]: index):
 // CHECK-NEXT:    %[[CH:.+]] = arith.remui %[[R]], %c3{{.*}} : index
 // CHECK-NEXT:    %[[E:.+]] = tensor.extract %[[S]][%[[CH]]] : tensor<3xbf16>
-// CHECK-NEXT:    tensor.yield %[[E]] : bf16
+// CHECK-NEXT:    %[[EF:.+]] = arith.extf %[[E]] : bf16 to f32
+// CHECK-NEXT:    tensor.yield %[[EF]] : f32
 // CHECK:       %[[BR:.+]] = tensor.generate
 // CHECK:         tensor.extract %[[B]]
 // CHECK:       %[[Y:.+]] = linalg.generic {indexing_maps = [#[[$IDI]], #[[$ROWI]], #[[$ROWI]], #[[$ROWI]], #[[$ROWI]], #[[$ROWI]], #[[$IDI]]], iterator_types = ["parallel", "parallel"]} ins(%[[ROWS]], %{{.+}}, %{{.+}}, %{{.+}}, %[[SR]], %[[BR]] :
@@ -302,4 +303,89 @@ func.func @instance_consumer(%x: tensor<2x3x16xf32>, %s: tensor<3xf32>) -> tenso
     linalg.yield %n : f32
   } -> tensor<2x3x16xf32>
   return %z : tensor<2x3x16xf32>
+}
+
+// -----
+
+// f32 rows longer than LayerNorm's f32 sums of squares go (132 elements
+// without partial sums, the option's default): the row [2, 1001] is cut into
+// 8 chunks of 125 (the tail [2, 1] apart); one reduction takes element i of
+// each chunk, adds the 8 squares ((K - x) - Q)^2 in f32 and that sum once to
+// an f64 accumulator; the tail is summed in f64, and the sum rounded once to
+// f32.
+// CHECK-DAG:   #[[$IDL:.+]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG:   #[[$ROWL:.+]] = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func @instance_long_rows
+// CHECK:       %[[ROWS:.+]] = tensor.collapse_shape %{{.+}} {{\[}}[0, 1], [2]] : tensor<1x2x1001xf32> into tensor<2x1001xf32>
+// CHECK:       %[[C0:.+]] = tensor.extract_slice %[[ROWS]][0, 0] [2, 125] [1, 1]
+// CHECK-NEXT:  %[[C1:.+]] = tensor.extract_slice %[[ROWS]][0, 125] [2, 125] [1, 1]
+// CHECK-NEXT:  %[[C2:.+]] = tensor.extract_slice %[[ROWS]][0, 250] [2, 125] [1, 1]
+// CHECK-NEXT:  %[[C3:.+]] = tensor.extract_slice %[[ROWS]][0, 375] [2, 125] [1, 1]
+// CHECK-NEXT:  %[[C4:.+]] = tensor.extract_slice %[[ROWS]][0, 500] [2, 125] [1, 1]
+// CHECK-NEXT:  %[[C5:.+]] = tensor.extract_slice %[[ROWS]][0, 625] [2, 125] [1, 1]
+// CHECK-NEXT:  %[[C6:.+]] = tensor.extract_slice %[[ROWS]][0, 750] [2, 125] [1, 1]
+// CHECK-NEXT:  %[[C7:.+]] = tensor.extract_slice %[[ROWS]][0, 875] [2, 125] [1, 1]
+// CHECK:       %[[CS:.+]] = linalg.generic {indexing_maps = [#[[$IDL]], #[[$IDL]], #[[$IDL]], #[[$IDL]], #[[$IDL]], #[[$IDL]], #[[$IDL]], #[[$IDL]], #[[$ROWL]], #[[$ROWL]], #[[$ROWL]]], iterator_types = ["parallel", "reduction"]} ins(%[[C0]], %[[C1]], %[[C2]], %[[C3]], %[[C4]], %[[C5]], %[[C6]], %[[C7]], %[[K:.+]], %[[Q:.+]] : {{.*}}) outs(%{{.+}} : tensor<2xf64>)
+// CHECK-NEXT:  ^bb0(%[[X0:[^:]+]]: f32, %[[X1:[^:]+]]: f32, {{.*}}, %[[KE:[^:]+]]: f32, %[[QE:[^:]+]]: f32, %[[ACC:[^:]+]]: f64):
+// CHECK-NEXT:    %[[S0:.+]] = arith.subf %[[KE]], %[[X0]] : f32
+// CHECK-NEXT:    %[[D0:.+]] = arith.subf %[[S0]], %[[QE]] : f32
+// CHECK-NEXT:    %[[SQ0:.+]] = arith.mulf %[[D0]], %[[D0]] fastmath<contract> : f32
+// CHECK-NEXT:    %[[S1:.+]] = arith.subf %[[KE]], %[[X1]] : f32
+// CHECK-NEXT:    %[[D1:.+]] = arith.subf %[[S1]], %[[QE]] : f32
+// CHECK-NEXT:    %[[SQ1:.+]] = arith.mulf %[[D1]], %[[D1]] fastmath<contract> : f32
+// CHECK-NEXT:    arith.addf %[[SQ0]], %[[SQ1]] fastmath<contract> : f32
+// CHECK-COUNT-6: arith.addf %{{.+}}, %{{.+}} fastmath<contract> : f32
+// CHECK-NEXT:    %[[W:.+]] = arith.extf %{{.+}} : f32 to f64
+// CHECK-NEXT:    %[[NEW:.+]] = arith.addf %[[ACC]], %[[W]] fastmath<reassoc> : f64
+// CHECK-NEXT:    linalg.yield %[[NEW]] : f64
+// CHECK:       %[[TAIL:.+]] = tensor.extract_slice %[[ROWS]][0, 1000] [2, 1] [1, 1]
+// CHECK:       %[[TS:.+]] = linalg.generic {{.*}} ins(%[[TAIL]], %[[K]], %[[Q]] : {{.*}}) outs(%{{.+}} : tensor<2xf64>)
+// CHECK:         arith.extf %{{.+}} : f32 to f64
+// CHECK:       %[[SUM:.+]] = linalg.map { arith.addf } ins(%[[CS]], %[[TS]] : tensor<2xf64>, tensor<2xf64>)
+// CHECK:       linalg.map { arith.truncf } ins(%[[SUM]] : tensor<2xf64>) outs(%{{.+}} : tensor<2xf32>)
+func.func @instance_long_rows(%x: tensor<1x2x1001xf32>, %s: tensor<2xf32>, %b: tensor<2xf32>) -> tensor<1x2x1001xf32> {
+  %y = norm.instance_normalization %x, %s, %b
+      : (tensor<1x2x1001xf32>, tensor<2xf32>, tensor<2xf32>) -> tensor<1x2x1001xf32>
+  return %y : tensor<1x2x1001xf32>
+}
+
+// -----
+
+// A row length divisible by 8 has no tail.
+// CHECK-LABEL: func @instance_long_rows_no_tail
+// CHECK:       tensor.extract_slice %{{.+}}[0, 875] [2, 125] [1, 1]
+// CHECK:       %[[CS:.+]] = linalg.generic {{.*}} outs(%{{.+}} : tensor<2xf64>)
+// CHECK-NOT:   tensor.extract_slice
+// CHECK:       linalg.map { arith.truncf } ins(%[[CS]] : tensor<2xf64>) outs(%{{.+}} : tensor<2xf32>)
+func.func @instance_long_rows_no_tail(%x: tensor<1x2x1000xf32>, %s: tensor<2xf32>, %b: tensor<2xf32>) -> tensor<1x2x1000xf32> {
+  %y = norm.instance_normalization %x, %s, %b
+      : (tensor<1x2x1000xf32>, tensor<2xf32>, tensor<2xf32>) -> tensor<1x2x1000xf32>
+  return %y : tensor<1x2x1000xf32>
+}
+
+// -----
+
+// A dynamic row length: the f32 sum over the row's first n elements where
+// n <= 132 (none otherwise), the chunked f64 sum over n floordiv 8 elements
+// per chunk where n > 132 (none otherwise), and a select per call.
+// CHECK-LABEL: func @group_long_rows_dynamic
+// CHECK:       %[[ROWS:.+]] = tensor.collapse_shape %{{.+}} : tensor<2x2x2x?xf32> into tensor<4x?xf32>
+// CHECK:       %[[LONG:.+]] = arith.cmpi ugt, %[[N:.+]], %c132 : index
+// CHECK:       %[[SHORTN:.+]] = arith.select %[[LONG]], %{{.+}}, %[[N]] : index
+// CHECK:       %[[SHORT:.+]] = tensor.extract_slice %[[ROWS]][0, 0] [4, %[[SHORTN]]] [1, 1]
+// CHECK:       %[[S32:.+]] = linalg.generic {{.*}} ins(%[[SHORT]], {{.*}} outs(%{{.+}} : tensor<4xf32>)
+// CHECK:       %[[LONGN:.+]] = arith.select %[[LONG]], %[[N]], %{{.+}} : index
+// CHECK:       %[[H:.+]] = arith.divui %[[LONGN]], %{{.+}} : index
+// CHECK:       tensor.extract_slice %[[ROWS]][0, 0] [4, %[[H]]] [1, 1]
+// CHECK-COUNT-7: tensor.extract_slice %[[ROWS]][0, %{{.+}}] [4, %[[H]]] [1, 1]
+// CHECK:       %[[S64:.+]] = linalg.generic {{.*}} outs(%{{.+}} : tensor<4xf64>)
+// CHECK:       linalg.generic {{.*}} outs(%{{.+}} : tensor<4xf64>)
+// CHECK:       %[[SUM:.+]] = linalg.map { arith.addf } ins(%[[S64]], %{{.+}} : tensor<4xf64>, tensor<4xf64>)
+// CHECK:       linalg.map ins(%[[S32]], %[[SUM]] : tensor<4xf32>, tensor<4xf64>) outs(%{{.+}} : tensor<4xf32>)
+// CHECK:         %[[R:.+]] = arith.truncf %{{.+}} : f64 to f32
+// CHECK:         arith.select %[[LONG]], %[[R]], %{{.+}} : f32
+func.func @group_long_rows_dynamic(%x: tensor<2x4x?xf32>, %s: tensor<4xf32>) -> tensor<2x4x?xf32> {
+  %y = norm.group_normalization %x, %s, %s num_groups = 2
+      : (tensor<2x4x?xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<2x4x?xf32>
+  return %y : tensor<2x4x?xf32>
 }
