@@ -22,9 +22,11 @@
 //   rounded far below f32's precision, and can neither overflow nor
 //   underflow (|x| in [2^-149, 2^128) gives x^2 in [2^-298, 2^256]); 1 / D
 //   lies in (2^-128 / sqrt(n), 2^149 * sqrt(n)], so X * (1 / D) in f64
-//   neither overflows nor underflows spuriously either. For f16 X with P =
-//   f32 the f64 sum adds f32 sums of four exact squares each, within
-//   1.2e-7 relative of the f64 sum of the squares (buildF16SumOfSquares).
+//   neither overflows nor underflows spuriously either. For f16 and bf16 X
+//   with P = f32 the f64 sum adds f32 sums of four squares each, within
+//   1.2e-7 relative of the f64 sum of the squares (buildQuadSumOfSquares;
+//   bf16 rows where the squares may overflow or underflow in f32 take the
+//   f64 sum).
 // * f64 X: no wider type exists, so the slice is scaled by its maximum
 //   (ScaledNorms.h): m = max|x|, s = ReduceSum((x / m)^2), the root mean
 //   square m * sqrt(s / n) (never above m), and
@@ -49,6 +51,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -71,41 +74,51 @@ static Value buildF64SquareSum(OpBuilder &b, Location loc, Value x, Value acc) {
                                arith::FastMathFlags::reassoc | contract);
 }
 
-/// The number of pieces along the last dim whose squares an f16 X adds in
-/// f32 before the f64 sum (buildF16SumOfSquares).
-static constexpr int64_t kF16Pieces = 4;
+/// The number of pieces along the last dim whose squares an f16 or bf16 X
+/// adds in f32 before the f64 sum (buildQuadSumOfSquares).
+static constexpr int64_t kPieces = 4;
 
-/// Returns ReduceSum(X^2) per slice of the f16 tensor `x` over `reducedDims`
-/// (which include its last dim), in f64. The last dim, of size m, is split
-/// into kF16Pieces = 4 pieces of q = m / 4 elements and a tail of m - 4q.
-/// Element j of the four pieces, a, b, c and d, gives the term
+/// Returns ReduceSum(X^2) per slice of the f16 or bf16 tensor `x` over
+/// `reducedDims` (which include its last dim), in f64. The last dim, of size
+/// m, is split into kPieces = 4 pieces of q = m / 4 elements and a tail of
+/// m - 4q. Element j of the four pieces, a, b, c and d, gives the term
 /// t = (a^2 + b^2) + (c^2 + d^2) in f32, which the f64 sum adds; the tail's
-/// squares are added in f64. The squares of f16 values are exact in f32
-/// (at most 22 significant bits, in [2^-48, 2^32)) and the sums of two or four
-/// of them are below 2^34, so each t is the exact sum of its four squares
-/// with a relative error of at most gamma_2 = 2u / (1 - 2u), u = 2^-24 (two
-/// roundings of nonnegative sums, Higham 4.2); terms are nonnegative, so
-/// the f32 terms add a relative error of at most gamma_2 < 1.2e-7 to the
-/// sum, on top of the rounding of the f64 sum (as for the f64 sum of all
-/// squares it replaces, over a quarter of the terms). D then moves by under
-/// 6e-8 relative, InvStdDev by under 1 ulp of f32 more (the f32 tolerance is
-/// 1e-5), and X / D by far less than an ulp of f16 (2^-11 relative), so Y
-/// is within the same ulp of T as with the f64 sum (docs/semantics.md,
-/// RMSNormalization and Tolerances). Infinities and NaN propagate as
-/// in f64. Three f32 additions per four squares replace conversions to f64
-/// and f64 additions, which made the f16 sum the bottleneck of the row.
-static Value buildF16SumOfSquares(OpBuilder &b, Location loc, Value x,
-                                  ArrayRef<int64_t> reducedDims) {
+/// squares are added in f64. Three f32 additions per four squares replace
+/// conversions to f64 and f64 additions, which made the 16-bit sums the
+/// bottleneck of the row.
+/// * f16: the squares are exact in f32 (at most 22 significant bits, in
+///   [2^-48, 2^32)) and the sums of two or four of them are below 2^34, so
+///   each t is the exact sum of its four squares with a relative error of at
+///   most gamma_2 = 2u / (1 - 2u), u = 2^-24 (two roundings of nonnegative
+///   sums, Higham 4.2). The terms are nonnegative, so the f32 terms add a
+///   relative error of at most gamma_2 < 1.2e-7 to the sum, on top of the
+///   rounding of the f64 sum (as for the f64 sum of all squares it
+///   replaces, over a quarter of the terms). D then moves by under 6e-8
+///   relative, InvStdDev by under 1 ulp of f32 more (the f32 tolerance is
+///   1e-5), and X / D by far less than an ulp of f16 (2^-11 relative), so Y
+///   is within the same ulp of T as with the f64 sum (docs/semantics.md,
+///   RMSNormalization and Tolerances). Infinities and NaN propagate as in
+///   f64.
+/// * bf16 (f32's exponent range): a square is exact where it is at least
+///   2^-126 and off by at most 2^-150 below (a subnormal or 0), an addition
+///   of two such values exact where its sum is below 2^-126 and within u
+///   above, and a term may overflow. So t = (a^2 + b^2 + c^2 + d^2 + e) *
+///   (1 + theta) with |e| <= 2^-148 and |theta| <= gamma_2, and the sum S is
+///   within gamma_2 + n * 2^-150 / S of the exact one: buildGuardedSum
+///   takes it where S >= n * 2^-120 (the second part then at most 2^-30) and
+///   S is finite, which gives the f16 bound above.
+static Value buildQuadSumOfSquares(OpBuilder &b, Location loc, Value x,
+                                   ArrayRef<int64_t> reducedDims) {
   FloatType f32 = b.getF32Type(), f64 = b.getF64Type();
   auto xType = cast<RankedTensorType>(x.getType());
   int64_t last = xType.getRank() - 1;
   OpFoldResult m = tensor::getMixedSize(b, loc, x, last);
   OpFoldResult q, tailOffset;
   if (std::optional<int64_t> size = getConstantIntValue(m)) {
-    q = b.getIndexAttr(*size / kF16Pieces);
-    tailOffset = b.getIndexAttr(*size / kF16Pieces * kF16Pieces);
+    q = b.getIndexAttr(*size / kPieces);
+    tailOffset = b.getIndexAttr(*size / kPieces * kPieces);
   } else {
-    Value pieces = arith::ConstantIndexOp::create(b, loc, kF16Pieces);
+    Value pieces = arith::ConstantIndexOp::create(b, loc, kPieces);
     Value qv = arith::DivUIOp::create(b, loc, cast<Value>(m), pieces);
     q = qv;
     tailOffset = arith::MulIOp::create(b, loc, qv, pieces).getResult();
@@ -120,7 +133,7 @@ static Value buildF16SumOfSquares(OpBuilder &b, Location loc, Value x,
         .getResult();
   };
   SmallVector<Value> pieces;
-  for (int64_t i = 0; i < kF16Pieces; ++i) {
+  for (int64_t i = 0; i < kPieces; ++i) {
     OpFoldResult offset = b.getIndexAttr(0);
     if (std::optional<int64_t> qc = getConstantIntValue(q))
       offset = b.getIndexAttr(i * *qc);
@@ -139,7 +152,7 @@ static Value buildF16SumOfSquares(OpBuilder &b, Location loc, Value x,
   AffineMap keptMap = getKeptDimsMap(ctx, rank, reducedDims);
   Value acc = createFilledTensor(b, loc, getKeptSizes(b, loc, x, reducedDims),
                                  b.getFloatAttr(f64, 0.0));
-  SmallVector<AffineMap> maps(kF16Pieces, identity);
+  SmallVector<AffineMap> maps(kPieces, identity);
   maps.push_back(keptMap);
   auto contract = arith::FastMathFlags::contract;
   Value quadSum =
@@ -148,7 +161,7 @@ static Value buildF16SumOfSquares(OpBuilder &b, Location loc, Value x,
           getReductionIteratorTypes(rank, reducedDims),
           [&](OpBuilder &nb, Location nloc, ValueRange args) {
             SmallVector<Value> squares;
-            for (Value element : args.take_front(kF16Pieces)) {
+            for (Value element : args.take_front(kPieces)) {
               Value v = convertToFloat(nb, nloc, element, f32);
               squares.push_back(
                   arith::MulFOp::create(nb, nloc, v, v, contract));
@@ -185,25 +198,88 @@ static Value buildF16SumOfSquares(OpBuilder &b, Location loc, Value x,
       });
 }
 
+/// Returns the per-slice sum `sum` (f64) of the bf16 tensor `x` over its
+/// last dim from buildQuadSumOfSquares where it is safe (S >= n * 2^-120
+/// and finite, `count64` being n), else the f64 sum of the exact squares by
+/// a scalar loop over the slice (rare: rows of tiny or huge values, zero
+/// rows, infinities and NaN).
+static Value buildGuardedSum(OpBuilder &b, Location loc, Value x, Value sum,
+                             Value count64) {
+  FloatType f64 = b.getF64Type();
+  int64_t last = cast<RankedTensorType>(x.getType()).getRank() - 1;
+  Value length = tensor::DimOp::create(b, loc, x, last);
+  Value init =
+      tensor::EmptyOp::create(b, loc, tensor::getMixedSizes(b, loc, sum), f64);
+  return linalg::MapOp::create(
+             b, loc, ValueRange{sum}, init,
+             [&](OpBuilder &nb, Location nloc, ValueRange args) {
+               Value s = args[0];
+               Value lo = arith::MulFOp::create(
+                   nb, nloc, count64,
+                   createFloatConstant(nb, nloc, f64, 0x1p-120));
+               Value inf = createFloatConstant(
+                   nb, nloc, f64, std::numeric_limits<double>::infinity());
+               // Ordered compares: NaN takes the loop.
+               Value safe = arith::AndIOp::create(
+                   nb, nloc,
+                   arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::OGE, s,
+                                         lo),
+                   arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::OLT, s,
+                                         inf));
+               Value result = buildSliceIf(
+                   nb, nloc, safe, last,
+                   [&](OpBuilder &, Location, ValueRange) { return s; },
+                   [&](OpBuilder &eb, Location eloc,
+                       ValueRange indices) -> Value {
+                     Value zero = arith::ConstantIndexOp::create(eb, eloc, 0);
+                     Value one = arith::ConstantIndexOp::create(eb, eloc, 1);
+                     auto loop = scf::ForOp::create(
+                         eb, eloc, zero, length, one,
+                         ValueRange{createFloatConstant(eb, eloc, f64, 0.0)},
+                         [&](OpBuilder &fb, Location floc, Value j,
+                             ValueRange iterArgs) {
+                           SmallVector<Value> at(indices);
+                           at.push_back(j);
+                           Value element =
+                               tensor::ExtractOp::create(fb, floc, x, at);
+                           scf::YieldOp::create(fb, floc,
+                                                buildF64SquareSum(fb, floc,
+                                                                  element,
+                                                                  iterArgs[0]));
+                         });
+                     return loop.getResult(0);
+                   });
+               linalg::YieldOp::create(nb, nloc, result);
+             })
+      .getResult()[0];
+}
+
 /// Returns D = sqrt(mean(X^2) + epsilon) per slice of the f16, bf16 or f32
-/// tensor `x` over `reducedDims`, in f64: the exact squares summed in f64
-/// (f16: partly in f32 first, buildF16SumOfSquares, unless `f64Precision`:
-/// stash_type 11, whose f64 InvStdDev the f32 terms would not reach).
+/// tensor `x` over `reducedDims`, in f64: the exact squares summed in f64,
+/// or, unless `f64Precision` (stash_type 11, whose f64 InvStdDev the f32
+/// terms would not reach), partly in f32 first (buildQuadSumOfSquares): for
+/// f16, and for bf16 over the last dim alone (buildGuardedSum).
 static Value buildWideDenominator(OpBuilder &b, Location loc, Value x,
                                   ArrayRef<int64_t> reducedDims, Value count64,
                                   Value eps64, bool f64Precision) {
   FloatType f64 = b.getF64Type();
   auto xType = cast<RankedTensorType>(x.getType());
-  Value sumSq = xType.getElementType().isF16() && !f64Precision &&
-                        llvm::is_contained(reducedDims, xType.getRank() - 1)
-                    ? buildF16SumOfSquares(b, loc, x, reducedDims)
-                    : buildReduction(b, loc, x, /*sliceInputs=*/{}, reducedDims,
-                                     b.getFloatAttr(f64, 0.0),
-                                     [&](OpBuilder &nb, Location nloc,
-                                         ValueRange elements, Value acc) {
-                                       return buildF64SquareSum(
-                                           nb, nloc, elements[0], acc);
-                                     });
+  Type t = xType.getElementType();
+  int64_t last = xType.getRank() - 1;
+  bool lastDimOnly = reducedDims.size() == 1 && reducedDims[0] == last;
+  Value sumSq;
+  if (!f64Precision && t.isF16() && llvm::is_contained(reducedDims, last)) {
+    sumSq = buildQuadSumOfSquares(b, loc, x, reducedDims);
+  } else if (!f64Precision && t.isBF16() && lastDimOnly) {
+    sumSq = buildGuardedSum(
+        b, loc, x, buildQuadSumOfSquares(b, loc, x, reducedDims), count64);
+  } else {
+    sumSq = buildReduction(
+        b, loc, x, /*sliceInputs=*/{}, reducedDims, b.getFloatAttr(f64, 0.0),
+        [&](OpBuilder &nb, Location nloc, ValueRange elements, Value acc) {
+          return buildF64SquareSum(nb, nloc, elements[0], acc);
+        });
+  }
   return buildSliceMap(
       b, loc, sumSq, f64, [&](OpBuilder &nb, Location nloc, ValueRange args) {
         Value mean = arith::DivFOp::create(nb, nloc, args[0], count64);
@@ -347,9 +423,8 @@ buildRMSNormalization(OpBuilder &b, Location loc, Value x, Value scale,
           // flags: the two factors must not be folded into one.
           normalized = arith::MulFOp::create(
               nb, nloc,
-              arith::MulFOp::create(nb, nloc,
-                                    convertToFloat(nb, nloc, args[0], w),
-                                    args[2]),
+              arith::MulFOp::create(
+                  nb, nloc, convertToFloat(nb, nloc, args[0], w), args[2]),
               args[3]);
         } else {
           Value xv = convertToFloat(nb, nloc, args[0], f64);
