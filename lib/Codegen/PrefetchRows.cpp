@@ -26,6 +26,7 @@
 
 #include "Remarks.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -71,6 +72,58 @@ static bool isColumnTileRead(vector::TransferReadOp read, scf::ForOp loop,
 static bool isRowTileRead(vector::TransferReadOp read, Value row,
                           scf::ForOp loop, Operation *rowLoop) {
   return isColumnTileRead(read, loop, rowLoop) && read.getIndices()[0] == row;
+}
+
+/// Returns whether `read` loads a full tile of row `row` of a rank-2 memref
+/// defined outside `rowLoop` at column `loop`'s induction variable plus an
+/// offset that does not change in `loop` (an arith.addi, or an affine.apply
+/// whose result is the induction variable's dim or symbol plus an expression
+/// of the others): the chunks of a row that one loop reads side by side, as
+/// GroupNormalization's sum of squares does. Its prefetches take the same
+/// column in the row ahead.
+static bool isRowChunkTileRead(vector::TransferReadOp read, Value row,
+                               scf::ForOp loop, Operation *rowLoop) {
+  auto type = dyn_cast<MemRefType>(read.getBase().getType());
+  if (!type || type.getRank() != 2 || !type.getElementType().isIntOrFloat() ||
+      read.getMask() || !read.getPermutationMap().isMinorIdentity() ||
+      read.getIndices()[0] != row ||
+      rowLoop->isAncestor(read.getBase().getParentBlock()->getParentOp()))
+    return false;
+  Operation *column = read.getIndices()[1].getDefiningOp();
+  if (!column)
+    return false;
+  Value iv = loop.getInductionVar();
+  // Every operand but one induction variable is defined outside `loop`.
+  int64_t ivPosition = -1;
+  for (auto [i, operand] : llvm::enumerate(column->getOperands())) {
+    if (operand == iv && ivPosition < 0)
+      ivPosition = i;
+    else if (loop->isAncestor(operand.getParentBlock()->getParentOp()))
+      return false;
+  }
+  if (ivPosition < 0)
+    return false;
+  if (isa<arith::AddIOp>(column))
+    return true;
+  auto apply = dyn_cast<affine::AffineApplyOp>(column);
+  if (!apply)
+    return false;
+  AffineMap map = apply.getAffineMap();
+  AffineExpr ivExpr = ivPosition < map.getNumDims()
+                          ? getAffineDimExpr(ivPosition, map.getContext())
+                          : getAffineSymbolExpr(ivPosition - map.getNumDims(),
+                                                map.getContext());
+  auto sum = dyn_cast<AffineBinaryOpExpr>(map.getResult(0));
+  if (map.getNumResults() != 1 || !sum || sum.getKind() != AffineExprKind::Add)
+    return false;
+  AffineExpr rest = sum.getLHS() == ivExpr   ? sum.getRHS()
+                    : sum.getRHS() == ivExpr ? sum.getLHS()
+                                             : AffineExpr();
+  if (!rest)
+    return false;
+  bool usesIV = false;
+  rest.walk([&](AffineExpr e) { usesIV |= e == ivExpr; });
+  return !usesIV;
 }
 
 /// Fewest row streams in one column loop that get prefetches within their
@@ -186,7 +239,7 @@ static void prefetchRow(Value memref, Value next, vector::TransferReadOp read) {
   int64_t lineElements = kCacheLineBytes / elementBytes;
   Location loc = loop.getLoc();
   OpBuilder builder(read);
-  Value column = loop.getInductionVar();
+  Value column = read.getIndices()[1];
   for (int64_t offset = 0; offset * elementBytes < tileBytes;
        offset += lineElements) {
     Value index = column;
@@ -310,6 +363,12 @@ struct PrefetchRowsPass
             nextBlock = loop->getBlock();
           }
           prefetchRow(memref, next, reads[pass]);
+          // The other chunks of the row that the same loop reads.
+          for (Operation &op : loop.getBody()->without_terminator())
+            if (auto chunk = dyn_cast<vector::TransferReadOp>(op))
+              if (chunk.getBase() == memref &&
+                  isRowChunkTileRead(chunk, row, loop, rowLoop))
+                prefetchRow(memref, next, chunk);
         }
       }
     });

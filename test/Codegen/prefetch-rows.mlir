@@ -100,3 +100,38 @@ func.func @layernorm_stats_only(%x: tensor<?x?xf32>, %scale: tensor<?xf32>)
       -> (tensor<?x?xf32>, tensor<?x1xf32>, tensor<?x1xf32>)
   return %mean, %inv : tensor<?x1xf32>, tensor<?x1xf32>
 }
+
+// -----
+
+// InstanceNorm's f64 sum of squares of long rows reads 8 chunks of each row
+// [n, 4096] side by side (columns j, j + 512, ..., j + 3584): the row ahead
+// is prefetched at each chunk's columns, one prefetch per 64-byte line of
+// each 32 x f32 tile.
+// CHECK-DAG:   #[[$C512:.+]] = affine_map<()[s0] -> (s0 + 512)>
+// CHECK-DAG:   #[[$C3584:.+]] = affine_map<()[s0] -> (s0 + 3584)>
+// CHECK-LABEL: func.func @instancenorm_chunks
+// CHECK:         scf.forall (%[[ROW:[a-z0-9_]+]]) in
+// CHECK:           %[[NEXT:.+]] = arith.minui
+// CHECK:           scf.for %[[J:[a-z0-9_]+]] = %c0 to %c512 step %c32 iter_args({{.+}}) -> (vector<1x32xf64>)
+// CHECK:             memref.prefetch %[[X:.+]][%[[NEXT]], %[[J]]], read
+// CHECK:             %[[J16:.+]] = arith.addi %[[J]], %c16
+// CHECK:             memref.prefetch %[[X]][%[[NEXT]], %[[J16]]], read
+// CHECK:             vector.transfer_read %[[X]][%[[ROW]], %[[J]]]
+// CHECK:             %[[J1:.+]] = affine.apply #[[$C512]]()[%[[J]]]
+// CHECK-NEXT:        memref.prefetch %[[X]][%[[NEXT]], %[[J1]]], read
+// CHECK-NEXT:        %[[J1B:.+]] = arith.addi %[[J1]], %c16
+// CHECK-NEXT:        memref.prefetch %[[X]][%[[NEXT]], %[[J1B]]], read
+// CHECK-NEXT:        vector.transfer_read %[[X]][%[[ROW]], %[[J1]]]
+// CHECK-COUNT-10:    memref.prefetch %[[X]][%[[NEXT]], %{{.+}}], read
+// CHECK:             %[[J7:.+]] = affine.apply #[[$C3584]]()[%[[J]]]
+// CHECK-NEXT:        memref.prefetch %[[X]][%[[NEXT]], %[[J7]]], read
+// CHECK-NEXT:        %[[J7B:.+]] = arith.addi %[[J7]], %c16
+// CHECK-NEXT:        memref.prefetch %[[X]][%[[NEXT]], %[[J7B]]], read
+// CHECK-NEXT:        vector.transfer_read %[[X]][%[[ROW]], %[[J7]]]
+// CHECK-NOT:         memref.prefetch
+// CHECK:             scf.yield
+func.func @instancenorm_chunks(%x: tensor<?x2x4096xf32>, %s: tensor<2xf32>) -> tensor<?x2x4096xf32> {
+  %y = norm.instance_normalization %x, %s, %s
+      : (tensor<?x2x4096xf32>, tensor<2xf32>, tensor<2xf32>) -> tensor<?x2x4096xf32>
+  return %y : tensor<?x2x4096xf32>
+}
