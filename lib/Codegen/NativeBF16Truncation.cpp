@@ -33,15 +33,18 @@ using namespace mlir;
 
 static constexpr StringLiteral kPass = "norm-native-bf16-truncation";
 
-/// Returns whether every use of `value` (through vector.extract and
-/// vector.shape_cast) is an unmasked store of it: vector.store, or an
-/// in-bounds vector.transfer_write without a mask. LLVM 22's x86 backend cannot
-/// select the `llvm.masked.store` of a bf16 vector with a constant mask
-/// ("Cannot select: store (s16)") when the value is not integer code, so
-/// the masked remainder stores keep the exact expansion.
+/// Returns whether every use of `value` (through vector.extract,
+/// vector.shape_cast, and the arith.bitcast / arith.xori / arith.bitcast
+/// chain by which norm-nontemporal-stores keeps a streaming store of 16-bit
+/// floats from being folded) is an unmasked store of it: vector.store, or
+/// an in-bounds vector.transfer_write without a mask. LLVM 22's x86 backend
+/// cannot select the `llvm.masked.store` of a bf16 vector with a constant
+/// mask ("Cannot select: store (s16)") when the value is not integer code,
+/// so the masked remainder stores keep the exact expansion.
 static bool isOnlyStoredWhole(Value value) {
   for (Operation *user : value.getUsers()) {
-    if (isa<vector::ExtractOp, vector::ShapeCastOp>(user)) {
+    if (isa<vector::ExtractOp, vector::ShapeCastOp, arith::BitcastOp,
+            arith::XOrIOp>(user)) {
       if (!isOnlyStoredWhole(user->getResult(0)))
         return false;
       continue;

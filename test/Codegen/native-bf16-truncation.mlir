@@ -81,3 +81,30 @@ func.func @left_alone(%x: vector<16xf32>, %odd: vector<15xf32>, %s: f32,
   %g = arith.truncf %x : vector<16xf32> to vector<16xf16>
   return %c, %d, %e, %g : vector<16xbf16>, vector<15xbf16>, bf16, vector<16xf16>
 }
+
+// -----
+
+// The streaming store of norm-nontemporal-stores (the bits through an xor
+// with an opaque zero, so that LLVM keeps the integer store) is a whole
+// store too.
+// CHECK-LABEL: func.func @nontemporal(
+// CHECK-SAME:      %[[X:.+]]: vector<1x64xf32>
+// CHECK:         %[[NATIVE:.+]] = llvm.fptrunc %{{.+}} : vector<64xf32> to vector<64xbf16>
+// CHECK:         %[[Y:.+]] = scf.if %{{.+}} -> (vector<1x64xbf16>) {
+// CHECK:           arith.truncf %[[X]] : vector<1x64xf32> to vector<1x64xbf16>
+// CHECK:         %[[ROW:.+]] = vector.extract %[[Y]][0]
+// CHECK:         %[[BITS:.+]] = arith.bitcast %[[ROW]] : vector<64xbf16> to vector<64xi16>
+// CHECK:         %[[XOR:.+]] = arith.xori %[[BITS]]
+// CHECK:         %[[BACK:.+]] = arith.bitcast %[[XOR]] : vector<64xi16> to vector<64xbf16>
+// CHECK:         vector.store %[[BACK]], %{{.+}} {nontemporal = true}
+func.func @nontemporal(%x: vector<1x64xf32>, %m: memref<64xbf16>, %zero: i16) {
+  %c0 = arith.constant 0 : index
+  %y = arith.truncf %x : vector<1x64xf32> to vector<1x64xbf16>
+  %row = vector.extract %y[0] : vector<64xbf16> from vector<1x64xbf16>
+  %bits = arith.bitcast %row : vector<64xbf16> to vector<64xi16>
+  %z = vector.broadcast %zero : i16 to vector<64xi16>
+  %xor = arith.xori %bits, %z : vector<64xi16>
+  %back = arith.bitcast %xor : vector<64xi16> to vector<64xbf16>
+  vector.store %back, %m[%c0] {nontemporal = true} : memref<64xbf16>, vector<64xbf16>
+  return
+}
