@@ -94,8 +94,9 @@ llvm::Expected<int> runner::runModule(const RunOptions &options,
       bool same = false;
       return !llvm::sys::fs::equivalent(path, other, same) && same;
     };
+    size_t outputIndex = index;
     auto overwrites = [&](const Twine &what) {
-      return createStringError("output " + Twine(index) + ": '" +
+      return createStringError("output " + Twine(outputIndex) + ": '" +
                                escapeForMessage(path) + "' is " + what +
                                ": write the result to another file");
     };
