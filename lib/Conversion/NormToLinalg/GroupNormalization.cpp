@@ -126,13 +126,17 @@ static Value expandGroups(OpBuilder &b, Location loc, Value x,
       reassociation, sizes);
 }
 
-/// Returns exp(`x`) for an f32 `x` in arith and math ops that vectorize
-/// (math.exp of a vector becomes one libm call per lane): Cody and Waite's
-/// reduction x = k ln 2 + r, |r| <= ln 2 / 2, and Cephes' degree-7
-/// polynomial for exp(r) (relative error about 1e-7), times 2^k built in
-/// the exponent bits. x is clamped to [-87, 88] (exp(x) stays a normal
-/// number: 1.6e-38 to 1.7e38), which SiLU's y / (1 + exp(-y)) does not
-/// notice in f32; a NaN stays NaN.
+/// Returns exp(`x`) for an f32 `x` in arith ops that vectorize (math.exp of
+/// a vector becomes one libm call per lane), with few multiply-adds, which
+/// bound SiLU's loop: x is clamped to [-87, 89], k = x log2(e) is rounded to
+/// the nearest integer by adding 1.5 * 2^23 + 127 (whose low bits are then
+/// k + 127, the biased exponent of 2^k), r = x - k ln(2), and exp(r) is a
+/// degree-5 minimax polynomial on |r| <= ln(2) / 2 (relative error 7.5e-8).
+/// Relative error about 2e-7 for x in [-87, 88.37] (docs/numerics.md); above
+/// that, k = 128 and 2^k is +inf, so that SiLU's y / (1 + exp(-y)) is -0 for
+/// y below -88.37 and NaN for y = -inf, as in the float64 reference. A NaN x
+/// stays NaN through the clamp (each compare keeps x on its false side) and
+/// every later step.
 static Value buildExpF32(OpBuilder &b, Location loc, Value x) {
   FloatType f32 = b.getF32Type();
   auto constant = [&](double value) {
@@ -140,7 +144,7 @@ static Value buildExpF32(OpBuilder &b, Location loc, Value x) {
   };
   // Products and sums that may become fused multiply-adds where the target
   // has them: each fused step rounds once instead of twice, within the
-  // polynomial's own error.
+  // bound above.
   auto contract = arith::FastMathFlags::contract;
   auto mul = [&](Value lhs, Value rhs) -> Value {
     return arith::MulFOp::create(b, loc, lhs, rhs, contract);
@@ -148,40 +152,42 @@ static Value buildExpF32(OpBuilder &b, Location loc, Value x) {
   auto add = [&](Value lhs, Value rhs) -> Value {
     return arith::AddFOp::create(b, loc, lhs, rhs, contract);
   };
-  // The clamp to [-87, 88] as compares and selects (one max and one min
-  // instruction each; maxnumf/minnumf also order NaNs): a NaN x fails
-  // `ogt` and clamps to -87 (a valid k); it is selected back at the end.
-  Value low = constant(-87.0), high = constant(88.0);
+  // The clamp as compares and selects that keep a NaN x (one max and one
+  // min instruction each on x86: its max/min return the second operand for
+  // a NaN). Below -87, 2^k would leave the normal range.
+  Value low = constant(-87.0), high = constant(89.0);
   Value clamped = arith::SelectOp::create(
-      b, loc, arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, x, low),
-      x, low);
+      b, loc, arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, low, x),
+      low, x);
   clamped = arith::SelectOp::create(
       b, loc,
-      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, clamped, high),
-      clamped, high);
-  Value k = math::FloorOp::create(
-      b, loc, add(mul(clamped, constant(1.44269504088896341)), constant(0.5)));
-  // r = x - k * ln(2) in two steps (Cody-Waite): k * 0.693359375 is exact.
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, high, clamped),
+      high, clamped);
+  // t = k + 1.5 * 2^23 + 127 (an f32 of that magnitude is an integer), so
+  // that k = t - (1.5 * 2^23 + 127) exactly and the low 9 bits of t are
+  // k + 127 in [1, 255] (255: the exponent field of +inf).
+  Value magic = constant(12582912.0 + 127.0);
+  Value t = add(mul(clamped, constant(1.44269504088896341)), magic);
+  Value k = arith::SubFOp::create(b, loc, t, magic);
+  // r = x - k ln(2) in two steps (Cody and Waite): k * 0.693359375 is
+  // exact, so that r is accurate with or without fused multiply-adds.
   Value r = arith::SubFOp::create(b, loc, clamped,
                                   mul(k, constant(0.693359375)), contract);
   r = arith::SubFOp::create(b, loc, r, mul(k, constant(-2.12194440e-4)),
                             contract);
-  Value p = constant(1.9875691500e-4);
-  for (double coefficient : {1.3981999507e-3, 8.3334519073e-3, 4.1665795894e-2,
-                             1.6666665459e-1, 5.0000001201e-1})
+  // Minimax for the relative error of exp on |r| <= ln(2) / 2, Horner.
+  Value p = constant(8.297630585730076e-3);
+  for (double coefficient :
+       {4.19154167175293e-2, 1.6667574644088745e-1, 4.9998894333839417e-1,
+        9.999997019767761e-1, 1.0000001192092896})
     p = add(mul(p, r), constant(coefficient));
-  p = add(add(mul(p, mul(r, r)), r), constant(1.0));
-  // 2^k for k in [-126, 127]: the biased exponent k + 127 in bits 23..30.
+  // 2^k: the low bits of t moved into the exponent field.
   IntegerType i32 = b.getI32Type();
-  Value bits = arith::ShLIOp::create(
-      b, loc,
-      arith::AddIOp::create(b, loc, arith::FPToSIOp::create(b, loc, i32, k),
-                            arith::ConstantIntOp::create(b, loc, i32, 127)),
-      arith::ConstantIntOp::create(b, loc, i32, 23));
-  Value result = arith::MulFOp::create(
-      b, loc, p, arith::BitcastOp::create(b, loc, f32, bits));
-  Value isNaN = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x);
-  return arith::SelectOp::create(b, loc, isNaN, x, result);
+  Value bits =
+      arith::ShLIOp::create(b, loc, arith::BitcastOp::create(b, loc, i32, t),
+                            arith::ConstantIntOp::create(b, loc, i32, 23));
+  return arith::MulFOp::create(b, loc, p,
+                               arith::BitcastOp::create(b, loc, f32, bits));
 }
 
 Value mlir::norm::buildSiLU(OpBuilder &b, Location loc, Value y) {

@@ -2,7 +2,8 @@
 // no transpose, one scf.forall iteration per sample that sums each channel
 // over the pixels (C innermost, parallel), then computes Y pixel by pixel
 // (a linalg.map over the pixel's [C] row) with the SiLU (an exp of arith
-// ops, no math.exp call) in the same iteration, and writes each row into the
+// ops, no math.exp call or floor: 2^k from the bits of the rounded
+// x log2(e)) in the same iteration, and writes each row into the
 // loop's destination. Elementwise fusion keeps that destination (it gives a
 // linalg.generic whose payload does not read its init a new tensor.empty,
 // so that Y was computed into a temporary and copied).
@@ -22,7 +23,10 @@
 // CHECK-NEXT:        %[[YROW:.+]] = tensor.extract_slice %[[YW]][0, %[[H]], %[[W]], 0] [1, 1, 1, 8] [1, 1, 1, 1] : tensor<1x4x4x8xf32> to tensor<8xf32>
 // CHECK-NEXT:        %[[MAPPED:.+]] = linalg.map ins(%[[XROW]], {{.*}}) outs(%[[YROW]] : tensor<8xf32>)
 // CHECK-NOT:           math.exp
-// CHECK:               math.floor
+// CHECK-NOT:           math.floor
+// CHECK:               arith.bitcast %{{.+}} : f32 to i32
+// CHECK-NEXT:          arith.shli
+// CHECK-NOT:           math.exp
 // CHECK:               arith.divf
 // CHECK:               linalg.yield
 // CHECK:             tensor.insert_slice %[[MAPPED]] into %[[YW]][0, %[[H]], %[[W]], 0] [1, 1, 1, 8] [1, 1, 1, 1]

@@ -134,12 +134,14 @@ def within(got64, want_stored, ty):
     nan = np.isnan(want)
     assert np.array_equal(np.isnan(got), nan)
     g, w = got[~nan], want[~nan]
-    if ty == "f32":
-        ok = np.abs(g - w) <= 0.5 * (1e-6 + 1e-5 * np.abs(w))
-    elif ty == "f64":
-        ok = np.abs(g - w) <= 0.5 * (1e-15 + 1e-12 * np.abs(w))
-    else:
-        ok = np.abs(g - w) <= ref.ulp(w, ty)
+    with np.errstate(invalid="ignore"):
+        if ty == "f32":
+            ok = np.abs(g - w) <= 0.5 * (1e-6 + 1e-5 * np.abs(w))
+        elif ty == "f64":
+            ok = np.abs(g - w) <= 0.5 * (1e-15 + 1e-12 * np.abs(w))
+        else:
+            ok = np.abs(g - w) <= ref.ulp(w, ty)
+    ok |= g == w  # infinities
     assert np.all(ok), (ty, g[~ok][:4], w[~ok][:4])
 
 
@@ -324,6 +326,28 @@ def main():
          ["Dynamic C = 130 (two tiles and a rest of 2), groups of 10."],
          rng.randn(2, 3, 3, 130), rng.randn(130), rng.randn(130), "f32", 13,
          dynamic=(3,))
+
+    # SiLU over the whole range of Y: scale 0 makes Y = B[c] exactly, so
+    # each channel's B is one SiLU argument: the underflow of exp(-y) for
+    # large y, its overflow for y below -88.4 (SiLU -0, also for -3.4e38),
+    # +-inf (SiLU(-inf) = -inf * 0 is NaN, as y / (1 + exp(-y)) gives), NaN.
+    silu_args = [-3.4e38, -1e33, -1e30, -1000, -104, -100, -88.5, -88.37,
+                 -88.3, -87.5, -87, -50, -20, -10, -1, -1e-3, -0.0, 0.0,
+                 1e-30, 1e-3, 0.5, 1, 5, 10, 20, 50, 86.9, 87.5, 88.5, 100,
+                 1e30, 3.4e38, np.inf, -np.inf, np.nan, -5]
+    case("silu-range-f32-1x2x2x36-g4-silu",
+         ["SiLU over the range of Y: scale 0, so Y = B[c] before the SiLU;",
+          "B from -3.4e38 to 3.4e38, +-inf and NaN."],
+         rng.randn(1, 2, 2, 36), np.zeros(36), np.array(silu_args), "f32", 4,
+         activation=1, inline=True)
+    silu_args_f16 = [-65504, -60000, -1000, -104, -100, -88.5, -87.5, -50,
+                     -20, -17, -10, -1, -1e-3, -0.0, 0.0, 1e-3, 0.5, 1, 5,
+                     10, 20, 50, 87.5, 88.5, 1000, 65504, np.inf, -np.inf,
+                     np.nan, -5, -3, 3]
+    case("silu-range-f16-1x2x2x32-g4-silu",
+         ["As above, f16 (SiLU in f32, rounded once to f16)."],
+         rng.randn(1, 2, 2, 32), np.zeros(32), np.array(silu_args_f16),
+         "f16", 4, activation=1, inline=True)
 
 
 if __name__ == "__main__":
