@@ -214,6 +214,20 @@ static int64_t getMaxF32SumOfSquaresLength(const NormToLinalgOptions &options,
   return partialSums * (132 - llvm::Log2_64(partialSums));
 }
 
+/// Returns ReduceSum(((K - X) - Q)^2) per row of `rows` [R, m] (K =
+/// `shift`, Q = `offset`, per row, in C), each square and the sum in `acc`.
+static Value buildRowSquaredDeviationSum(OpBuilder &b, Location loc, Value rows,
+                                         Value shift, Value offset, FloatType c,
+                                         FloatType acc) {
+  return buildReduction(
+      b, loc, rows, ValueRange{shift, offset}, /*reducedDims=*/{1},
+      b.getFloatAttr(acc, -0.0),
+      [&](OpBuilder &nb, Location nloc, ValueRange elements, Value sum) {
+        return buildSquaredDeviationSum(nb, nloc, elements[0], elements[1],
+                                        elements[2], sum, c, acc);
+      });
+}
+
 /// Returns SumSq = ReduceSum(D^2), D = (K - X) - Q, per row of `rows` [R, n]
 /// for f32 C (K = `shift`, Q = `offset`, per row), accumulated in f64 as
 /// LayerNormalization does for long rows (buildSumOfSquares) and rounded once
@@ -312,13 +326,8 @@ static Value buildChunkedSumOfSquares(OpBuilder &b, Location loc, Value rows,
                                                cast<Value>(chunked))
                              .getResult());
   Value tail = columns(chunked, tailLength);
-  Value tailSum = buildReduction(
-      b, loc, tail, ValueRange{shift, offset}, /*reducedDims=*/{1},
-      b.getFloatAttr(f64, -0.0),
-      [&](OpBuilder &nb, Location nloc, ValueRange elements, Value acc) {
-        return buildSquaredDeviationSum(nb, nloc, elements[0], elements[1],
-                                        elements[2], acc, c, f64);
-      });
+  Value tailSum =
+      buildRowSquaredDeviationSum(b, loc, tail, shift, offset, c, f64);
   return buildSliceMap(
       b, loc, ValueRange{chunkSum, tailSum}, f64,
       [&](OpBuilder &nb, Location nloc, ValueRange args) {
@@ -357,13 +366,8 @@ static Value buildLongRowsSumOfSquares(OpBuilder &b, Location loc, Value rows,
   Value shortRows = buildPrefixSlice(
       b, loc, rows, 1,
       arith::SelectOp::create(b, loc, isLong, zero, length).getResult());
-  Value sum32 = buildReduction(
-      b, loc, shortRows, ValueRange{shift, offset}, /*reducedDims=*/{1},
-      b.getFloatAttr(c, -0.0),
-      [&](OpBuilder &nb, Location nloc, ValueRange elements, Value acc) {
-        return buildSquaredDeviationSum(nb, nloc, elements[0], elements[1],
-                                        elements[2], acc, c, c);
-      });
+  Value sum32 =
+      buildRowSquaredDeviationSum(b, loc, shortRows, shift, offset, c, c);
   Value sum64 = buildChunkedSumOfSquares(
       b, loc, rows,
       arith::SelectOp::create(b, loc, isLong, length, zero).getResult(), shift,
