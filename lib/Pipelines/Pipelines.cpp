@@ -159,6 +159,10 @@ static void buildModulePipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(
       arith::createArithExpandOpsPass(expandOptions));
 
+  // The loops of rare paths (marked by the lowerings) without LLVM's
+  // interleaving and unrolling: less code to compile, none of it hot.
+  pm.addNestedPass<func::FuncOp>(createAnnotateColdLoopsPass());
+
   // memref (with any alloca scopes left in OpenMP loop bodies) before scf
   // -> cf: an alloca scope must keep a single-block region until lowered.
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());

@@ -14,6 +14,42 @@
 include "mlir/Pass/PassBase.td"
 
 //===----------------------------------------------------------------------===//
+// AnnotateColdLoops
+//===----------------------------------------------------------------------===//
+
+def AnnotateColdLoopsPass
+    : Pass<"norm-annotate-cold-loops", "::mlir::func::FuncOp"> {
+  let summary = "Keep LLVM from interleaving and unrolling the loops that "
+                "the lowerings marked cold";
+  let description = [{
+    A lowering marks an `scf.for` of a path that runs for rare slices only
+    (the scalar f64 recomputation of LayerNormalization's statistics, for
+    offset data, overflowing sums, NaN and infinity; the f64 sum of squares
+    of bf16 RMSNormalization's rows of tiny or huge values) with the unit
+    attribute `norm.cold_loop`. This pass replaces the marker with LLVM loop
+    metadata (`#llvm.loop_annotation`: interleave count 1, unrolling
+    disabled), which `convert-scf-to-cf` and `convert-cf-to-llvm` carry to
+    the loop's latch branch. Without it LLVM's loop vectorizer turns each
+    such loop into a vector loop interleaved four times, with a vectorized
+    epilogue and a runtime-unrolled scalar remainder: code that the JIT
+    compiles on every module and that the common rows never run. The loop
+    is still vectorized, one vector per step, so that inputs where every
+    slice takes the rare path (LayerNorm slices of about a million
+    elements) keep their speed. The loops compute the same values either
+    way (the metadata only forbids transformations).
+
+    The attribute is set under the name of `llvm.br`'s own attribute
+    (`loop_annotation`): `convert-cf-to-llvm` copies a branch's attributes
+    to the `llvm.br` it creates, and the translation to LLVM IR reads only
+    that one (a discardable `llvm.loop_annotation` would be dropped).
+
+    Run it after the last pass that rebuilds loops (canonicalization) and
+    before `convert-scf-to-cf`.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
+//===----------------------------------------------------------------------===//
 // CopiesToLoops
 //===----------------------------------------------------------------------===//
 

@@ -59,6 +59,9 @@ static Value buildSliceFoldF64(
           indices.pop_back();
           scf::YieldOp::create(fb, floc, next);
         });
+    // A rare path: norm-annotate-cold-loops keeps LLVM from vectorizing
+    // and unrolling it.
+    forOp->setAttr("norm.cold_loop", lb.getUnitAttr());
     return forOp.getResult(0);
   };
   return loop(b, loc, axis, init);

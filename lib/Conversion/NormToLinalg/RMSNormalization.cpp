@@ -247,6 +247,8 @@ static Value buildGuardedSum(OpBuilder &b, Location loc, Value x, Value sum,
                                                                   element,
                                                                   iterArgs[0]));
                          });
+                     // A rare path (norm-annotate-cold-loops).
+                     loop->setAttr("norm.cold_loop", eb.getUnitAttr());
                      return loop.getResult(0);
                    });
                linalg::YieldOp::create(nb, nloc, result);
