@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Sets norm-mlir up on a fresh Debian 12 machine (packages, build) and runs
-# the three example ops through the JIT with norm-runner.
+# the four example modules of examples/ through the JIT with norm-runner.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
@@ -39,3 +39,5 @@ run examples/normalizer.mlir --input="1x4xi64=1 -1 2 -2"
 run examples/layer_normalization.mlir \
   --input="2x4xf32=40000 40001 40002 40003 1 2 3 4" \
   --input="4xf32=1 1 1 1" --input="4xf32=0 0 0 0"
+run examples/rms_normalization.mlir \
+  --input="2x2xf16=300 400 0 0" --input="2xf32=1 1"
