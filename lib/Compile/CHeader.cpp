@@ -143,6 +143,12 @@ void compile::writeCHeader(llvm::raw_ostream &os, ArrayRef<Kernel> kernels,
                      "functions runs on threads)."
                    : "the object, libc and libm (-lm); no OpenMP runtime "
                      "(built with --parallel=false).");
+  if (info.usesRuntimeHelpers)
+    writeWrapped(os, " * ", " * ",
+                 "It also calls the C compiler's runtime library (libgcc or "
+                 "compiler-rt, which gcc and clang link by default) where "
+                 "the CPU has no instruction (f16/bf16 conversions, 128-bit "
+                 "multiplication).");
   os << " *\n";
   writeWrapped(os, " * ", " * ",
                "Each function takes, per argument, a dense row-major buffer "

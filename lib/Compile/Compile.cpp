@@ -37,6 +37,7 @@
 #include "llvm/Linker/Linker.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Object/ObjectFile.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -47,6 +48,7 @@
 #include "llvm/Target/TargetOptions.h"
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 
 #include <algorithm>
 #include <optional>
@@ -158,6 +160,35 @@ static llvm::Expected<Target> resolveTarget(const CompileOptions &options) {
                              Twine(pointerBits) +
                              "-bit pointers; norm-compile supports 64-bit "
                              "targets only");
+  // The lowering's f32/f64 arithmetic needs the target's floating-point
+  // unit: without it LLVM calls soft-float routines that libc and libm do
+  // not have, or cannot select the f16/bf16 conversions at all.
+  std::unique_ptr<llvm::MCSubtargetInfo> chosen(target->createMCSubtargetInfo(
+      result.triple, result.cpu == "generic" ? "" : result.cpu,
+      result.features));
+  // checkFeatures aborts on a name the target does not know.
+  auto has = [&](StringRef feature) {
+    StringRef name = feature.drop_front();
+    return chosen &&
+           llvm::any_of(chosen->getAllProcessorFeatures(),
+                        [&](const llvm::SubtargetFeatureKV &kv) {
+                          return name == kv.Key;
+                        }) &&
+           chosen->checkFeatures(feature);
+  };
+  StringRef fpUnit = result.triple.isX86()       ? "+sse2"
+                     : result.triple.isAArch64() ? "+fp-armv8"
+                                                 : "";
+  if (has("+soft-float") || (chosen && !fpUnit.empty() && !has(fpUnit)))
+    return createStringError(
+        "CPU '" + result.cpu + "'" +
+        (options.features.empty()
+             ? Twine("")
+             : " with --mattr='" + options.features + "'") +
+        " of '" + result.triple.str() + "' has no hardware floating point" +
+        (fpUnit.empty() ? Twine("") : " (needs " + fpUnit + ")") +
+        "; norm-compile's code computes in it");
+
   return std::move(result);
 }
 
@@ -234,6 +265,65 @@ checkExternalFunctions(llvm::Module &module) {
         "object must not need MLIR's or LLVM's libraries)");
   }
   return calls;
+}
+
+/// The compiler runtime's (libgcc's or compiler-rt's) routines that
+/// instruction selection calls where the CPU has no instruction: f16/bf16
+/// conversions (x86-64 without F16C) and the 128-bit multiply of overflow
+/// checks (some 64-bit targets). Every C compiler driver links that library
+/// by default.
+static constexpr llvm::StringLiteral kRuntimeHelpers[] = {
+    "__extendhfsf2", "__truncsfhf2", "__truncdfhf2", "__extendbfsf2",
+    "__truncsfbf2",  "__truncdfbf2", "__multi3"};
+
+/// Compiles `module` for `machine` into an object file in memory.
+static llvm::Expected<SmallString<0>> emitObject(llvm::TargetMachine &machine,
+                                                 llvm::Module &module) {
+  SmallString<0> object;
+  llvm::raw_svector_ostream stream(object);
+  llvm::legacy::PassManager codegen;
+  if (machine.addPassesToEmitFile(codegen, stream, nullptr,
+                                  llvm::CodeGenFileType::ObjectFile))
+    return createStringError("the target cannot emit object files");
+  codegen.run(module);
+  return std::move(object);
+}
+
+/// Errors if the object `bytes` leaves a symbol undefined that is not
+/// libc's, libm's, the OpenMP runtime's or one of kRuntimeHelpers (what
+/// `nm -u` lists); returns whether it uses kRuntimeHelpers.
+static llvm::Expected<bool> checkObjectSymbols(StringRef bytes) {
+  auto file = llvm::object::ObjectFile::createObjectFile(
+      llvm::MemoryBufferRef(bytes, "object"));
+  if (!file)
+    return file.takeError();
+  bool usesHelpers = false;
+  for (const llvm::object::SymbolRef &symbol : (*file)->symbols()) {
+    auto flags = symbol.getFlags();
+    if (!flags)
+      return flags.takeError();
+    if (!(*flags & llvm::object::SymbolRef::SF_Undefined))
+      continue;
+    auto name = symbol.getName();
+    if (!name)
+      return name.takeError();
+    if (name->empty() || *name == "_GLOBAL_OFFSET_TABLE_" ||
+        name->starts_with("__kmpc_") || name->starts_with("omp_") ||
+        llvm::is_contained(kLibcFunctions, *name) ||
+        llvm::is_contained(kLibmFunctions, *name))
+      continue;
+    if (llvm::is_contained(kRuntimeHelpers, *name)) {
+      usesHelpers = true;
+      continue;
+    }
+    return createStringError(
+        "the object calls '" + *name +
+        "', which is neither in libc, libm, the OpenMP runtime nor the C "
+        "compiler's runtime library (the target's code generator adds it, "
+        "e.g. a soft-float routine: choose a CPU or --mattr with hardware "
+        "floating point)");
+  }
+  return usesHelpers;
 }
 
 //===----------------------------------------------------------------------===//
@@ -659,6 +749,24 @@ llvm::Error norm::compileKernels(const CompileOptions &options) {
   auto externalCalls = checkExternalFunctions(*llvmModule);
   if (!externalCalls)
     return externalCalls.takeError();
+  // Instruction selection may add calls of its own (the compiler runtime's
+  // helpers): the object's undefined symbols are checked too, for
+  // --emit=asm on an object built from a copy of the module.
+  std::optional<SmallString<0>> object;
+  bool usesRuntimeHelpers = false;
+  if (options.emit != EmitKind::LLVMIR) {
+    std::unique_ptr<llvm::Module> copy;
+    if (options.emit != EmitKind::Object)
+      copy = llvm::CloneModule(*llvmModule);
+    auto emitted = emitObject(*target.machine, copy ? *copy : *llvmModule);
+    if (!emitted)
+      return emitted.takeError();
+    auto helpers = checkObjectSymbols(*emitted);
+    if (!helpers)
+      return helpers.takeError();
+    usesRuntimeHelpers = *helpers;
+    object = std::move(*emitted);
+  }
 
   // The header must not overwrite the output: same path, or the same file
   // by another name (a link), checked again once the output exists.
@@ -691,8 +799,10 @@ llvm::Error norm::compileKernels(const CompileOptions &options) {
     return sameFileError();
   if (options.emit == EmitKind::LLVMIR) {
     llvmModule->print((*output)->os(), nullptr);
+  } else if (options.emit == EmitKind::Object) {
+    (*output)->os() << *object;
   } else {
-    // An object is written with seeks; to a pipe (`-o -`) it is built in
+    // Assembly is written with seeks; to a pipe (`-o -`) it is built in
     // memory first.
     std::optional<llvm::buffer_ostream> buffered;
     if (!(*output)->os().supportsSeeking())
@@ -702,14 +812,8 @@ llvm::Error norm::compileKernels(const CompileOptions &options) {
                  : (*output)->os();
     llvm::legacy::PassManager codegen;
     if (target.machine->addPassesToEmitFile(
-            codegen, stream, nullptr,
-            options.emit == EmitKind::Object
-                ? llvm::CodeGenFileType::ObjectFile
-                : llvm::CodeGenFileType::AssemblyFile))
-      return createStringError("the target cannot emit " +
-                               Twine(options.emit == EmitKind::Object
-                                         ? "object files"
-                                         : "assembly"));
+            codegen, stream, nullptr, llvm::CodeGenFileType::AssemblyFile))
+      return createStringError("the target cannot emit assembly");
     codegen.run(*llvmModule);
   }
   if (llvm::Error err = closeOutput(**output, options.outputFile))
@@ -731,6 +835,7 @@ llvm::Error norm::compileKernels(const CompileOptions &options) {
   info.cpu = llvm::join(cpuNames, ", ");
   info.features = target.features;
   info.usesOpenMP = externalCalls->openMP;
+  info.usesRuntimeHelpers = usesRuntimeHelpers;
   info.parallel = options.parallel;
   info.allocates = externalCalls->malloc;
   info.uncheckedAllocations = uncheckedAllocations != 0;

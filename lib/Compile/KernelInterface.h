@@ -107,6 +107,9 @@ struct HeaderInfo {
   bool uncheckedAllocations = false;
   /// Whether `cpu` lists several CPUs, one variant each (MultiVersion.cpp).
   bool variants = false;
+  /// Whether the object calls the C compiler's runtime library (libgcc or
+  /// compiler-rt): f16/bf16 conversions or 128-bit multiplication.
+  bool usesRuntimeHelpers = false;
   /// Whether the functions have a variant with non-temporal stores for
   /// 64-byte aligned result buffers (AlignedResults.cpp).
   bool alignedVariants = false;
