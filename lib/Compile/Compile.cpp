@@ -72,6 +72,14 @@ struct Target {
 };
 } // namespace
 
+/// Whether `name` (without its +/-) is a feature of `subtarget`'s target.
+static bool isKnownFeature(const llvm::MCSubtargetInfo &subtarget,
+                           StringRef name) {
+  return llvm::any_of(
+      subtarget.getAllProcessorFeatures(),
+      [&](const llvm::SubtargetFeatureKV &kv) { return name == kv.Key; });
+}
+
 /// Returns the host's features in LLVM's `+a,-b` syntax.
 static std::string getHostFeatures() {
   SmallVector<std::string> features;
@@ -135,9 +143,7 @@ static llvm::Expected<Target> resolveTarget(const CompileOptions &options) {
     StringRef name =
         feature.drop_while([](char c) { return c == '+' || c == '-'; });
     if (name.empty() || (feature.front() != '+' && feature.front() != '-') ||
-        !llvm::any_of(
-            subtarget->getAllProcessorFeatures(),
-            [&](const llvm::SubtargetFeatureKV &kv) { return name == kv.Key; }))
+        !isKnownFeature(*subtarget, name))
       return createStringError("unknown feature '" + feature + "' for '" +
                                result.triple.str() +
                                "' (--mattr takes +name,-name)");
@@ -168,12 +174,7 @@ static llvm::Expected<Target> resolveTarget(const CompileOptions &options) {
       result.features));
   // checkFeatures aborts on a name the target does not know.
   auto has = [&](StringRef feature) {
-    StringRef name = feature.drop_front();
-    return chosen &&
-           llvm::any_of(chosen->getAllProcessorFeatures(),
-                        [&](const llvm::SubtargetFeatureKV &kv) {
-                          return name == kv.Key;
-                        }) &&
+    return chosen && isKnownFeature(*chosen, feature.drop_front()) &&
            chosen->checkFeatures(feature);
   };
   StringRef fpUnit = result.triple.isX86()       ? "+sse2"
