@@ -31,6 +31,9 @@
 # takes minutes, which is the reason to leave it out.
 # Every run also writes its rows, as measured, to BUILD_DIR/bench-peers/
 # rows.json.
+# NORM_BENCH_WRAPPER, if set, is a command prefix each row (all its rounds)
+# is measured under, as in aot-vs-jit.sh (e.g. a script that stops other
+# work on the machine meanwhile); other work runs between rows.
 # A peer that is not installed is reported as "not installed";
 # benchmarks/install-peers.sh installs the Debian packages of all of them
 # (this script installs onnxruntime-node with npm).
@@ -101,7 +104,7 @@ export NODE_PATH="$ort_dir/node_modules"
 
 export NORM_SRC="$src" NORM_BUILD="$build" NORM_WORK="$work" NORM_QUICK="$quick" NORM_ONLY="$only" NORM_TABLES="$tables"
 exec /usr/bin/python3 - <<'PY'
-import glob, json, os, platform, re, shutil, subprocess, time
+import contextlib, glob, json, os, platform, re, shlex, shutil, subprocess, time
 
 src, build, work = os.environ["NORM_SRC"], os.environ["NORM_BUILD"], os.environ["NORM_WORK"]
 quick = os.environ["NORM_QUICK"] == "1"
@@ -331,6 +334,25 @@ if only:
     if not configs:
         raise SystemExit("run.sh: --only=%s matches no row" % only)
 ROUNDS = 1 if quick else 3
+wrapper = shlex.split(os.environ.get("NORM_BENCH_WRAPPER", ""))
+
+@contextlib.contextmanager
+def quiet_period():
+    """Holds one NORM_BENCH_WRAPPER call open (its command waits for a line
+    on stdin) while the body runs; nothing when the variable is unset."""
+    if not wrapper:
+        yield
+        return
+    holder = subprocess.Popen(wrapper + ["sh", "-c", "echo ready; read _"], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)
+    if holder.stdout.readline().strip() != "ready":
+        raise SystemExit("run.sh: NORM_BENCH_WRAPPER command did not start its command")
+    try:
+        yield
+    finally:
+        holder.stdin.close()
+        holder.wait()
+
 rows, copy, nt_copy = [], {}, {}
 for threads in (1, 2):
     row_copies, row_nt_copies = [], []
@@ -345,32 +367,33 @@ for threads in (1, 2):
         onednn_run, onednn_why = onednn_cmd(cfg, threads)
         peers = {"twopass": (None, "-"), "onednn": (None, onednn_why) if onednn_why else None}
         first_copy = None
-        for round_ in range(ROUNDS):
-            round_copy = stream_copy(threads)
-            first_copy = first_copy or round_copy
-            ms, compile_ms, err = norm_mlir(cfg, threads)
-            if round_ == 0:
-                row.update(compile_ms=compile_ms, err=err)
-            if ms and (row["ms"] is None or ms < row["ms"]):
-                row.update(ms=ms, copy=round_copy[0], nt=round_copy[1])
-            repeated = []
-            if cfg["twopass"]:
-                repeated.append(("twopass", [os.path.join(work, "twopass"), peer_op, str(n), str(c),
-                                             str(threads)]))
-            if onednn_run:
-                repeated.append(("onednn", onednn_run))
-            for key, cmd in repeated:
-                again = peer_ms(key, cmd)
-                if round_ == 0 or (again[0] is not None and
-                                   (peers[key][0] is None or again[0] < peers[key][0])):
-                    peers[key] = again
-            if round_ == 0:
-                peers["torch"] = (peer_ms("torch", ["/usr/bin/python3", os.path.join(src, "benchmarks/peers/torch_bench.py"),
-                                                    peer_op, *peer_shape_args(cfg), str(threads), t], torch_env)
-                                  if torch_version else (None, "not installed"))
-                peers["ort"] = (peer_ms("ort", ["node", os.path.join(src, "benchmarks/peers/ort_bench.js"),
-                                                peer_op, *peer_shape_args(cfg), str(threads), t])
-                                if ort_version else (None, "not installed"))
+        with quiet_period():
+            for round_ in range(ROUNDS):
+                round_copy = stream_copy(threads)
+                first_copy = first_copy or round_copy
+                ms, compile_ms, err = norm_mlir(cfg, threads)
+                if round_ == 0:
+                    row.update(compile_ms=compile_ms, err=err)
+                if ms and (row["ms"] is None or ms < row["ms"]):
+                    row.update(ms=ms, copy=round_copy[0], nt=round_copy[1])
+                repeated = []
+                if cfg["twopass"]:
+                    repeated.append(("twopass", [os.path.join(work, "twopass"), peer_op, str(n), str(c),
+                                                 str(threads)]))
+                if onednn_run:
+                    repeated.append(("onednn", onednn_run))
+                for key, cmd in repeated:
+                    again = peer_ms(key, cmd)
+                    if round_ == 0 or (again[0] is not None and
+                                       (peers[key][0] is None or again[0] < peers[key][0])):
+                        peers[key] = again
+                if round_ == 0:
+                    peers["torch"] = (peer_ms("torch", ["/usr/bin/python3", os.path.join(src, "benchmarks/peers/torch_bench.py"),
+                                                        peer_op, *peer_shape_args(cfg), str(threads), t], torch_env)
+                                      if torch_version else (None, "not installed"))
+                    peers["ort"] = (peer_ms("ort", ["node", os.path.join(src, "benchmarks/peers/ort_bench.js"),
+                                                    peer_op, *peer_shape_args(cfg), str(threads), t])
+                                    if ort_version else (None, "not installed"))
         ms = row["ms"]
         if not ms:
             row["copy"], row["nt"] = first_copy
@@ -517,6 +540,11 @@ lines = [
     "* *load*: 1-minute load average when the row started: other work on the machine makes numbers "
     "noisy, and 2-thread numbers are only meaningful when the load is below ~1 on a 2-core machine.",
 ]
+if wrapper:
+    lines[-1] += (" Each row was measured under `NORM_BENCH_WRAPPER=%s` (`%s`), which holds other "
+                  "work on the machine stopped while the row runs (stopped processes do not count in "
+                  "the load average); that work ran between rows." % (
+                      os.environ["NORM_BENCH_WRAPPER"], os.path.basename(wrapper[0])))
 for table, title in (("bandwidth", "## Bandwidth: X of at least 4x the last-level cache (%d MiB)" % (
                           x_bytes // MIB)),
                      ("mid", "## Cache-resident and mid-size shapes"),
