@@ -339,6 +339,39 @@ static Value buildScaledDenominator(OpBuilder &b, Location loc, Value x,
       });
 }
 
+/// Returns the f32 `value` rounded to bf16 (to nearest, ties to even) and
+/// widened back to f32, as integer code on its bits: (bits + 0x7fff +
+/// bit 16) with the low 16 bits cleared. This is arith.truncf to bf16 and
+/// arith.extf back, as arith-expand writes them, without their select of a
+/// quiet NaN for a NaN `value`: the select is there because the addition
+/// turns a NaN whose payload lies in its low 16 bits alone into an infinity
+/// (or a carry from a full payload into -0). Here (Normalized of bf16 X)
+/// every NaN has those bits zero: it is a NaN of X (bf16, widened with zero
+/// low bits), a NaN of 1 / D propagated from X through the f64 sum of
+/// squares and rounded to f32 (a bf16 payload stays in the top mantissa
+/// bits), or a NaN that the arithmetic creates (0 * inf, inf - inf: the
+/// default NaN of x86, AArch64 and RISC-V, the quiet bit alone). Adding at
+/// most 0x8000 to zero low bits carries nothing out of them, so such a NaN
+/// stays a NaN, with its sign and payload (the select made it +qNaN; results
+/// compare NaN as NaN, and bf16-truncation=native keeps a NaN's sign and
+/// payload in Y too, docs/Pipeline.md). All other values round as
+/// arith.truncf does: finite values to nearest even (overflowing to inf),
+/// infinities to themselves.
+static Value buildBF16Rounding(OpBuilder &b, Location loc, Value value) {
+  Type i32 = b.getI32Type();
+  auto c = [&](int64_t v) -> Value {
+    return arith::ConstantIntOp::create(b, loc, i32, v);
+  };
+  Value bits = arith::BitcastOp::create(b, loc, i32, value);
+  Value lsb = arith::AndIOp::create(
+      b, loc, arith::ShRUIOp::create(b, loc, bits, c(16)), c(1));
+  Value rounded = arith::AddIOp::create(
+      b, loc, arith::AddIOp::create(b, loc, bits, c(0x7fff)), lsb);
+  Value cleared = arith::AndIOp::create(b, loc, rounded,
+                                        c(static_cast<int32_t>(0xffff0000u)));
+  return arith::BitcastOp::create(b, loc, b.getF32Type(), cleared);
+}
+
 /// Builds Y and InvStdDev, of types `yType` and `invStdDevType`, of an
 /// RMSNormalization of `x` over its dims [axis, rank) with Scale `scale`
 /// broadcast to X right-aligned (see the file comment for the math).
@@ -434,10 +467,13 @@ buildRMSNormalization(OpBuilder &b, Location loc, Value x, Value scale,
               divide ? arith::DivFOp::create(nb, nloc, xv, args[2]).getResult()
                      : arith::MulFOp::create(nb, nloc, xv, args[2]).getResult();
         }
-        Value normalizedT = createTruncF(nb, nloc, normalized, t);
+        Value normalizedW =
+            f32Quotient && t.isBF16()
+                ? buildBF16Rounding(nb, nloc, normalized)
+                : convertToFloat(
+                      nb, nloc, createTruncF(nb, nloc, normalized, t), product);
         Value y = arith::MulFOp::create(
-            nb, nloc, convertToFloat(nb, nloc, normalizedT, product),
-            convertToFloat(nb, nloc, args[1], product));
+            nb, nloc, normalizedW, convertToFloat(nb, nloc, args[1], product));
         linalg::YieldOp::create(nb, nloc, createTruncF(nb, nloc, y, v));
       });
 
