@@ -58,7 +58,8 @@ static Value repeatGroups(OpBuilder &b, Location loc, Value grouped, Value x,
 /// GroupNormalization-18/21 -> norm.group_normalization: X, scale and B of
 /// one type T; num_groups required; stash_type (opset 21) 1, 10, 11 or 16.
 /// Shapes are left to the op verifier, except opset 18's [num_groups] scale
-/// and B, which are checked here before they are repeated.
+/// and B, which are checked here before they are repeated (a dynamic size at
+/// run time).
 LogicalResult Importer::importGroupNormalization(const Node &node) {
   bool opset21 = node.opset >= 21;
   StringRef opVersion =
@@ -114,6 +115,21 @@ LogicalResult Importer::importGroupNormalization(const Node &node) {
                << "input '" << role << "' has type " << types[index]
                << ", but GroupNormalization-18 takes '" << role
                << "' of shape [num_groups] = [" << *numGroups << "]";
+      // A size known only at run time must be num_groups too: the repeat
+      // below would read the first num_groups elements of a longer one and
+      // fail only in its tensor.extract on a shorter one.
+      assertDimSize(node, operands[index], 0, builder.getIndexAttr(*numGroups),
+                    "input '" + role + "' (" + quotedType(types[index]) +
+                        ") has a size other than num_groups (" +
+                        std::to_string(*numGroups) +
+                        ") at run time; GroupNormalization-18 takes '" + role +
+                        "' of shape [num_groups] = [" +
+                        std::to_string(*numGroups) + "]");
+      if (types[index].isDynamicDim(0))
+        operands[index] = tensor::CastOp::create(
+            builder, node.loc,
+            RankedTensorType::get({*numGroups}, types[index].getElementType()),
+            operands[index]);
       operands[index] = repeatGroups(builder, node.loc, operands[index],
                                      operands[0], *numGroups);
     }

@@ -151,30 +151,27 @@ FailureOr<Importer::SkipOperands> Importer::importSkipOperands(const Node &node,
              << opName << " takes '" << role
              << "' of shape [hidden_size] (the last dimension of 'input', "
              << *inputType << ")";
-    if (type->getDimSize(0) == hidden && !ShapedType::isDynamic(hidden))
+    if (!type->isDynamicDim(0) && !ShapedType::isDynamic(hidden))
       return *value;
     // A size known only at run time must be hidden_size too (the norm op
-    // alone would broadcast a [1] gamma or beta): an identity
-    // linalg.generic into [hidden_size], whose run-time check
-    // (generate-runtime-verification) compares the two sizes.
-    Value hiddenSize =
-        ShapedType::isDynamic(hidden)
-            ? tensor::DimOp::create(builder, node.loc, *input, rank - 1)
-                  .getResult()
-            : Value();
-    Value init = tensor::EmptyOp::create(
-        builder, node.loc,
-        RankedTensorType::get({hidden}, type->getElementType()),
-        hiddenSize ? ValueRange{hiddenSize} : ValueRange{});
-    AffineMap identity = builder.getMultiDimIdentityMap(1);
-    return linalg::GenericOp::create(
-               builder, node.loc, TypeRange{init.getType()}, ValueRange{*value},
-               ValueRange{init}, ArrayRef<AffineMap>{identity, identity},
-               ArrayRef<utils::IteratorType>{utils::IteratorType::parallel},
-               [](OpBuilder &nb, Location nloc, ValueRange args) {
-                 linalg::YieldOp::create(nb, nloc, args[0]);
-               })
-        .getResult(0);
+    // alone would broadcast a [1] gamma or beta): a run-time check naming
+    // the node and the input, then a cast to input's static hidden_size.
+    std::string expected = ShapedType::isDynamic(hidden)
+                               ? ""
+                               : " (" + std::to_string(hidden) + ")";
+    assertDimSize(node, *value, 0, getDimSize(node, *input, rank - 1),
+                  "input '" + role + "' (" + quotedType(*type) +
+                      ") has a size other than hidden_size" + expected +
+                      " at run time; " + opName + " takes '" + role +
+                      "' of shape [hidden_size] (the last dimension of "
+                      "'input', " +
+                      quotedType(*inputType) + ")");
+    if (ShapedType::isDynamic(hidden))
+      return *value;
+    return tensor::CastOp::create(
+               builder, node.loc,
+               RankedTensorType::get({hidden}, type->getElementType()), *value)
+        .getResult();
   };
 
   FailureOr<Value> skip = getInput(node, 1, "skip");
@@ -210,6 +207,40 @@ FailureOr<Importer::SkipOperands> Importer::importSkipOperands(const Node &node,
               "hidden_size)";
     return diag;
   }
+
+  // The sizes of skip that are dynamic, or whose counterpart in input is,
+  // must be input's at run time (a skip whose batch is dynamic is taken to
+  // have input's batch: only a static 1 broadcasts, as in buildSkipSum);
+  // then skip takes input's static sizes.
+  int64_t skipRank = skipType->getRank();
+  bool broadcastBatch = skipRank == 3 && skipShape[0] == 1 && inShape[0] != 1;
+  static constexpr StringLiteral kDimNames3[] = {
+      "batch_size", "sequence_length", "hidden_size"};
+  static constexpr StringLiteral kDimNames2[] = {"token_count", "hidden_size"};
+  SmallVector<int64_t> refinedShape(skipShape);
+  for (int64_t i = broadcastBatch ? 1 : 0; i < skipRank; ++i) {
+    int64_t inputDim = i + rank - skipRank;
+    StringRef dimName = rank == 3 ? kDimNames3[inputDim] : kDimNames2[inputDim];
+    std::string message =
+        ("dimension " + Twine(i) + " of input 'skip' (" +
+         quotedType(*skipType) + ") differs from dimension " + Twine(inputDim) +
+         " of 'input' (" + dimName + ", " + quotedType(*inputType) +
+         ") at run time; " + opName + " takes 'skip' of the shape of 'input'")
+            .str();
+    if (rank == 3)
+      message += ", (1, sequence_length, hidden_size) or (sequence_length, "
+                 "hidden_size)";
+    if (rank == 3 && skipRank == 3 && i == 0 && skipType->isDynamicDim(0))
+      message += " (a 'skip' whose batch is dynamic must have input's "
+                 "batch_size: one that broadcasts needs a static 1)";
+    assertDimSize(node, *skip, i, getDimSize(node, *input, inputDim), message);
+    if (ShapedType::isDynamic(refinedShape[i]))
+      refinedShape[i] = inShape[inputDim];
+  }
+  if (ArrayRef<int64_t>(refinedShape) != skipShape)
+    *skip = tensor::CastOp::create(
+        builder, node.loc,
+        RankedTensorType::get(refinedShape, skipType->getElementType()), *skip);
 
   FailureOr<Value> gamma = getVector(2, "gamma", /*optional=*/false);
   if (failed(gamma))

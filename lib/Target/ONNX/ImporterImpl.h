@@ -52,6 +52,10 @@ struct Node {
   }
 };
 
+/// Returns `type` quoted as diagnostics print it ('tensor<?x4xf32>'), for
+/// the messages of run-time checks.
+std::string quotedType(Type type);
+
 /// Builds the module for one ModelProto. Every failing member emits exactly
 /// one error and returns failure; the caller stops at the first one.
 class Importer {
@@ -92,8 +96,9 @@ private:
   // .cpp; the caller checks the arity): the epsilon attribute, input and
   // skip of one type T in {f16, bf16, f32, f64}, input of rank 2 or 3, skip
   // of input's shape, (1, S, H) or (S, H), gamma, beta (at `betaIndex`, or
-  // -1 for none) and bias (at `biasIndex`) of shape [H], and the
-  // elementwise sum that the norm op normalizes.
+  // -1 for none) and bias (at `biasIndex`) of shape [H] (sizes dynamic on
+  // either side checked at run time, assertDimSize), and the elementwise sum
+  // that the norm op normalizes.
   FailureOr<SkipOperands> importSkipOperands(const Node &node, StringRef opName,
                                              int betaIndex, int biasIndex);
   /// Returns the type of the statistics (Mean, InvStdDev) of a norm over the
@@ -160,6 +165,17 @@ private:
   /// Errors unless `rank` >= 1 and `axis` is in [-rank, rank).
   LogicalResult checkAxis(const Node &node, int64_t axis, int64_t rank,
                           StringRef role);
+  /// Emits a run-time check that dimension `dim` of `value` is `size`:
+  /// `cf.assert` at the node's location with the message "<node label>:
+  /// `message`" (norm-runner: `error: run-time check failed: ...`;
+  /// norm-compile: one of the C wrapper's shape rules). For rules on sizes
+  /// that the import cannot check because one of them is dynamic; nothing is
+  /// emitted where both are static.
+  void assertDimSize(const Node &node, Value value, int64_t dim,
+                     OpFoldResult size, const Twine &message);
+  /// Returns dimension `dim` of the ranked tensor `value`: an index
+  /// attribute where it is static, else a tensor.dim.
+  OpFoldResult getDimSize(const Node &node, Value value, int64_t dim);
   /// Names `value`; errors if `name` is already defined.
   LogicalResult defineValue(StringRef name, Value value, Location loc);
   /// Names the node's (non-omitted) outputs `results`, in order.

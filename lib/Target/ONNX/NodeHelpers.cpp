@@ -3,12 +3,18 @@
 // What every operator's import function uses: arity and attribute checks,
 // typed attribute reading with ONNX defaults, input lookup and type checks,
 // axis checks, and defining the node's outputs. Each emits exactly one
-// error, prefixed with the node's label, and returns failure.
+// error, prefixed with the node's label, and returns failure. Also the
+// run-time size checks (cf.assert) of rules on dynamic sizes, whose message
+// carries the same label.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ImporterImpl.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "norm/Support/EscapedText.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -213,6 +219,36 @@ LogicalResult Importer::checkAxis(const Node &node, int64_t axis, int64_t rank,
            << "attribute 'axis' = " << axis << " is out of range [" << -rank
            << ", " << rank << ") for input '" << role << "' of rank " << rank;
   return success();
+}
+
+std::string mlir::norm::onnx_importer::quotedType(Type type) {
+  std::string str;
+  llvm::raw_string_ostream os(str);
+  os << "'" << type << "'";
+  return str;
+}
+
+OpFoldResult Importer::getDimSize(const Node &node, Value value, int64_t dim) {
+  auto type = cast<RankedTensorType>(value.getType());
+  if (!type.isDynamicDim(dim))
+    return builder.getIndexAttr(type.getDimSize(dim));
+  ctx->getOrLoadDialect<tensor::TensorDialect>();
+  return tensor::DimOp::create(builder, node.loc, value, dim).getResult();
+}
+
+void Importer::assertDimSize(const Node &node, Value value, int64_t dim,
+                             OpFoldResult size, const Twine &message) {
+  if (!cast<RankedTensorType>(value.getType()).isDynamicDim(dim) &&
+      isa<Attribute>(size))
+    return;
+  ctx->getOrLoadDialect<cf::ControlFlowDialect>();
+  Value equal = arith::CmpIOp::create(
+      builder, node.loc, arith::CmpIPredicate::eq,
+      getValueOrCreateConstantIndexOp(builder, node.loc,
+                                      getDimSize(node, value, dim)),
+      getValueOrCreateConstantIndexOp(builder, node.loc, size));
+  cf::AssertOp::create(builder, node.loc, equal,
+                       (node.label + ": " + message).str());
 }
 
 LogicalResult Importer::defineValue(StringRef name, Value value, Location loc) {

@@ -91,6 +91,14 @@ def main():
          [value_info("X", FLOAT, ["N", "C", 2]),
           value_info("scale", FLOAT, [2]), value_info("B", FLOAT, [2])],
          [value_info("Y", FLOAT, ["N", "C", 2])], opset=20)
+    # GroupNormalization-18 with scale and B of a dynamic size, which must
+    # be num_groups = 2 at run time.
+    save("ok-groupnorm18-dynamic-g",
+         [node("GroupNormalization", ["X", "scale", "B"], ["Y"], "gn18dyn",
+               num_groups=2)],
+         [value_info("X", FLOAT, ["N", "C", 2]),
+          value_info("scale", FLOAT, ["G"]), value_info("B", FLOAT, ["H"])],
+         [value_info("Y", FLOAT, ["N", "C", 2])], opset=18)
     # GroupNormalization-21: [C] scale and B, f16, stash_type 11.
     save("ok-groupnorm21-f16-stash11",
          [node("GroupNormalization", ["X", "scale", "B"], ["Y"], "gn",

@@ -84,6 +84,22 @@ def main():
             [vi("input", ["B", "S", "H"]), vi("skip", ["B", "S", "H"]),
              vi("gamma", ["G"]), vi("beta", ["E"])],
             [vi("output", ["B", "S", "H"])])
+    # SkipSimplifiedLayerNormalization with a (1, S, H) skip (static 1),
+    # gamma and bias of sizes known at run time only, 3-D dynamic input.
+    ms_save("ok-skip-simplified-dynamic-bias",
+            [node(SSLN, ["input", "skip", "gamma", "bias"], ["output"],
+                  "sslndyn", domain=MS, epsilon=1e-5)],
+            [vi("input", ["B", "S", 4]), vi("skip", [1, "S", 4]),
+             vi("gamma", ["G"]), vi("bias", ["K"])],
+            [vi("output", ["B", "S", 4])])
+    # SkipLayerNormalization on a 2-D input of dynamic sizes, skip and bias
+    # of their own dynamic sizes.
+    ms_save("ok-skip-layernorm-2d-dynamic",
+            [node(SLN, ["input", "skip", "gamma", "", "bias"], ["output"],
+                  "sln2ddyn", domain=MS, epsilon=1e-5)],
+            [vi("input", ["T", "H"]), vi("skip", ["U", "V"]),
+             vi("gamma", [3]), vi("bias", ["K"])],
+            [vi("output", ["T", "H"])])
     # f64 (an extension: ONNX Runtime's schemas stop at f32), bias, sum.
     ms_save("ok-skip-simplified-f64",
             [node(SSLN, ["input", "skip", "gamma", "bias"],
