@@ -15,6 +15,8 @@
 #include "llvm/Support/SwapByteOrder.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/wire_format_lite.h>
 #include <onnx/onnx_pb.h>
 
 #include <algorithm>
@@ -314,6 +316,34 @@ norm::decodeONNXTensor(const onnx::TensorProto &tensor,
   return std::move(result);
 }
 
+/// Returns the value of TensorProto's data_type (field 2, a varint) in the
+/// serialized message `data` as the wire holds it, 64 bits, or nullopt where
+/// the field is absent (the last occurrence wins, as in parsing). Protobuf
+/// keeps only the low 32 bits of an int32 field, so that 2^40 parses as 0
+/// (UNDEFINED) and 2^40 + 1 as 1 (FLOAT).
+static std::optional<int64_t> getWireDataType(StringRef data) {
+  using google::protobuf::internal::WireFormatLite;
+  google::protobuf::io::CodedInputStream input(
+      reinterpret_cast<const uint8_t *>(data.data()),
+      static_cast<int>(data.size()));
+  std::optional<int64_t> value;
+  while (uint32_t tag = input.ReadTag()) {
+    if (WireFormatLite::GetTagFieldNumber(tag) ==
+            onnx::TensorProto::kDataTypeFieldNumber &&
+        WireFormatLite::GetTagWireType(tag) ==
+            WireFormatLite::WIRETYPE_VARINT) {
+      uint64_t raw = 0;
+      if (!input.ReadVarint64(&raw))
+        break;
+      value = static_cast<int64_t>(raw);
+      continue;
+    }
+    if (!WireFormatLite::SkipField(&input, tag))
+      break;
+  }
+  return value;
+}
+
 llvm::Expected<ONNXTensor>
 norm::parseONNXTensor(llvm::MemoryBufferRef buffer,
                       const ONNXTensorContext &context) {
@@ -324,6 +354,15 @@ norm::parseONNXTensor(llvm::MemoryBufferRef buffer,
     return createStringError(context.what +
                              " is not a valid ONNX TensorProto (the protobuf "
                              "data is malformed or truncated)");
+  // A value beyond int32 (TensorProto.DataType is an int32 enum) would be
+  // read as its low 32 bits: 0 (no data_type) or even a valid type.
+  std::optional<int64_t> wireDataType = getWireDataType(data);
+  if (wireDataType && (*wireDataType < INT32_MIN || *wireDataType > INT32_MAX))
+    return createStringError(context.what +
+                             " is not an ONNX TensorProto: its data_type " +
+                             Twine(*wireDataType) +
+                             " is out of range (TensorProto.DataType is an "
+                             "int32 enum)");
   if (!tensor.has_data_type() ||
       tensor.data_type() == onnx::TensorProto_DataType_UNDEFINED)
     return createStringError(context.what +
