@@ -26,6 +26,7 @@
 #include "mlir/Target/LLVMIR/Export.h"
 #include "norm/InitAllNorm.h"
 #include "norm/Pipelines/Pipelines.h"
+#include "norm/Runner/BytecodeCheck.h"
 #include "norm/Target/ONNX/ImportONNX.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -407,7 +408,8 @@ static void maskedAccessesAsIntegers(llvm::Module &module) {
 // compileKernels
 //===----------------------------------------------------------------------===//
 
-/// Reads the input module: ONNX (`.onnx`) through the importer, else MLIR.
+/// Reads the input module: ONNX (`.onnx`) through the importer, else MLIR
+/// (bytecode read in a child process, norm/Runner/BytecodeCheck.h).
 static OwningOpRef<ModuleOp>
 readInput(StringRef inputFile, MLIRContext *context, std::string &error) {
   auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(inputFile);
@@ -420,7 +422,7 @@ readInput(StringRef inputFile, MLIRContext *context, std::string &error) {
     return importONNXModel((*buffer)->getMemBufferRef(), context);
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
-  return parseSourceFile<ModuleOp>(sourceMgr, context);
+  return runner::parseModuleCheckingBytecode(sourceMgr, context);
 }
 
 /// Opens `path` for writing (text or binary). A file that is not a regular

@@ -27,6 +27,7 @@
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "norm/InitAllNorm.h"
 #include "norm/Pipelines/Pipelines.h"
+#include "norm/Runner/BytecodeCheck.h"
 #include "norm/Runner/ToolFlags.h"
 #include "norm/Support/DiagnosticCollector.h"
 #include "norm/Support/EscapedText.h"
@@ -134,7 +135,7 @@ JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source,
   std::string sourceName = source->getBufferIdentifier().str();
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(source), llvm::SMLoc());
-  session->module = parseSourceFile<ModuleOp>(sourceMgr, context);
+  session->module = parseModuleCheckingBytecode(sourceMgr, context);
   if (!session->module)
     return diagnostics.takeError("cannot parse '" +
                                  escapeForMessage(sourceName) + "'");
