@@ -24,13 +24,14 @@
 // The math is the NCHW lowering's (GroupNormalization.cpp's file comment):
 // the shifted two-pass algorithm in the stage-one type, the sums of the
 // shifted values and of the squares accumulated in f64 for f32 (as for any
-// normalization over several dims), Y rounded once, ONNX Runtime's SiLU
-// (`activation` = 1) applied before the rounding. The sample is read three
-// times in one iteration (two sums, Y), so it stays in cache between them.
-// The sums are in f64, so the exactness check of the mean counts their error
-// as that of a sum in many partial sums (getSlicePartialSums): only groups
-// whose first element is far from their mean against their spread take the
-// scalar f64 recomputation.
+// normalization over several dims; eight terms from eight slices of a
+// spatial dim added in f32 per f64 addition, buildChannelSums), Y rounded
+// once, ONNX Runtime's SiLU (`activation` = 1) applied before the rounding.
+// The sample is read three times in one iteration (two sums, Y), so it stays
+// in cache between them. The sums are in f64, so the exactness check of the
+// mean counts their error as that of a sum in many partial sums
+// (getSlicePartialSums): only groups whose first element is far from their
+// mean against their spread take the scalar f64 recomputation.
 // X [N, C] (no spatial dims) is the NCHW layout and takes that lowering.
 //
 //===----------------------------------------------------------------------===//
@@ -284,6 +285,118 @@ static Value sumGroups(OpBuilder &b, Location loc, Value sums,
       });
 }
 
+/// The number of slices of a sample along one spatial dim whose terms
+/// buildChannelSums adds in f32 before one f64 addition.
+static constexpr int64_t kPixelChunks = 8;
+
+/// One step of a per-channel sum over the pixels in the stage-one type:
+/// returns `partial` plus the term of the element `element` of X with the
+/// per-channel values `perChannel`, or the term alone where `partial` is
+/// null.
+using PixelTermFn = function_ref<Value(OpBuilder &, Location, Value element,
+                                       ValueRange perChannel, Value partial)>;
+
+/// Returns the per-channel sums [M, C] in f64 of a term over the pixels of
+/// `x` [M, D1, ..., Dn, C] (`perChannel`: [M, C] tensors the term reads),
+/// for f32 C, with an eighth of the f64 work: the chunked spatial dim (the
+/// first with a dynamic size or a static size of at least kPixelChunks) is
+/// cut into kPixelChunks slices of h = size floordiv kPixelChunks, and one
+/// reduction over [M, ..., h, ..., C] takes element i of every slice, adds
+/// their terms in f32 (`term`) and that sum once to the f64 accumulator; the
+/// rest of that dim (size mod kPixelChunks; all of X where no dim is
+/// chunked) is added by a reduction of `tailBody`, each term in f64. The
+/// error of each f64 term is then that of an f32 sum of kPixelChunks terms,
+/// within kPixelChunks f32 roundings of the sum of their magnitudes, inside
+/// what the exactness check of the mean allows for these sums
+/// (getSlicePartialSums: 31 + n * 2^-29 roundings) and inside LayerNorm's
+/// bound of 132 f32 roundings for sums of squares (docs/numerics.md). The
+/// vector loop, along C, reads kPixelChunks streams of the sample and
+/// converts and adds one f32 vector of sums to the f64 accumulators per
+/// kPixelChunks vectors of X (the accumulators of all C channels do not fit
+/// in registers: they are loaded and stored once per step).
+static Value buildChannelSums(OpBuilder &b, Location loc, Value x,
+                              ValueRange perChannel, PixelTermFn term,
+                              ReductionBodyFn tailBody) {
+  MLIRContext *ctx = b.getContext();
+  auto xType = cast<RankedTensorType>(x.getType());
+  int64_t rank = xType.getRank();
+  FloatType f64 = b.getF64Type();
+  SmallVector<int64_t> spatialDims =
+      llvm::to_vector(llvm::seq<int64_t>(1, rank - 1));
+  TypedAttr zero64 = b.getFloatAttr(f64, -0.0);
+  std::optional<int64_t> chunkDim;
+  if (!llvm::is_contained(xType.getShape(), 0))
+    for (int64_t dim : spatialDims)
+      if (xType.isDynamicDim(dim) || xType.getDimSize(dim) >= kPixelChunks) {
+        chunkDim = dim;
+        break;
+      }
+  if (!chunkDim)
+    return buildReduction(b, loc, x, perChannel, spatialDims, zero64, tailBody);
+
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, x);
+  OpFoldResult size = sizes[*chunkDim];
+  std::optional<int64_t> staticSize = getConstantIntValue(size);
+  auto scaled = [&](OpFoldResult value, int64_t factor) -> OpFoldResult {
+    if (std::optional<int64_t> constant = getConstantIntValue(value))
+      return b.getIndexAttr(*constant * factor);
+    return arith::MulIOp::create(b, loc, cast<Value>(value),
+                                 arith::ConstantIndexOp::create(b, loc, factor))
+        .getResult();
+  };
+  OpFoldResult chunk =
+      staticSize
+          ? OpFoldResult(b.getIndexAttr(*staticSize / kPixelChunks))
+          : OpFoldResult(arith::DivUIOp::create(b, loc, cast<Value>(size),
+                                                arith::ConstantIndexOp::create(
+                                                    b, loc, kPixelChunks))
+                             .getResult());
+  auto slice = [&](OpFoldResult offset, OpFoldResult length) -> Value {
+    SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
+    offsets[*chunkDim] = offset;
+    SmallVector<OpFoldResult> sliceSizes(sizes);
+    sliceSizes[*chunkDim] = length;
+    SmallVector<OpFoldResult> strides(rank, b.getIndexAttr(1));
+    return tensor::ExtractSliceOp::create(b, loc, x, offsets, sliceSizes,
+                                          strides);
+  };
+  SmallVector<Value> inputs;
+  for (int64_t j = 0; j < kPixelChunks; ++j)
+    inputs.push_back(slice(scaled(chunk, j), chunk));
+  llvm::append_range(inputs, perChannel);
+  AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, ctx);
+  AffineMap keptMap = getKeptDimsMap(ctx, rank, spatialDims);
+  SmallVector<AffineMap> maps(kPixelChunks, identity);
+  maps.append(perChannel.size() + 1, keptMap);
+  Value init =
+      createFilledTensor(b, loc, getKeptSizes(b, loc, x, spatialDims), zero64);
+  Value sums =
+      linalg::GenericOp::create(
+          b, loc, init.getType(), inputs, init, maps,
+          getReductionIteratorTypes(rank, spatialDims),
+          [&](OpBuilder &nb, Location nloc, ValueRange args) {
+            ValueRange channelArgs = args.drop_front(kPixelChunks).drop_back();
+            Value partial;
+            for (Value element : args.take_front(kPixelChunks))
+              partial = term(nb, nloc, element, channelArgs, partial);
+            linalg::YieldOp::create(
+                nb, nloc,
+                createReassocAdd(nb, nloc, args.back(),
+                                 convertToFloat(nb, nloc, partial, f64)));
+          })
+          .getResult(0);
+  if (staticSize && *staticSize % kPixelChunks == 0)
+    return sums;
+  OpFoldResult chunked = scaled(chunk, kPixelChunks);
+  OpFoldResult tailLength =
+      staticSize ? OpFoldResult(b.getIndexAttr(*staticSize % kPixelChunks))
+                 : OpFoldResult(arith::SubIOp::create(b, loc, cast<Value>(size),
+                                                      cast<Value>(chunked))
+                                    .getResult());
+  return buildReduction(b, loc, slice(chunked, tailLength), perChannel,
+                        spatialDims, sums, tailBody);
+}
+
 /// Returns Y of the samples `x` [M, D1, ..., Dn, C] (n >= 1; one sample of
 /// the op's X), written into `init`: the file comment's statistics and Y.
 static Value buildSamples(RewriterBase &b, Location loc, Value x, Value scale,
@@ -334,9 +447,28 @@ static Value buildSamples(RewriterBase &b, Location loc, Value x, Value scale,
   Value shiftPerChannel = repeatPerChannel(b, loc, shift, k, channels,
                                            /*firstRowOnly=*/false);
 
+  // The per-channel sums over the pixels: for f32 C with kPixelChunks terms
+  // added in f32 per f64 addition (buildChannelSums), for f64 C in f64.
+  auto channelSum = [&](ValueRange perChannel, PixelTermFn term,
+                        ReductionBodyFn body) {
+    if (c.isF32())
+      return buildChannelSums(b, loc, x, perChannel, term, body);
+    return buildReduction(b, loc, x, perChannel, spatialDims,
+                          b.getFloatAttr(acc, -0.0), body);
+  };
+  auto contract = arith::FastMathFlags::contract;
+
   // Q = ReduceSum(K - X) / n: per channel over the pixels, then per group.
-  Value channelSums = buildReduction(
-      b, loc, x, shiftPerChannel, spatialDims, b.getFloatAttr(acc, -0.0),
+  Value channelSums = channelSum(
+      shiftPerChannel,
+      [&](OpBuilder &nb, Location nloc, Value element, ValueRange perChannel,
+          Value partial) -> Value {
+        Value shifted = arith::SubFOp::create(
+            nb, nloc, perChannel[0], convertToFloat(nb, nloc, element, c));
+        return partial ? arith::AddFOp::create(nb, nloc, partial, shifted)
+                             .getResult()
+                       : shifted;
+      },
       [&](OpBuilder &nb, Location nloc, ValueRange elements, Value sum) {
         Value shifted = arith::SubFOp::create(
             nb, nloc, elements[1], convertToFloat(nb, nloc, elements[0], c));
@@ -352,10 +484,23 @@ static Value buildSamples(RewriterBase &b, Location loc, Value x, Value scale,
   Value offsetPerChannel = repeatPerChannel(b, loc, offset, k, channels,
                                             /*firstRowOnly=*/false);
 
-  // SumSq = ReduceSum(((K - X) - Q)^2), D in C, the squares summed in f64.
-  Value channelSquares = buildReduction(
-      b, loc, x, ValueRange{shiftPerChannel, offsetPerChannel}, spatialDims,
-      b.getFloatAttr(acc, -0.0),
+  // SumSq = ReduceSum(((K - X) - Q)^2), D in C, the squares summed in f64
+  // (for f32 C, kPixelChunks squares in f32 per f64 addition).
+  Value channelSquares = channelSum(
+      ValueRange{shiftPerChannel, offsetPerChannel},
+      [&](OpBuilder &nb, Location nloc, Value element, ValueRange perChannel,
+          Value partial) -> Value {
+        Value d = arith::SubFOp::create(
+            nb, nloc,
+            arith::SubFOp::create(nb, nloc, perChannel[0],
+                                  convertToFloat(nb, nloc, element, c)),
+            perChannel[1]);
+        Value square = arith::MulFOp::create(nb, nloc, d, d, contract);
+        return partial
+                   ? arith::AddFOp::create(nb, nloc, partial, square, contract)
+                         .getResult()
+                   : square;
+      },
       [&](OpBuilder &nb, Location nloc, ValueRange elements, Value sum) {
         return buildSquaredDeviationSum(nb, nloc, elements[0], elements[1],
                                         elements[2], sum, c, acc);

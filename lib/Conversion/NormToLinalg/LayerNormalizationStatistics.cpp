@@ -249,7 +249,9 @@ int64_t mlir::norm::getSlicePartialSums(Value x, int64_t axis, FloatType c,
   // channels-last GroupNormalization does too): each term is rounded once to
   // f32 and the f64 sum adds under n * 2^-29 f32 roundings, so the error of
   // Q is that of a sum in at least 2^29 partial sums (k = n / L + log2(L) + 2
-  // is then at least 1 + n * 2^-29). f64 C: a sequential sum.
+  // is then 31 + n * 2^-29, above the 1 + n * 2^-29 needed; the
+  // channels-last GroupNormalization's f32 sums of eight terms per f64 term
+  // need 8 + n * 2^-29). f64 C: a sequential sum.
   return c.isF32() ? int64_t(1) << 29 : 1;
 }
 

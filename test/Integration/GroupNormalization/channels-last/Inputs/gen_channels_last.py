@@ -349,6 +349,58 @@ def main():
          rng.randn(1, 2, 2, 32), np.zeros(32), np.array(silu_args_f16),
          "f16", 4, activation=1, inline=True)
 
+    # The per-channel sums of f32 C over a spatial dim of at least 8: the
+    # terms of 8 slices of that dim added in f32, then in f64, the rest of
+    # the dim summed alone (GroupNormalizationChannelsLast.cpp,
+    # buildChannelSums). Offset data: a sum of X itself in f32 (not of
+    # K - X), or E[x^2] - E[x]^2, is far outside the tolerances here.
+    case("chunked-offset-f32-2x17x3x8-g2-silu",
+         ["Groups of 1e4 + N(0, 0.01) (docs/semantics.md), H = 17: 8 slices",
+          "of 2 rows summed in f32 per f64 addition, and a last row."],
+         offset(rng, (2, 17, 3, 8), 1e4, 0.01), rng.randn(8), rng.randn(8),
+         "f32", 2, activation=1)
+    case("chunked-offset-f16-1x16x2x8-g2-silu",
+         ["f16 groups near 2000 (f16 spacing 1 there), H = 16: 8 slices of",
+          "2 rows, no rest."],
+         2000 + np.round(rng.randn(1, 16, 2, 8) * 3), rng.randn(8),
+         rng.randn(8), "f16", 2, activation=1)
+    case("chunked-bf16-1x9x4x8-g4", ["bf16, H = 9."],
+         rng.randn(1, 9, 4, 8) * 2 + 1, rng.randn(8), rng.randn(8), "bf16",
+         4)
+    case("chunked-dyn-nhw-f32-2x11x4x16-g4-silu",
+         ["Dynamic N, H and W: 8 slices of H floordiv 8 = 1 row and a rest",
+          "of 3 rows, sizes computed at run time; groups of 1e4 + N(0, 0.01)."],
+         offset(rng, (2, 11, 4, 16), 1e4, 0.01), rng.randn(16),
+         rng.randn(16), "f32", 4, activation=1, dynamic=(0, 1, 2))
+    case("chunked-w-f32-1x3x12x8-g2",
+         ["H = 3 < 8: the slices are taken along W = 12 (1 column each,",
+          "and a rest of 4); groups of 1e4 + N(0, 0.01)."],
+         offset(rng, (1, 3, 12, 8), 1e4, 0.01), rng.randn(8), rng.randn(8),
+         "f32", 2)
+    case("chunked-rank3-f32-2x20x6-g2", ["Rank 3: X [N, L, C], L = 20."],
+         offset(rng, (2, 20, 6), -300.0, 0.5), rng.randn(6), rng.randn(6),
+         "f32", 2, activation=1)
+    case("chunked-dyn-c-f32-1x9x2x24-g3-silu",
+         ["Dynamic C = 24 (C checked at run time, Y over the grouped view),",
+          "H = 9: 8 slices of 1 row and a last row."],
+         offset(rng, (1, 9, 2, 24), 1e4, 0.01), rng.randn(24), rng.randn(24),
+         "f32", 3, activation=1, dynamic=(3,))
+    # f32 sums of 8 terms can overflow or underflow where f64 sums do not;
+    # such groups take the exact f64 recomputation (docs/numerics.md).
+    x = 3e37 * np.where(rng.rand(1, 8, 2, 4) < 0.3, 1.0, -1.0)
+    x *= 1 + 0.25 * rng.rand(1, 8, 2, 4)
+    x[0, 0, 0, :] = 3.5e37
+    case("chunked-overflow-f32-1x8x2x4-g1",
+         ["Values of +-3e37 (the first element +3.5e37): the f32 sums of 8",
+          "terms K - X (up to 7e37 each) and of their squares overflow; the",
+          "float64 reference's Y."],
+         x, rng.randn(4), rng.randn(4), "f32", 1)
+    case("chunked-underflow-f32-1x8x3x4-g2-eps0",
+         ["Values of 1e-22 * N(0, 1) with epsilon 0: the f32 squares of the",
+          "deviations are subnormal or 0."],
+         1e-22 * rng.randn(1, 8, 3, 4), rng.randn(4), rng.randn(4), "f32", 2,
+         epsilon=0.0)
+
 
 if __name__ == "__main__":
     main()
