@@ -23,64 +23,6 @@ using namespace mlir;
 using namespace mlir::norm;
 
 //===----------------------------------------------------------------------===//
-// Scalar f64 loops
-//===----------------------------------------------------------------------===//
-
-/// Returns, in f64, `combine` folded over the slice of `x` at the outer
-/// indices `outer` (the dims before `axis`) from `init`, with each element
-/// converted to f64: nested scf.for loops over the normalized dims, reading
-/// elements with tensor.extract (a scalar path for the rare slices that need
-/// it).
-static Value buildSliceFoldF64(
-    OpBuilder &b, Location loc, Value x, ValueRange outer, int64_t axis,
-    Value init,
-    function_ref<Value(OpBuilder &, Location, Value, Value)> combine) {
-  auto xType = cast<RankedTensorType>(x.getType());
-  FloatType f64 = b.getF64Type();
-  SmallVector<Value> indices(outer);
-  std::function<Value(OpBuilder &, Location, int64_t, Value)> loop =
-      [&](OpBuilder &lb, Location lloc, int64_t dim, Value init) -> Value {
-    Value zero = arith::ConstantIndexOp::create(lb, lloc, 0);
-    Value one = arith::ConstantIndexOp::create(lb, lloc, 1);
-    Value size = tensor::DimOp::create(lb, lloc, x, dim);
-    auto forOp = scf::ForOp::create(
-        lb, lloc, zero, size, one, ValueRange{init},
-        [&](OpBuilder &fb, Location floc, Value iv, ValueRange iterArgs) {
-          indices.push_back(iv);
-          Value next;
-          if (dim + 1 < xType.getRank()) {
-            next = loop(fb, floc, dim + 1, iterArgs[0]);
-          } else {
-            Value element =
-                tensor::ExtractOp::create(fb, floc, x, indices).getResult();
-            next = combine(fb, floc, iterArgs[0],
-                           convertToFloat(fb, floc, element, f64));
-          }
-          indices.pop_back();
-          scf::YieldOp::create(fb, floc, next);
-        });
-    // A rare path: norm-annotate-cold-loops keeps LLVM from vectorizing
-    // and unrolling it.
-    forOp->setAttr("norm.cold_loop", lb.getUnitAttr());
-    return forOp.getResult(0);
-  };
-  return loop(b, loc, axis, init);
-}
-
-/// Returns, in f64, the sum over the slice of `x` at `outer` of `term(x)`
-/// (buildSliceFoldF64).
-static Value
-buildSliceSumF64(OpBuilder &b, Location loc, Value x, ValueRange outer,
-                 int64_t axis,
-                 function_ref<Value(OpBuilder &, Location, Value)> term) {
-  return buildSliceFoldF64(
-      b, loc, x, outer, axis, createFloatConstant(b, loc, b.getF64Type(), 0.0),
-      [&](OpBuilder &fb, Location floc, Value acc, Value element) {
-        return createReassocAdd(fb, floc, acc, term(fb, floc, element));
-      });
-}
-
-//===----------------------------------------------------------------------===//
 // The mean as High + Low
 //===----------------------------------------------------------------------===//
 

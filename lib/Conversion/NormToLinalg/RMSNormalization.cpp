@@ -51,7 +51,6 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -207,7 +206,6 @@ static Value buildGuardedSum(OpBuilder &b, Location loc, Value x, Value sum,
                              Value count64) {
   FloatType f64 = b.getF64Type();
   int64_t last = cast<RankedTensorType>(x.getType()).getRank() - 1;
-  Value length = tensor::DimOp::create(b, loc, x, last);
   Value init =
       tensor::EmptyOp::create(b, loc, tensor::getMixedSizes(b, loc, sum), f64);
   return linalg::MapOp::create(
@@ -231,25 +229,13 @@ static Value buildGuardedSum(OpBuilder &b, Location loc, Value x, Value sum,
                    [&](OpBuilder &, Location, ValueRange) { return s; },
                    [&](OpBuilder &eb, Location eloc,
                        ValueRange indices) -> Value {
-                     Value zero = arith::ConstantIndexOp::create(eb, eloc, 0);
-                     Value one = arith::ConstantIndexOp::create(eb, eloc, 1);
-                     auto loop = scf::ForOp::create(
-                         eb, eloc, zero, length, one,
-                         ValueRange{createFloatConstant(eb, eloc, f64, 0.0)},
-                         [&](OpBuilder &fb, Location floc, Value j,
-                             ValueRange iterArgs) {
-                           SmallVector<Value> at(indices);
-                           at.push_back(j);
-                           Value element =
-                               tensor::ExtractOp::create(fb, floc, x, at);
-                           scf::YieldOp::create(fb, floc,
-                                                buildF64SquareSum(fb, floc,
-                                                                  element,
-                                                                  iterArgs[0]));
+                     return buildSliceFoldF64(
+                         eb, eloc, x, indices, last,
+                         createFloatConstant(eb, eloc, f64, 0.0),
+                         [&](OpBuilder &fb, Location floc, Value acc,
+                             Value element) {
+                           return buildF64SquareSum(fb, floc, element, acc);
                          });
-                     // A rare path (norm-annotate-cold-loops).
-                     loop->setAttr("norm.cold_loop", eb.getUnitAttr());
-                     return loop.getResult(0);
                    });
                linalg::YieldOp::create(nb, nloc, result);
              })

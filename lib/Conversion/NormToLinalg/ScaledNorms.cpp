@@ -165,27 +165,14 @@ Value mlir::norm::buildGuardedF32PowerSum(OpBuilder &b, Location loc,
                    },
                    [&](OpBuilder &eb, Location eloc,
                        ValueRange indices) -> Value {
-                     Value zero = arith::ConstantIndexOp::create(eb, eloc, 0);
-                     Value one = arith::ConstantIndexOp::create(eb, eloc, 1);
-                     auto loop = scf::ForOp::create(
-                         eb, eloc, zero, length, one,
-                         ValueRange{createFloatConstant(eb, eloc, f64, 0.0)},
-                         [&](OpBuilder &fb, Location floc, Value j,
-                             ValueRange iterArgs) {
-                           SmallVector<Value> at(indices);
-                           at.push_back(j);
-                           Value x = arith::ExtFOp::create(
-                               fb, floc, f64,
-                               tensor::ExtractOp::create(fb, floc, input,
-                                                         ValueRange(at))
-                                   .getResult());
-                           scf::YieldOp::create(
-                               fb, floc,
-                               createReassocAdd(
-                                   fb, floc, iterArgs[0],
-                                   createPowerTerm(fb, floc, x, p)));
-                         });
-                     return loop.getResult(0);
+                     // Not cold: a dynamic size above maxLength sends every
+                     // slice here.
+                     return buildSliceSumF64(
+                         eb, eloc, input, indices, axis,
+                         [&](OpBuilder &fb, Location floc, Value x) {
+                           return createPowerTerm(fb, floc, x, p);
+                         },
+                         /*cold=*/false);
                    });
                linalg::YieldOp::create(nb, nloc, sum);
              })

@@ -1,7 +1,8 @@
 //===- StructuredBuilders.cpp - linalg/tensor builders --------------------===//
 //
 // Shapes, indexing maps, reductions, elementwise ops, per-slice scf.if,
-// broadcast copies and statistics results (StructuredBuilders.h).
+// scalar f64 slice loops, broadcast copies and statistics results
+// (StructuredBuilders.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +13,8 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+#include <functional>
 
 using namespace mlir;
 using namespace mlir::norm;
@@ -166,6 +169,51 @@ Value mlir::norm::buildSliceIf(
         scf::YieldOp::create(eb, eloc, elseValue(eb, eloc, indices));
       });
   return ifOp.getResult(0);
+}
+
+Value mlir::norm::buildSliceFoldF64(OpBuilder &b, Location loc, Value x,
+                                    ValueRange outer, int64_t axis, Value init,
+                                    SliceFoldFn combine, bool cold) {
+  auto xType = cast<RankedTensorType>(x.getType());
+  FloatType f64 = b.getF64Type();
+  SmallVector<Value> indices(outer);
+  std::function<Value(OpBuilder &, Location, int64_t, Value)> loop =
+      [&](OpBuilder &lb, Location lloc, int64_t dim, Value init) -> Value {
+    Value zero = arith::ConstantIndexOp::create(lb, lloc, 0);
+    Value one = arith::ConstantIndexOp::create(lb, lloc, 1);
+    Value size = tensor::DimOp::create(lb, lloc, x, dim);
+    auto forOp = scf::ForOp::create(
+        lb, lloc, zero, size, one, ValueRange{init},
+        [&](OpBuilder &fb, Location floc, Value iv, ValueRange iterArgs) {
+          indices.push_back(iv);
+          Value next;
+          if (dim + 1 < xType.getRank()) {
+            next = loop(fb, floc, dim + 1, iterArgs[0]);
+          } else {
+            Value element =
+                tensor::ExtractOp::create(fb, floc, x, indices).getResult();
+            next = combine(fb, floc, iterArgs[0],
+                           convertToFloat(fb, floc, element, f64));
+          }
+          indices.pop_back();
+          scf::YieldOp::create(fb, floc, next);
+        });
+    if (cold)
+      forOp->setAttr("norm.cold_loop", lb.getUnitAttr());
+    return forOp.getResult(0);
+  };
+  return loop(b, loc, axis, init);
+}
+
+Value mlir::norm::buildSliceSumF64(
+    OpBuilder &b, Location loc, Value x, ValueRange outer, int64_t axis,
+    function_ref<Value(OpBuilder &, Location, Value)> term, bool cold) {
+  return buildSliceFoldF64(
+      b, loc, x, outer, axis, createFloatConstant(b, loc, b.getF64Type(), 0.0),
+      [&](OpBuilder &fb, Location floc, Value acc, Value element) {
+        return createReassocAdd(fb, floc, acc, term(fb, floc, element));
+      },
+      cold);
 }
 
 Value mlir::norm::buildBroadcastCopy(OpBuilder &b, Location loc, Value operand,

@@ -2,9 +2,10 @@
 //
 // Builders of the structured ops the lowerings are made of: per-slice
 // reductions and elementwise ops as linalg.generic, the shapes and
-// indexing maps they need, per-slice scf.if inside a linalg body, broadcast
-// copies of a Scale or B, and the statistics results of the
-// LayerNormalization and RMSNormalization lowerings.
+// indexing maps they need, per-slice scf.if inside a linalg body, scalar
+// f64 loops over one slice, broadcast copies of a Scale or B, and the
+// statistics results of the LayerNormalization and RMSNormalization
+// lowerings.
 //
 //===----------------------------------------------------------------------===//
 
@@ -117,6 +118,30 @@ Value buildSliceIf(
     OpBuilder &b, Location loc, Value condition, int64_t numSliceDims,
     function_ref<Value(OpBuilder &, Location, ValueRange)> thenValue,
     function_ref<Value(OpBuilder &, Location, ValueRange)> elseValue);
+
+/// Combines an accumulator with one element (as f64) of a slice:
+/// returns the new accumulator.
+using SliceFoldFn =
+    function_ref<Value(OpBuilder &b, Location loc, Value acc, Value element)>;
+
+/// Returns, in f64, `combine` folded over the slice of `x` at the outer
+/// indices `outer` (the dims before `axis`, e.g. buildSliceIf's indices)
+/// from `init`, each element converted to f64 first (convertToFloat):
+/// nested scf.for loops over the dims [axis, rank), reading elements with
+/// tensor.extract, in order. The scalar path of the rare slices that need
+/// an exact recomputation. `cold`: the loops carry norm.cold_loop (LLVM
+/// neither interleaves nor unrolls them, norm-annotate-cold-loops); false
+/// for a loop that some inputs take on every slice.
+Value buildSliceFoldF64(OpBuilder &b, Location loc, Value x, ValueRange outer,
+                        int64_t axis, Value init, SliceFoldFn combine,
+                        bool cold = true);
+
+/// Returns, in f64, the sum over the slice of `x` at `outer` of
+/// `term(element)`, with reassociable additions from 0 (buildSliceFoldF64).
+Value buildSliceSumF64(OpBuilder &b, Location loc, Value x, ValueRange outer,
+                       int64_t axis,
+                       function_ref<Value(OpBuilder &, Location, Value)> term,
+                       bool cold = true);
 
 /// Returns a copy of `operand` (Scale or B of a LayerNormalization,
 /// broadcast right-aligned to X) with X's sizes from dim `firstDim` on,

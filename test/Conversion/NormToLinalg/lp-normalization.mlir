@@ -34,7 +34,8 @@
 // CHECK-NEXT:          %[[EXT:.+]] = arith.extf %[[S32]] : f32 to f64
 // CHECK-NEXT:          scf.yield %[[EXT]] : f64
 // CHECK-NEXT:        } else {
-// CHECK:               %[[S64:.+]] = scf.for %[[J:.+]] = %{{.+}} to %[[LEN]] step %{{.+}} iter_args(%[[A64:.+]] = %{{.+}}) -> (f64) {
+// CHECK:               %[[ROWLEN:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<2x3xf32>
+// CHECK-NEXT:          %[[S64:.+]] = scf.for %[[J:.+]] = %{{.+}} to %[[ROWLEN]] step %{{.+}} iter_args(%[[A64:.+]] = %{{.+}}) -> (f64) {
 // CHECK-NEXT:            %[[E:.+]] = tensor.extract %[[X]][%[[ROWIDX]], %[[J]]] : tensor<2x3xf32>
 // CHECK-NEXT:            %[[E64:.+]] = arith.extf %[[E]] : f32 to f64
 // CHECK-NEXT:            %[[SQ64:.+]] = arith.mulf %[[E64]], %[[E64]] : f64
