@@ -3,14 +3,16 @@
 // Importer::importGroupNormalization: ONNX GroupNormalization-18 and -21 to
 // norm.group_normalization (docs/semantics.md, GroupNormalization). Opset
 // 18's scale and B have shape [num_groups]: each group's value is repeated
-// C / num_groups times (a tensor.generate), as ONNX's 18 -> 21 version
-// converter does, to the [C] operands of opset 21.
+// C / num_groups times (a linalg.broadcast to [num_groups, C / num_groups],
+// collapsed), as ONNX's 18 -> 21 version converter does, to the [C] operands
+// of opset 21.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ImporterImpl.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "norm/Dialect/Norm/IR/NormOps.h"
 
@@ -18,41 +20,29 @@ using namespace mlir;
 using namespace mlir::norm::onnx_importer;
 
 /// Returns the [C] tensor whose element c is `grouped`[c / (C / G)], for the
-/// [G] tensor `grouped` and X [N, C, ...] `x` (C = dim 1, dynamic or not).
-/// A dynamic C that G does not divide is norm.group_normalization's run-time
-/// error; until that check runs, the index is kept in bounds (C / G at least
-/// 1, the group at most G - 1), so that this op neither divides by zero nor
-/// reads outside `grouped`. A static C is checked at import.
+/// [G] tensor `grouped` (static G) and X [N, C, ...] `x` (C = dim 1, dynamic
+/// or not): a linalg.broadcast to [G, C / G] collapsed to [C]. C must be
+/// divisible by G (checked at import, or at run time before this).
 static Value repeatGroups(OpBuilder &b, Location loc, Value grouped, Value x,
                           int64_t numGroups) {
   auto xType = cast<RankedTensorType>(x.getType());
   auto type = cast<RankedTensorType>(grouped.getType());
   int64_t channels = xType.getDimSize(1);
-  SmallVector<Value> dynamicExtents;
-  if (ShapedType::isDynamic(channels))
-    dynamicExtents.push_back(tensor::DimOp::create(b, loc, x, 1));
-  auto resultType = RankedTensorType::get({channels}, type.getElementType());
-  bool dynamic = ShapedType::isDynamic(channels);
-  Value perGroup = arith::DivUIOp::create(
-      b, loc,
-      dynamic ? dynamicExtents.front()
-              : arith::ConstantIndexOp::create(b, loc, channels).getResult(),
-      arith::ConstantIndexOp::create(b, loc, numGroups));
-  Value lastGroup;
-  if (dynamic) {
-    perGroup = arith::MaxUIOp::create(
-        b, loc, perGroup, arith::ConstantIndexOp::create(b, loc, 1));
-    lastGroup = arith::ConstantIndexOp::create(b, loc, numGroups - 1);
-  }
-  return tensor::GenerateOp::create(
-      b, loc, resultType, dynamicExtents,
-      [&](OpBuilder &nb, Location nloc, ValueRange indices) {
-        Value group = arith::DivUIOp::create(nb, nloc, indices[0], perGroup);
-        if (lastGroup)
-          group = arith::MinUIOp::create(nb, nloc, group, lastGroup);
-        tensor::YieldOp::create(
-            nb, nloc, tensor::ExtractOp::create(nb, nloc, grouped, group));
-      });
+  OpFoldResult perGroup =
+      ShapedType::isDynamic(channels)
+          ? OpFoldResult(arith::DivUIOp::create(
+                             b, loc, tensor::DimOp::create(b, loc, x, 1),
+                             arith::ConstantIndexOp::create(b, loc, numGroups))
+                             .getResult())
+          : OpFoldResult(b.getIndexAttr(channels / numGroups));
+  Value init = tensor::EmptyOp::create(
+      b, loc, ArrayRef<OpFoldResult>{b.getIndexAttr(numGroups), perGroup},
+      type.getElementType());
+  Value repeated =
+      linalg::BroadcastOp::create(b, loc, grouped, init, /*dimensions=*/{1})
+          .getResult()[0];
+  SmallVector<ReassociationIndices> reassociation = {{0, 1}};
+  return tensor::CollapseShapeOp::create(b, loc, repeated, reassociation);
 }
 
 /// GroupNormalization-18/21 -> norm.group_normalization: X, scale and B of
@@ -105,7 +95,26 @@ LogicalResult Importer::importGroupNormalization(const Node &node) {
              << "C (dimension 1 of 'X', " << channels
              << ") is not divisible by attribute 'num_groups' (" << *numGroups
              << ")";
+    ctx->getOrLoadDialect<linalg::LinalgDialect>();
     ctx->getOrLoadDialect<tensor::TensorDialect>();
+    // A dynamic C must be divisible by num_groups before the repeat (the
+    // op's own check would come after it).
+    if (ShapedType::isDynamic(channels)) {
+      Value rest = arith::RemUIOp::create(
+          builder, node.loc,
+          tensor::DimOp::create(builder, node.loc, operands[0], 1),
+          arith::ConstantIndexOp::create(builder, node.loc, *numGroups));
+      assertAtRunTime(
+          node,
+          arith::CmpIOp::create(
+              builder, node.loc, arith::CmpIPredicate::eq, rest,
+              arith::ConstantIndexOp::create(builder, node.loc, 0)),
+          "C (dimension 1 of 'X') is not divisible by 'num_groups' "
+          "(" +
+              std::to_string(*numGroups) +
+              ") at run time; GroupNormalization-18 repeats each value of "
+              "'scale' and 'B' C / num_groups times");
+    }
     for (int index : {1, 2}) {
       StringRef role = index == 1 ? "scale" : "B";
       if (types[index].getRank() != 1 ||

@@ -173,6 +173,10 @@ private:
   /// emitted where both are static.
   void assertDimSize(const Node &node, Value value, int64_t dim,
                      OpFoldResult size, const Twine &message);
+  /// Emits `cf.assert(condition)` at the node's location with the message
+  /// "<node label>: `message`", for assertDimSize's and other run-time rules
+  /// on sizes (`condition` must depend on the graph inputs' sizes only).
+  void assertAtRunTime(const Node &node, Value condition, const Twine &message);
   /// Returns dimension `dim` of the ranked tensor `value`: an index
   /// attribute where it is static, else a tensor.dim.
   OpFoldResult getDimSize(const Node &node, Value value, int64_t dim);

@@ -241,13 +241,18 @@ void Importer::assertDimSize(const Node &node, Value value, int64_t dim,
   if (!cast<RankedTensorType>(value.getType()).isDynamicDim(dim) &&
       isa<Attribute>(size))
     return;
-  ctx->getOrLoadDialect<cf::ControlFlowDialect>();
   Value equal = arith::CmpIOp::create(
       builder, node.loc, arith::CmpIPredicate::eq,
       getValueOrCreateConstantIndexOp(builder, node.loc,
                                       getDimSize(node, value, dim)),
       getValueOrCreateConstantIndexOp(builder, node.loc, size));
-  cf::AssertOp::create(builder, node.loc, equal,
+  assertAtRunTime(node, equal, message);
+}
+
+void Importer::assertAtRunTime(const Node &node, Value condition,
+                               const Twine &message) {
+  ctx->getOrLoadDialect<cf::ControlFlowDialect>();
+  cf::AssertOp::create(builder, node.loc, condition,
                        (node.label + ": " + message).str());
 }
 
