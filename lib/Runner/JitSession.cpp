@@ -114,6 +114,25 @@ static void keepOnlyEntryFunction(ModuleOp module, StringRef entry) {
       func.erase();
 }
 
+/// Errors if a symbol of `module` (a function, a global) has a NUL
+/// character in its name: the JIT links symbols by C strings, and such a
+/// name crashed it (a valid MLIR name, `@"a\00b"`).
+static llvm::Error checkSymbolNames(ModuleOp module, StringRef sourceName) {
+  llvm::Error result = llvm::Error::success();
+  module.walk([&](Operation *op) {
+    auto name = op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
+    if (!name || !name.getValue().contains('\0'))
+      return WalkResult::advance();
+    result = createStringError(
+        "cannot compile '" + escapeForMessage(sourceName) + "': symbol '" +
+        escapeForMessage(name.getValue()) +
+        "' has a NUL character in its name, which the JIT's symbol names "
+        "cannot hold");
+    return WalkResult::interrupt();
+  });
+  return result;
+}
+
 llvm::Expected<std::unique_ptr<JitSession>>
 JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source,
                    const JitOptions &options) {
@@ -140,6 +159,8 @@ JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source,
     return diagnostics.takeError("cannot parse '" +
                                  escapeForMessage(sourceName) + "'");
   ModuleOp module = *session->module;
+  if (llvm::Error err = checkSymbolNames(module, sourceName))
+    return std::move(err);
 
   auto loweringStart = std::chrono::steady_clock::now();
   if (!isLLVMDialectOnly(module)) {
