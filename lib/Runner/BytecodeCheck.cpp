@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "norm/Runner/BytecodeCheck.h"
+#include "norm/Runner/ToolMain.h"
 
 #include "mlir/Bytecode/BytecodeReader.h"
 #include "mlir/IR/Diagnostics.h"
@@ -111,6 +112,10 @@ static void appendRecord(std::string &out, char severity, Diagnostic &diag,
   llvm::install_fatal_error_handler(reportFatalInChild);
   llvm::remove_bad_alloc_error_handler();
   llvm::install_bad_alloc_error_handler(reportFatalInChild);
+  // A crash ends the child by its signal, which the parent reports: no
+  // crash report of LLVM's (or of a sanitizer's runtime, in a sanitizer
+  // build) in the child.
+  terminateOnFaults();
   // No core files, no symbolizer run by LLVM's crash report.
   struct rlimit noCore = {0, 0};
   ::setrlimit(RLIMIT_CORE, &noCore);

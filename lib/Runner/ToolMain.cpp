@@ -301,6 +301,22 @@ int runner::runToolMain(StringRef name, llvm::function_ref<int()> body) {
   return thread.result;
 }
 
+void runner::terminateOnFaults() {
+  for (size_t i = 0; i < std::size(kFaultSignals); ++i) {
+    struct sigaction current = {};
+    ::sigaction(kFaultSignals[i], nullptr, &current);
+    if ((current.sa_flags & SA_SIGINFO) &&
+        current.sa_sigaction == handleFault) {
+      // Ours stays (it reports a stack overflow); it passes every other
+      // fault on to the default action.
+      previousActions[i] = {};
+      previousActions[i].sa_handler = SIG_DFL;
+      continue;
+    }
+    ::signal(kFaultSignals[i], SIG_DFL);
+  }
+}
+
 RunningModuleCode::RunningModuleCode(StringRef function) {
   runningFunction.set(function);
   moduleCodeIsRunning.store(true);

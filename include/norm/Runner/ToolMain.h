@@ -46,6 +46,15 @@ constexpr unsigned kToolStackSize = 64u << 20;
 /// and returns 1.
 int runToolMain(StringRef toolName, llvm::function_ref<int()> body);
 
+/// For a forked child process that runs code which may crash on purpose
+/// (norm/Runner/BytecodeCheck.h): from now on, a fault other than a stack
+/// overflow of the tool thread terminates the process by its signal (the
+/// default action), so that its parent sees the signal. The handlers
+/// installed before runToolMain's (LLVM's crash report, a sanitizer's
+/// report) no longer run in this process. Not async-signal-safe; call it
+/// before the code that may fault.
+void terminateOnFaults();
+
 /// While an object of this class is alive, a fault in any thread is
 /// reported as a run-time fault of the module's function `function`
 /// ("<tool>: error: function 'NAME' faulted at run time: SIGSEGV (...)"),

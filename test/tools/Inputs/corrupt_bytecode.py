@@ -1,4 +1,5 @@
-"""Writes corrupted copies of an MLIR bytecode file (test/tools/corrupted-bytecode.mlir).
+"""Writes corrupted copies of an MLIR bytecode file (test/tools/corrupted-bytecode.mlir
+and corrupted-bytecode-heap.mlir).
 
 Usage: corrupt_bytecode.py VALID.mlirbc OUTDIR
 
