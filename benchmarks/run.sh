@@ -541,10 +541,12 @@ lines = [
     "noisy, and 2-thread numbers are only meaningful when the load is below ~1 on a 2-core machine.",
 ]
 if wrapper:
-    lines[-1] += (" Each row was measured under `NORM_BENCH_WRAPPER=%s` (`%s`), which holds other "
-                  "work on the machine stopped while the row runs (stopped processes do not count in "
-                  "the load average); that work ran between rows." % (
-                      os.environ["NORM_BENCH_WRAPPER"], os.path.basename(wrapper[0])))
+    # Only the command's name: its path is a local one that the page (a
+    # file of the repository) must not name.
+    lines[-1] += (" Each row was measured under the command prefix `NORM_BENCH_WRAPPER` (`%s`), "
+                  "which holds other work on the machine stopped while the row runs (stopped "
+                  "processes do not count in the load average); that work ran between rows." %
+                  " ".join([os.path.basename(wrapper[0])] + wrapper[1:]))
 for table, title in (("bandwidth", "## Bandwidth: X of at least 4x the last-level cache (%d MiB)" % (
                           x_bytes // MIB)),
                      ("mid", "## Cache-resident and mid-size shapes"),
