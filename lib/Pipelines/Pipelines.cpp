@@ -93,7 +93,13 @@ static void buildModulePipeline(OpPassManager &pm,
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
   pm.addNestedPass<func::FuncOp>(createPrefetchRowsPass());
-  pm.addNestedPass<func::FuncOp>(createJamRowsPass());
+  // Rows jammed only where each pass over the row is one vector step: on
+  // longer rows the jammed block reads and writes its rows interleaved,
+  // step by step, which streamed from memory slower than row by row
+  // (docs/Pipeline.md, stage 7).
+  JamRowsPassOptions jamOptions;
+  jamOptions.maxSteps = 1;
+  pm.addNestedPass<func::FuncOp>(createJamRowsPass(jamOptions));
   if (!options.parallel) {
     pm.addNestedPass<func::FuncOp>(createForallToForLoopPass());
     pm.addNestedPass<func::FuncOp>(
