@@ -26,6 +26,13 @@
 // branch-free stretch of code, which the backend does not serialize, and
 // the jammed code holds no copy of the rare regions.
 //
+// Only a body with at least `min-reductions` reductions over the row
+// (vector.multi_reduction or vector.reduction ops in the body, each the
+// horizontal sum of a row's partial sums) is jammed: the jam pays for the
+// chain between dependent reductions (LayerNorm's mean, then its sum of
+// squared deviations); after a single reduction the chain is short enough
+// for the core to overlap consecutive rows by itself.
+//
 // Iterations of an scf.forall are independent (none reads what another
 // writes), so any interleaving of their operations gives the same results:
 // the jam changes no value.
@@ -673,6 +680,23 @@ struct JamRowsPass : public norm::impl::JamRowsPassBase<JamRowsPass> {
       norm::remarkMissed(loop, kPass, "NotJammed", "{0}", rejection);
       return;
     }
+    // Reductions over the row: each ends in one horizontal reduction of
+    // the row's partial sums (vector.multi_reduction, or vector.reduction
+    // on 1-D vectors) in the body itself (a masked remainder loop
+    // continues its main loop's sums; a static one-step loop is folded
+    // away, its reduction stays).
+    unsigned numReductions =
+        llvm::count_if(loop.getBody()->without_terminator(), [](Operation &op) {
+          return isa<vector::MultiDimReductionOp, vector::ReductionOp>(op);
+        });
+    if (numReductions < minReductions) {
+      norm::remarkMissed(loop, kPass, "NotJammed",
+                         "its body reduces the row {0} times, fewer "
+                         "than min-reductions ({1})",
+                         numReductions, static_cast<unsigned>(minReductions));
+      return;
+    }
+
     // Loop-invariant code first, so that the column loops' bounds are
     // defined outside the row loop; the per-row scalars as scalars.
     moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));

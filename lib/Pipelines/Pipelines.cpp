@@ -95,10 +95,12 @@ static void buildModulePipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createPrefetchRowsPass());
   // Rows jammed only where each pass over the row is one vector step: on
   // longer rows the jammed block reads and writes its rows interleaved,
-  // step by step, which streamed from memory slower than row by row
-  // (docs/Pipeline.md, stage 7).
+  // step by step, which streamed from memory slower than row by row; and
+  // only with two reductions or more (LayerNorm): after a single one, row
+  // by row streamed faster too (docs/Pipeline.md, stage 7).
   JamRowsPassOptions jamOptions;
   jamOptions.maxSteps = 1;
+  jamOptions.minReductions = 2;
   pm.addNestedPass<func::FuncOp>(createJamRowsPass(jamOptions));
   if (!options.parallel) {
     pm.addNestedPass<func::FuncOp>(createForallToForLoopPass());

@@ -5,10 +5,24 @@
 // RUN:   | FileCheck %s --check-prefix=OFF
 // RUN: norm-opt %s --split-input-file --norm-jam-rows --canonicalize \
 // RUN:   | FileCheck %s --check-prefix=LONG
+// RUN: norm-opt %s --split-input-file --norm-jam-rows='min-reductions=2' \
+// RUN:   --remarks-filter=norm-jam-rows -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=MINRED2
+// RUN: norm-opt %s --split-input-file --norm-jam-rows='min-reductions=1' \
+// RUN:   --remarks-filter=norm-jam-rows -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=MINRED1
 // RUN: not norm-opt %s --norm-jam-rows='rows=17' -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BAD
 
 // BAD: error: norm-jam-rows: rows must be 1 (no jam) to 16 (rows per iteration, each with its own partial sums in vector registers), got 17
+
+// min-reductions: a body is jammed only where it reduces each row at least
+// that many times (its vector.reduction / vector.multi_reduction ops);
+// @dynamic_rows reduces once (its sum), @static_rows not at all.
+// MINRED2: remark: [Missed] NotJammed | Category:norm-jam-rows | Function=dynamic_rows | Reason="its body reduces the row 1 times, fewer than min-reductions (2)"
+// MINRED2: remark: [Missed] NotJammed | Category:norm-jam-rows | Function=static_rows | Reason="its body reduces the row 0 times, fewer than min-reductions (2)"
+// MINRED1: remark: [Passed] Jammed | Category:norm-jam-rows | Function=dynamic_rows | Remark="4 rows per iteration
+// MINRED1: remark: [Missed] NotJammed | Category:norm-jam-rows | Function=static_rows | Reason="its body reduces the row 0 times, fewer than min-reductions (1)"
 
 // The multi-row form of a loop over rows (norm-jam-rows): a sum over each
 // row, a per-row check (an scf.if whose rare region holds a loop, in a

@@ -289,6 +289,13 @@ def JamRowsPass : Pass<"norm-jam-rows", "::mlir::func::FuncOp"> {
     becomes the smaller region jammed where all rows take it, else both
     regions jammed and each row's results selected.
 
+    Only bodies with at least `min-reductions` reductions over the row
+    (`vector.multi_reduction` or `vector.reduction` ops directly in the
+    body: each reduction's horizontal sum of the row's partial sums) are
+    jammed: the jam pays for
+    the chains between dependent reductions (LayerNorm's mean, then the sum
+    of squared deviations), while after a single reduction the chain is
+    short enough for the core to overlap consecutive rows by itself.
     Only rows whose loops each run at most `max-steps` steps are jammed,
     and where a loop's bound is selected by a row length above a constant
     of at least `max-steps` steps (a loop for long rows only: LayerNorm's
@@ -311,6 +318,10 @@ def JamRowsPass : Pass<"norm-jam-rows", "::mlir::func::FuncOp"> {
     Option<"maxSteps", "max-steps", "unsigned", /*default=*/"2",
            "Most steps of each loop over the row for a row loop to be "
            "jammed (0: none)">,
+    Option<"minReductions", "min-reductions", "unsigned", /*default=*/"0",
+           "Fewest reductions over the row (vector.multi_reduction or "
+           "vector.reduction ops in the loop body) for a row loop to be "
+           "jammed">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
