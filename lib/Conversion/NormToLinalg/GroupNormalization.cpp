@@ -126,21 +126,37 @@ static Value expandGroups(OpBuilder &b, Location loc, Value x,
       reassociation, sizes);
 }
 
-/// Returns exp(`x`) for an f32 `x` in arith ops that vectorize (math.exp of
-/// a vector becomes one libm call per lane), with few multiply-adds, which
-/// bound SiLU's loop: x is clamped to [-87, 89], k = x log2(e) is rounded to
-/// the nearest integer by adding 1.5 * 2^23 + 127 (whose low bits are then
-/// k + 127, the biased exponent of 2^k), r = x - k ln(2), and exp(r) is a
-/// degree-5 minimax polynomial on |r| <= ln(2) / 2 (relative error 7.5e-8).
-/// Relative error about 2e-7 for x in [-87, 88.37] (docs/numerics.md); above
-/// that, k = 128 and 2^k is +inf, so that SiLU's y / (1 + exp(-y)) is -0 for
-/// y below -88.37 and NaN for y = -inf, as in the float64 reference. A NaN x
-/// stays NaN through the clamp (each compare keeps x on its false side) and
-/// every later step.
-static Value buildExpF32(OpBuilder &b, Location loc, Value x) {
+/// Returns 1 + exp(-`y`) for an f32 `y` in arith ops that vectorize
+/// (math.exp of a vector becomes one libm call per lane), with few
+/// multiply-adds, which bound SiLU's loop. With x = -y: x is clamped to
+/// [-87, 89], k = x log2(e) is rounded to the nearest integer by adding
+/// 1.5 * 2^23 + 127 (whose low bits are then k + 127, the biased exponent of
+/// 2^k), r = x - k ln(2), and exp(r) is a degree-5 minimax polynomial on
+/// |r| <= ln(2) / 2 (relative error 7.5e-8). Relative error about 2e-7 for
+/// x in [-87, 88.37] (docs/numerics.md); above that, k = 128 and 2^k is
+/// +inf, so that SiLU's y / (1 + exp(-y)) is -0 for y below -88.37 and NaN
+/// for y = -inf, as in the float64 reference.
+///
+/// The steps are taken on y, without negating it: the clamp of y to
+/// [-89, 87] is -clamp(x), t = y (-log2(e)) + magic, s = -r = y + k ln(2)
+/// (the Cody-Waite steps negated), and the polynomial is evaluated at s with
+/// the coefficients of odd degree negated, whose step j gives (-1)^j times
+/// the step at r. Rounding is symmetric, so every value is the one the steps
+/// on x give (bit for bit, fused or not). The clamp is two integer min ops
+/// on y's bits (which order the non-negative floats as signed integers and
+/// the negative ones, reversed, as unsigned integers); a NaN y comes out as
+/// 87 or -89, and SiLU's division by y keeps the NaN. 2^k exp(r) is exact
+/// (a normal number: k >= -126 only where r > 0) or +inf, so that 1 +
+/// exp(-y) rounds once, fused or not.
+static Value buildOnePlusExpNegF32(OpBuilder &b, Location loc, Value y) {
   FloatType f32 = b.getF32Type();
+  IntegerType i32 = b.getI32Type();
   auto constant = [&](double value) {
     return createFloatConstant(b, loc, f32, value);
+  };
+  auto intConstant = [&](float value) {
+    return arith::ConstantIntOp::create(
+        b, loc, i32, static_cast<int64_t>(llvm::bit_cast<int32_t>(value)));
   };
   // Products and sums that may become fused multiply-adds where the target
   // has them: each fused step rounds once instead of twice, within the
@@ -152,52 +168,45 @@ static Value buildExpF32(OpBuilder &b, Location loc, Value x) {
   auto add = [&](Value lhs, Value rhs) -> Value {
     return arith::AddFOp::create(b, loc, lhs, rhs, contract);
   };
-  // The clamp as compares and selects that keep a NaN x (one max and one
-  // min instruction each on x86: its max/min return the second operand for
-  // a NaN). Below -87, 2^k would leave the normal range.
-  Value low = constant(-87.0), high = constant(89.0);
-  Value clamped = arith::SelectOp::create(
-      b, loc, arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, low, x),
-      low, x);
-  clamped = arith::SelectOp::create(
-      b, loc,
-      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, high, clamped),
-      high, clamped);
+  // Below x = -87, 2^k would leave the normal range.
+  Value bits = arith::BitcastOp::create(b, loc, i32, y);
+  bits = arith::MinSIOp::create(b, loc, bits, intConstant(87.0f));
+  bits = arith::MinUIOp::create(b, loc, bits, intConstant(-89.0f));
+  Value clamped = arith::BitcastOp::create(b, loc, f32, bits);
   // t = k + 1.5 * 2^23 + 127 (an f32 of that magnitude is an integer), so
   // that k = t - (1.5 * 2^23 + 127) exactly and the low 9 bits of t are
   // k + 127 in [1, 255] (255: the exponent field of +inf).
   Value magic = constant(12582912.0 + 127.0);
-  Value t = add(mul(clamped, constant(1.44269504088896341)), magic);
+  Value t = add(mul(clamped, constant(-1.44269504088896341)), magic);
   Value k = arith::SubFOp::create(b, loc, t, magic);
-  // r = x - k ln(2) in two steps (Cody and Waite): k * 0.693359375 is
-  // exact, so that r is accurate with or without fused multiply-adds.
-  Value r = arith::SubFOp::create(b, loc, clamped,
-                                  mul(k, constant(0.693359375)), contract);
-  r = arith::SubFOp::create(b, loc, r, mul(k, constant(-2.12194440e-4)),
-                            contract);
-  // Minimax for the relative error of exp on |r| <= ln(2) / 2, Horner.
-  Value p = constant(8.297630585730076e-3);
+  // s = -r = k ln(2) - x in two steps (Cody and Waite): k * 0.693359375 is
+  // exact, so that s is accurate with or without fused multiply-adds.
+  Value s = add(mul(k, constant(0.693359375)), clamped);
+  s = add(mul(k, constant(-2.12194440e-4)), s);
+  // Minimax for the relative error of exp on |r| <= ln(2) / 2, Horner in
+  // s = -r.
+  Value p = constant(-8.297630585730076e-3);
   for (double coefficient :
-       {4.19154167175293e-2, 1.6667574644088745e-1, 4.9998894333839417e-1,
-        9.999997019767761e-1, 1.0000001192092896})
-    p = add(mul(p, r), constant(coefficient));
+       {4.19154167175293e-2, -1.6667574644088745e-1, 4.9998894333839417e-1,
+        -9.999997019767761e-1, 1.0000001192092896})
+    p = add(mul(p, s), constant(coefficient));
   // 2^k: the low bits of t moved into the exponent field.
-  IntegerType i32 = b.getI32Type();
-  Value bits =
+  Value scale =
       arith::ShLIOp::create(b, loc, arith::BitcastOp::create(b, loc, i32, t),
                             arith::ConstantIntOp::create(b, loc, i32, 23));
-  return arith::MulFOp::create(b, loc, p,
-                               arith::BitcastOp::create(b, loc, f32, bits));
+  return add(mul(p, arith::BitcastOp::create(b, loc, f32, scale)),
+             constant(1.0));
 }
 
 Value mlir::norm::buildSiLU(OpBuilder &b, Location loc, Value y) {
   auto type = cast<FloatType>(y.getType());
-  Value negated = arith::NegFOp::create(b, loc, y);
-  Value e = type.isF32() ? buildExpF32(b, loc, negated)
-                         : math::ExpOp::create(b, loc, negated).getResult();
-  return arith::DivFOp::create(
-      b, loc, y,
-      arith::AddFOp::create(b, loc, createFloatConstant(b, loc, type, 1.0), e));
+  Value denominator =
+      type.isF32()
+          ? buildOnePlusExpNegF32(b, loc, y)
+          : arith::AddFOp::create(
+                b, loc, createFloatConstant(b, loc, type, 1.0),
+                math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, y)));
+  return arith::DivFOp::create(b, loc, y, denominator);
 }
 
 /// The number of contiguous chunks of a row whose squared deviations
@@ -421,9 +430,21 @@ mlir::norm::buildGroupStatistics(OpBuilder &b, Location loc, Value slices,
 
 Value mlir::norm::buildGroupNormalizedElement(OpBuilder &b, Location loc,
                                               ValueRange elements, FloatType c,
-                                              bool silu, FloatType t) {
-  Value normalized = buildNormalizedElement(b, loc, elements[0], elements[1],
-                                            elements[2], elements[3], c);
+                                              bool silu, FloatType t,
+                                              bool lowTimesInvStdDev) {
+  Value normalized;
+  if (lowTimesInvStdDev) {
+    // buildNormalizedElement's steps with its product Low * InvStdDev given.
+    auto contract = arith::FastMathFlags::contract;
+    Value centered = arith::SubFOp::create(
+        b, loc, convertToFloat(b, loc, elements[0], c), elements[1]);
+    normalized = arith::SubFOp::create(
+        b, loc, arith::MulFOp::create(b, loc, centered, elements[3], contract),
+        elements[2], contract);
+  } else {
+    normalized = buildNormalizedElement(b, loc, elements[0], elements[1],
+                                        elements[2], elements[3], c);
+  }
   Value y = arith::MulFOp::create(b, loc, normalized,
                                   convertToFloat(b, loc, elements[4], c),
                                   arith::FastMathFlags::contract);

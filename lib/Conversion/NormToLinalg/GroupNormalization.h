@@ -46,10 +46,12 @@ GroupStatistics buildGroupStatistics(OpBuilder &b, Location loc, Value slices,
 /// Returns one element of Y, ((X - High) - Low) * InvStdDev * scale + B
 /// (then SiLU where `silu`), from `elements` (X, High, Low, InvStdDev,
 /// scale, B), computed in `c` and rounded once to `t`: the body of the
-/// elementwise Y ops.
+/// elementwise Y ops. With `lowTimesInvStdDev`, the third element is the
+/// product Low * InvStdDev in `c` (rounded once, as the body would take it),
+/// for a caller that computes it once per channel: the same Y.
 Value buildGroupNormalizedElement(OpBuilder &b, Location loc,
                                   ValueRange elements, FloatType c, bool silu,
-                                  FloatType t);
+                                  FloatType t, bool lowTimesInvStdDev = false);
 
 /// Returns Y = ((X - High) - Low) * InvStdDev * scale + B (then SiLU where
 /// `silu`), computed in `c` and rounded once to the element type of

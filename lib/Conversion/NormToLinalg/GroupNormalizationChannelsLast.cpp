@@ -16,8 +16,9 @@
 //     the builders of the NCHW lowering, on the view [1, G, D..., K] of the
 //     sample; its tensor.extract reads are rewritten to read the sample),
 //   * computes Y pixel by pixel: a linalg.map over each pixel's row [C] of
-//     the sample, with the statistics repeated per channel and Scale and B
-//     converted to the stage-one type once per sample (not in every row),
+//     the sample, with the statistics repeated per channel (Low times
+//     InvStdDev as one product per channel) and Scale and B converted to the
+//     stage-one type once per sample (not in every row),
 //     into that row of the loop's destination (buildPixelRows: Y is written
 //     once, in place).
 //
@@ -146,12 +147,15 @@ static void readThroughPermutation(RewriterBase &b, linalg::TransposeOp view,
 
 /// Returns the per-group tensor `stat` [M, G] repeated over each group's K
 /// channels: a copy [M, C] whose element [m, c] is stat[m, c / K], or with
-/// `firstRowOnly` (M = 1) the row [C] whose element c is stat[0, c / K]. A
-/// tensor.generate, so that elementwise fusion leaves it out of the loops
-/// that read it per channel (their indexing maps stay projected
-/// permutations, which norm-vectorize-rows vectorizes along C).
+/// `firstRowOnly` (M = 1) the row [C] whose element c is stat[0, c / K];
+/// with a `factor` of the same shape as `stat`, the product
+/// stat[m, c / K] * factor[m, c / K] instead. A tensor.generate, so that
+/// elementwise fusion leaves it out of the loops that read it per channel
+/// (their indexing maps stay projected permutations, which
+/// norm-vectorize-rows vectorizes along C).
 static Value repeatPerChannel(OpBuilder &b, Location loc, Value stat, Value k,
-                              OpFoldResult channels, bool firstRowOnly) {
+                              OpFoldResult channels, bool firstRowOnly,
+                              Value factor = nullptr) {
   auto type = cast<RankedTensorType>(stat.getType());
   SmallVector<Value> dynamicSizes;
   std::optional<int64_t> staticChannels = getConstantIntValue(channels);
@@ -169,10 +173,14 @@ static Value repeatPerChannel(OpBuilder &b, Location loc, Value stat, Value k,
                                ? arith::ConstantIndexOp::create(nb, nloc, 0)
                                : ivs.front();
                Value group = arith::DivUIOp::create(nb, nloc, ivs.back(), k);
-               tensor::YieldOp::create(
-                   nb, nloc,
-                   tensor::ExtractOp::create(nb, nloc, stat,
-                                             ValueRange{row, group}));
+               Value element = tensor::ExtractOp::create(
+                   nb, nloc, stat, ValueRange{row, group});
+               if (factor)
+                 element = arith::MulFOp::create(
+                     nb, nloc, element,
+                     tensor::ExtractOp::create(nb, nloc, factor,
+                                               ValueRange{row, group}));
+               tensor::YieldOp::create(nb, nloc, element);
              })
       .getResult();
 }
@@ -521,19 +529,21 @@ static Value buildSamples(RewriterBase &b, Location loc, Value x, Value scale,
                                    exactMean, count, count64, eps, options);
   readThroughPermutation(b, view, grouped);
 
-  // Y over X, pixel by pixel, the statistics repeated per channel.
+  // Y over X, pixel by pixel, the statistics repeated per channel, with
+  // Low * InvStdDev taken once per channel instead of in every pixel.
   return buildPixelRows(
       b, loc, x, init,
       {repeatPerChannel(b, loc, mean.high, k, channels,
                         /*firstRowOnly=*/true),
        repeatPerChannel(b, loc, mean.low, k, channels,
-                        /*firstRowOnly=*/true),
+                        /*firstRowOnly=*/true, /*factor=*/invStdDev),
        repeatPerChannel(b, loc, invStdDev, k, channels,
                         /*firstRowOnly=*/true),
        convertChannels(b, loc, scale, c), convertChannels(b, loc, bias, c)},
       [&](OpBuilder &nb, Location nloc, ValueRange args) {
         return buildGroupNormalizedElement(
-            nb, nloc, args, c, silu, cast<FloatType>(xType.getElementType()));
+            nb, nloc, args, c, silu, cast<FloatType>(xType.getElementType()),
+            /*lowTimesInvStdDev=*/true);
       });
 }
 
