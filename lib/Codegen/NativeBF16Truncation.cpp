@@ -1,7 +1,8 @@
 //===- NativeBF16Truncation.cpp - norm-native-bf16-truncation -------------===//
 //
 // f32 -> bf16 rounding of vectors by the CPU's conversion instruction
-// (x86 AVX512-BF16 `vcvtneps2bf16`: one instruction per 16 lanes), with the
+// (x86 AVX512-BF16 `vcvtneps2bf16`: one instruction per 16 lanes, or
+// `vcvtne2ps2bf16` per 32 lanes with 512-bit vectors), with the
 // exact integer expansion kept for the vectors that hold an f32 subnormal,
 // which the instruction flushes to zero (see Passes.td).
 //
@@ -21,6 +22,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
+
+#include <numeric>
 
 namespace mlir {
 namespace norm {
@@ -125,14 +128,57 @@ static Value buildAnyZero(OpBuilder &b, Location loc, Value y) {
                                      hasZero);
 }
 
-/// Replaces `op` by the native conversion (`llvm.fptrunc`), on the vector
-/// flattened to 1-D (LLVM's vectors are 1-D). The instruction differs from
+/// The AVX512-BF16 conversion of two 16-lane f32 vectors into one 32-lane
+/// bf16 vector (`vcvtne2ps2bf16`): `low` gives lanes 0-15, `high` 16-31.
+static constexpr StringLiteral kConvertPairIntrinsic =
+    "llvm.x86.avx512bf16.cvtne2ps2bf16.512";
+
+/// Returns `flat` (a 1-D f32 vector of a multiple of 32 lanes) rounded to
+/// bf16 by one `vcvtne2ps2bf16` per 32 lanes, the 32-lane results joined by
+/// `vector.shuffle`s in lane order. LLVM 22 lowers a 32-lane `fptrunc` to
+/// two `vcvtneps2bf16` and an insert, which take more than twice as long.
+static Value buildPairConversions(OpBuilder &b, Location loc, Value flat) {
+  auto type = cast<VectorType>(flat.getType());
+  int64_t lanes = type.getNumElements();
+  auto pairType = VectorType::get({32}, b.getBF16Type());
+  auto half = [&](int64_t offset) -> Value {
+    return vector::ExtractStridedSliceOp::create(b, loc, flat, offset, 16, 1);
+  };
+  SmallVector<Value> parts;
+  for (int64_t offset = 0; offset < lanes; offset += 32) {
+    Value high = half(offset + 16), low = half(offset);
+    parts.push_back(
+        LLVM::CallIntrinsicOp::create(b, loc, pairType,
+                                      b.getStringAttr(kConvertPairIntrinsic),
+                                      ValueRange{high, low})
+            .getResult(0));
+  }
+  // Join neighbours until one vector is left (the lane count is 32 times a
+  // power of two).
+  while (parts.size() > 1) {
+    SmallVector<Value> joined;
+    for (size_t i = 0; i < parts.size(); i += 2) {
+      int64_t partLanes = cast<VectorType>(parts[i].getType()).getNumElements();
+      SmallVector<int64_t> order(2 * partLanes);
+      std::iota(order.begin(), order.end(), 0);
+      joined.push_back(
+          vector::ShuffleOp::create(b, loc, parts[i], parts[i + 1], order));
+    }
+    parts = std::move(joined);
+  }
+  return parts.front();
+}
+
+/// Replaces `op` by the native conversion (`llvm.fptrunc`, or with
+/// `pairConversions` one `vcvtne2ps2bf16` per 32 lanes where the lane count
+/// is a multiple of 32), on the vector flattened to 1-D (LLVM's vectors are
+/// 1-D). The instruction differs from
 /// `op` only where it flushes an f32 subnormal to +-0. A +-0 result is
 /// rare, and one test finds it (on x86 a `vptestnmw` per 32 lanes); only
 /// vectors with one take `op` (the exact integer expansion, later). Testing
 /// the inputs for subnormals instead costs three vector ops per 16 lanes, as
 /// much as the conversion saves.
-static void rewriteTruncation(arith::TruncFOp op) {
+static void rewriteTruncation(arith::TruncFOp op, bool pairConversions) {
   OpBuilder b(op);
   Location loc = op.getLoc();
   auto inType = cast<VectorType>(op.getIn().getType());
@@ -141,7 +187,10 @@ static void rewriteTruncation(arith::TruncFOp op) {
   Value flat = op.getIn();
   if (inType != flatInType)
     flat = vector::ShapeCastOp::create(b, loc, flatInType, flat);
-  Value flatNative = LLVM::FPTruncOp::create(b, loc, flatOutType, flat);
+  Value flatNative =
+      pairConversions && flatInType.getNumElements() % 32 == 0
+          ? buildPairConversions(b, loc, flat)
+          : LLVM::FPTruncOp::create(b, loc, flatOutType, flat).getResult();
   Value native = flatNative;
   if (flatOutType != op.getType())
     native = vector::ShapeCastOp::create(b, loc, op.getType(), flatNative);
@@ -163,6 +212,8 @@ namespace {
 struct NativeBF16TruncationPass
     : public norm::impl::NativeBF16TruncationPassBase<
           NativeBF16TruncationPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     SmallVector<arith::TruncFOp> truncations;
     bool remarks = norm::remarksEnabled(&getContext());
@@ -184,7 +235,7 @@ struct NativeBF16TruncationPass
           op, kPass, "NativeTruncation",
           "the CPU's conversion instruction (llvm.fptrunc), with the exact "
           "expansion only for vectors with a +-0 result");
-      rewriteTruncation(op);
+      rewriteTruncation(op, vectorBits == 512);
     }
   }
 };

@@ -160,8 +160,17 @@ static void buildModulePipeline(OpPassManager &pm,
   // it, f32 -> bf16 vector rounding uses vcvtneps2bf16, except for vectors
   // where it gives a +-0 (it flushes subnormals to zero).
   if (options.bf16Truncation == BF16Truncation::Native ||
-      (options.bf16Truncation == BF16Truncation::Auto && hostHasNativeBF16()))
-    pm.addNestedPass<func::FuncOp>(createNativeBF16TruncationPass());
+      (options.bf16Truncation == BF16Truncation::Auto && hostHasNativeBF16())) {
+    // The pipeline's vector width (0: the host's, 512 with AVX-512F): with
+    // 512, one vcvtne2ps2bf16 per 32 lanes.
+    NativeBF16TruncationPassOptions nativeOptions;
+    nativeOptions.vectorBits =
+        options.vectorBits ? unsigned(options.vectorBits)
+        : llvm::sys::getHostCPUFeatures().lookup("avx512f") ? 512
+                                                            : 256;
+    pm.addNestedPass<func::FuncOp>(
+        createNativeBF16TruncationPass(nativeOptions));
+  }
   arith::ArithExpandOpsPassOptions expandOptions;
   expandOptions.includeBf16 = true;
   pm.addNestedPass<func::FuncOp>(

@@ -1,4 +1,25 @@
-// RUN: norm-opt %s --split-input-file --norm-native-bf16-truncation | FileCheck %s
+// RUN: norm-opt %s --split-input-file --norm-native-bf16-truncation='vector-bits=256' | FileCheck %s
+// RUN: norm-opt %s --split-input-file --norm-native-bf16-truncation | FileCheck %s --check-prefix=PAIR
+
+// With 512-bit vectors (the default), each 32 lanes are converted by one
+// vcvtne2ps2bf16: the intrinsic takes the upper 16 lanes first; the 32-lane
+// results are joined in lane order. The zero test and the exact fallback
+// are as with llvm.fptrunc below.
+// PAIR-LABEL: func.func @stored_whole(
+// PAIR:         %[[FLAT:.+]] = vector.shape_cast %{{.+}} : vector<1x64xf32> to vector<64xf32>
+// PAIR-DAG:     %[[H0:.+]] = vector.extract_strided_slice %[[FLAT]] {offsets = [16], sizes = [16], strides = [1]}
+// PAIR-DAG:     %[[L0:.+]] = vector.extract_strided_slice %[[FLAT]] {offsets = [0], sizes = [16], strides = [1]}
+// PAIR:         %[[P0:.+]] = llvm.call_intrinsic "llvm.x86.avx512bf16.cvtne2ps2bf16.512"(%[[H0]], %[[L0]]) : (vector<16xf32>, vector<16xf32>) -> vector<32xbf16>
+// PAIR-DAG:     %[[H1:.+]] = vector.extract_strided_slice %[[FLAT]] {offsets = [48], sizes = [16], strides = [1]}
+// PAIR-DAG:     %[[L1:.+]] = vector.extract_strided_slice %[[FLAT]] {offsets = [32], sizes = [16], strides = [1]}
+// PAIR:         %[[P1:.+]] = llvm.call_intrinsic "llvm.x86.avx512bf16.cvtne2ps2bf16.512"(%[[H1]], %[[L1]])
+// PAIR:         %[[NATIVE:.+]] = vector.shuffle %[[P0]], %[[P1]] [0, 1, 2, {{.*}}, 61, 62, 63] : vector<32xbf16>, vector<32xbf16>
+// PAIR-NOT:     llvm.fptrunc
+// PAIR:         vector.bitcast %[[NATIVE]] : vector<64xbf16> to vector<32xi32>
+// PAIR:         scf.if
+// PAIR:           arith.truncf
+// PAIR-LABEL: func.func @transfer_write(
+// PAIR:         llvm.fptrunc %{{.+}} : vector<16xf32> to vector<16xbf16>
 
 // A 2-D vector stored whole: flattened, converted by llvm.fptrunc, and the
 // original truncf (exact) kept for vectors with a +-0 result, found by a

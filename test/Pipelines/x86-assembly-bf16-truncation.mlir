@@ -1,21 +1,32 @@
 // f32 -> bf16 rounding of Y in the machine code: with
-// bf16-truncation=native, vcvtneps2bf16 on zmm registers, a mask test and
-// branch, and the integer expansion (shift by 16 after adding the rounding
-// bias) behind it; with bf16-truncation=integer no conversion instruction.
+// bf16-truncation=native, vcvtne2ps2bf16 (32 lanes from two zmm registers;
+// no vcvtneps2bf16 and insert), a mask test and branch, and the integer
+// expansion (shift by 16 after adding the rounding bias) behind it; with
+// 256-bit vectors (32 lanes per step) llvm.fptrunc, which LLVM 22 lowers
+// to vcvtneps2bf16 per 16 lanes (still on zmm registers for znver4); with
+// bf16-truncation=integer no conversion instruction.
 // RUN: norm-opt %s --norm-to-llvm='bf16-truncation=native vector-bits=512 parallel=false runtime-verification=false' \
 // RUN:   | mlir-translate --mlir-to-llvmir \
 // RUN:   | llc -O3 -mtriple=x86_64-unknown-linux-gnu -mcpu=znver4 \
-// RUN:   | FileCheck %s --check-prefix=NATIVE
+// RUN:   | FileCheck %s --check-prefix=NATIVE --implicit-check-not=vcvtneps2bf16
+// RUN: norm-opt %s --norm-to-llvm='bf16-truncation=native vector-bits=256 parallel=false runtime-verification=false' \
+// RUN:   | mlir-translate --mlir-to-llvmir \
+// RUN:   | llc -O3 -mtriple=x86_64-unknown-linux-gnu -mcpu=znver4 \
+// RUN:   | FileCheck %s --check-prefix=NARROW --implicit-check-not=vcvtne2ps2bf16
 // RUN: norm-opt %s --norm-to-llvm='bf16-truncation=integer vector-bits=512 parallel=false runtime-verification=false' \
 // RUN:   | mlir-translate --mlir-to-llvmir \
 // RUN:   | llc -O3 -mtriple=x86_64-unknown-linux-gnu -mcpu=znver4 \
 // RUN:   | FileCheck %s --check-prefix=INTEGER
 
 // NATIVE-LABEL: layernorm_bf16:
-// NATIVE-DAG:     vcvtneps2bf16 %zmm{{[0-9]+}}, %ymm
+// NATIVE-DAG:     vcvtne2ps2bf16 %zmm{{[0-9]+}}, %zmm{{[0-9]+}}, %zmm
 // NATIVE-DAG:     kortest
 // NATIVE-DAG:     vpsrld $16, %zmm
 // NATIVE:         .cfi_endproc
+// NARROW-LABEL: layernorm_bf16:
+// NARROW-DAG:     vcvtneps2bf16 %zmm{{[0-9]+}}, %ymm
+// NARROW-DAG:     kortest
+// NARROW:         .cfi_endproc
 // INTEGER-LABEL: layernorm_bf16:
 // INTEGER-NOT:    vcvtneps2bf16
 // INTEGER:        vpsrld $16, %zmm

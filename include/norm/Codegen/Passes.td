@@ -375,7 +375,20 @@ def NativeBF16TruncationPass
     `arith-expand{include-bf16}`. On x86 without AVX512-BF16, LLVM 22 lowers
     that `fptrunc` to calls of `__truncsfbf2` (compiler-rt or libgcc),
     which norm-runner's JIT does not resolve.
+
+    With `vector-bits=512` (the default), a vector of a multiple of 32 lanes
+    is converted 32 lanes at a time by one `vcvtne2ps2bf16`
+    (`llvm.x86.avx512bf16.cvtne2ps2bf16.512` on its two 16-lane halves; the
+    same rounding and flushing as `vcvtneps2bf16`): LLVM 22 lowers a
+    32-lane `fptrunc` to two `vcvtneps2bf16` and an insert that joins their
+    halves, which take more than twice as long. Other widths, and other
+    lane counts, keep `llvm.fptrunc`.
   }];
+  let options = [
+    Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"512",
+           "Width of the code's vector registers: 512 converts 32 lanes "
+           "per vcvtne2ps2bf16, other widths use llvm.fptrunc">,
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::LLVM::LLVMDialect",
