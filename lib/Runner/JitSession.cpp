@@ -20,6 +20,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
@@ -169,10 +170,16 @@ JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source,
     if (llvm::Error err = checkNoUnrankedSignature(module))
       return std::move(err);
     PassManager pm(context, ModuleOp::getOperationName());
+    // The lowered module is verified once, not after each of the
+    // pipeline's passes (verifying every intermediate module took longer
+    // than most passes). `norm-opt --norm-to-llvm` runs the same pipeline
+    // with the verifier after each pass, which names a pass that breaks the
+    // IR.
+    pm.enableVerifier(false);
     norm::NormToLLVMPipelineOptions pipelineOptions;
     pipelineOptions.vectorBits = options.vectorBits;
     norm::buildNormToLLVMPipeline(pm, pipelineOptions);
-    if (failed(pm.run(module)))
+    if (failed(pm.run(module)) || failed(verify(module)))
       return diagnostics.takeError("cannot lower '" +
                                    escapeForMessage(sourceName) +
                                    "' to the LLVM dialect");
