@@ -103,29 +103,62 @@ static bool isVectorF32ToBF16(arith::TruncFOp op,
   return true;
 }
 
-/// Returns whether some lane of the 1-D bf16 vector `y` (of even length) is
-/// +0 or -0. The test runs on pairs of lanes as i32 (for each 16-bit half h
-/// of w & 0x7fff7fff, h + 0x7fff sets the half's top bit iff h != 0), so
-/// that LLVM sees no bf16 compare: it would widen one to f32, four
-/// instructions per 16 lanes instead of about one.
-static Value buildAnyZero(OpBuilder &b, Location loc, Value y) {
+/// Returns whether some lane of the 1-D bf16 vector `y` (a power of two
+/// lanes) is +0 or -0: `(bits & 0x7fff) == 0` on its 16-bit words, at most
+/// 32 at a time (one 512-bit register). The words pass through an empty
+/// inline asm (`"=v,0"`, no instruction) first: on a value LLVM knows to
+/// be a bitcast bf16, InstCombine turns the test into `fcmp oeq bf16`,
+/// which the x86 backend widens to f32 (four instructions per 16 lanes);
+/// on opaque words it stays one `vptestnmw` per 32 lanes. Sets `opaqueY`
+/// to `y` rebuilt from the opaque words, for the caller to use in place
+/// of `y` (so that the register allocator need not keep `y` apart).
+static Value buildAnyZero(OpBuilder &b, Location loc, Value y, Value &opaqueY) {
   auto type = cast<VectorType>(y.getType());
-  auto pairType = VectorType::get({type.getNumElements() / 2}, b.getI32Type());
-  auto splat = [&](uint32_t value) -> Value {
+  int64_t lanes = type.getNumElements();
+  auto wordsType = VectorType::get({lanes}, b.getI16Type());
+  Value words = vector::BitCastOp::create(b, loc, wordsType, y);
+  int64_t partLanes = std::min<int64_t>(lanes, 32);
+  auto partType = VectorType::get({partLanes}, b.getI16Type());
+  auto splat = [&](int16_t value) -> Value {
     return arith::ConstantOp::create(
-        b, loc,
-        DenseElementsAttr::get(
-            pairType, b.getI32IntegerAttr(static_cast<int32_t>(value))));
+        b, loc, DenseElementsAttr::get(partType, b.getI16IntegerAttr(value)));
   };
-  Value pairs = vector::BitCastOp::create(b, loc, pairType, y);
-  Value lowBits = splat(0x7fff7fffu);
-  Value magnitudes = arith::AndIOp::create(b, loc, pairs, lowBits);
-  Value carries = arith::AddIOp::create(b, loc, magnitudes, lowBits);
-  Value topBits = arith::OrIOp::create(b, loc, carries, lowBits);
-  Value hasZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
-                                        topBits, splat(0xffffffffu));
+  Value magnitudeBits = splat(0x7fff), zero = splat(0);
+  Value anyZero;
+  SmallVector<Value> opaqueParts;
+  for (int64_t offset = 0; offset < lanes; offset += partLanes) {
+    Value part = words;
+    if (partLanes != lanes)
+      part = vector::ExtractStridedSliceOp::create(b, loc, words, offset,
+                                                   partLanes, 1);
+    Value opaque =
+        LLVM::InlineAsmOp::create(
+            b, loc, partType, ValueRange{part}, b.getStringAttr(""),
+            b.getStringAttr("=v,0"), /*has_side_effects=*/nullptr,
+            /*is_align_stack=*/nullptr,
+            LLVM::TailCallKindAttr::get(b.getContext(),
+                                        LLVM::tailcallkind::TailCallKind::None),
+            /*asm_dialect=*/nullptr, /*operand_attrs=*/nullptr)
+            .getRes();
+    opaqueParts.push_back(opaque);
+    Value magnitudes = arith::AndIOp::create(b, loc, opaque, magnitudeBits);
+    Value isZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                         magnitudes, zero);
+    anyZero = anyZero
+                  ? arith::OrIOp::create(b, loc, anyZero, isZero).getResult()
+                  : isZero;
+  }
+  Value opaqueWords = opaqueParts.front();
+  if (opaqueParts.size() > 1) {
+    opaqueWords = arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(wordsType, b.getI16IntegerAttr(0)));
+    for (auto [index, part] : llvm::enumerate(opaqueParts))
+      opaqueWords = vector::InsertStridedSliceOp::create(
+          b, loc, part, opaqueWords, int64_t(index) * partLanes, 1);
+  }
+  opaqueY = vector::BitCastOp::create(b, loc, type, opaqueWords);
   return vector::ReductionOp::create(b, loc, vector::CombiningKind::OR,
-                                     hasZero);
+                                     anyZero);
 }
 
 /// The AVX512-BF16 conversion of two 16-lane f32 vectors into one 32-lane
@@ -191,13 +224,14 @@ static void rewriteTruncation(arith::TruncFOp op, bool pairConversions) {
       pairConversions && flatInType.getNumElements() % 32 == 0
           ? buildPairConversions(b, loc, flat)
           : LLVM::FPTruncOp::create(b, loc, flatOutType, flat).getResult();
-  Value native = flatNative;
+  Value opaqueNative;
+  Value anyZero = buildAnyZero(b, loc, flatNative, opaqueNative);
+  Value native = opaqueNative;
   if (flatOutType != op.getType())
-    native = vector::ShapeCastOp::create(b, loc, op.getType(), flatNative);
+    native = vector::ShapeCastOp::create(b, loc, op.getType(), opaqueNative);
 
-  auto ifOp =
-      scf::IfOp::create(b, loc, op.getType(), buildAnyZero(b, loc, flatNative),
-                        /*withElseRegion=*/true);
+  auto ifOp = scf::IfOp::create(b, loc, op.getType(), anyZero,
+                                /*withElseRegion=*/true);
   OpBuilder thenBuilder = ifOp.getThenBodyBuilder();
   Operation *exact = thenBuilder.clone(*op);
   scf::YieldOp::create(thenBuilder, loc, exact->getResults());

@@ -15,7 +15,7 @@
 // PAIR:         %[[P1:.+]] = llvm.call_intrinsic "llvm.x86.avx512bf16.cvtne2ps2bf16.512"(%[[H1]], %[[L1]])
 // PAIR:         %[[NATIVE:.+]] = vector.shuffle %[[P0]], %[[P1]] [0, 1, 2, {{.*}}, 61, 62, 63] : vector<32xbf16>, vector<32xbf16>
 // PAIR-NOT:     llvm.fptrunc
-// PAIR:         vector.bitcast %[[NATIVE]] : vector<64xbf16> to vector<32xi32>
+// PAIR:         vector.bitcast %[[NATIVE]] : vector<64xbf16> to vector<64xi16>
 // PAIR:         scf.if
 // PAIR:           arith.truncf
 // PAIR-LABEL: func.func @transfer_write(
@@ -23,21 +23,30 @@
 
 // A 2-D vector stored whole: flattened, converted by llvm.fptrunc, and the
 // original truncf (exact) kept for vectors with a +-0 result, found by a
-// test on i32 pairs of lanes: some 15-bit magnitude h has h + 0x7fff below
-// 0x8000.
+// test of the 16-bit words, (w & 0x7fff) == 0, 32 at a time, on the words
+// through an empty inline asm (so that LLVM cannot turn it into a bf16
+// compare); the vector stored is rebuilt from those words.
 // CHECK-LABEL: func.func @stored_whole(
 // CHECK-SAME:      %[[X:.+]]: vector<1x64xf32>, %[[M:.+]]: memref<64xbf16>
 // CHECK:         %[[FLAT:.+]] = vector.shape_cast %[[X]] : vector<1x64xf32> to vector<64xf32>
 // CHECK:         %[[NATIVE:.+]] = llvm.fptrunc %[[FLAT]] : vector<64xf32> to vector<64xbf16>
-// CHECK:         %[[NATIVE2D:.+]] = vector.shape_cast %[[NATIVE]] : vector<64xbf16> to vector<1x64xbf16>
-// CHECK:         %[[PAIRS:.+]] = vector.bitcast %[[NATIVE]] : vector<64xbf16> to vector<32xi32>
-// CHECK:         %[[MASK:.+]] = arith.constant dense<2147450879> : vector<32xi32>
-// CHECK:         %[[MAG:.+]] = arith.andi %[[PAIRS]], %[[MASK]]
-// CHECK:         %[[SUM:.+]] = arith.addi %[[MAG]], %[[MASK]]
-// CHECK:         %[[TOP:.+]] = arith.ori %[[SUM]], %[[MASK]]
-// CHECK:         %[[ONES:.+]] = arith.constant dense<-1> : vector<32xi32>
-// CHECK:         %[[ZERO:.+]] = arith.cmpi ne, %[[TOP]], %[[ONES]]
-// CHECK:         %[[ANY:.+]] = vector.reduction <or>, %[[ZERO]] : vector<32xi1> into i1
+// CHECK:         %[[WORDS:.+]] = vector.bitcast %[[NATIVE]] : vector<64xbf16> to vector<64xi16>
+// CHECK-DAG:     %[[MASK:.+]] = arith.constant dense<32767> : vector<32xi16>
+// CHECK-DAG:     %[[ZERO:.+]] = arith.constant dense<0> : vector<32xi16>
+// CHECK:         %[[W0:.+]] = vector.extract_strided_slice %[[WORDS]] {offsets = [0], sizes = [32], strides = [1]}
+// CHECK:         %[[O0:.+]] = llvm.inline_asm "", "=v,0" %[[W0]] : (vector<32xi16>) -> vector<32xi16>
+// CHECK:         %[[M0:.+]] = arith.andi %[[O0]], %[[MASK]]
+// CHECK:         %[[Z0:.+]] = arith.cmpi eq, %[[M0]], %[[ZERO]]
+// CHECK:         %[[W1:.+]] = vector.extract_strided_slice %[[WORDS]] {offsets = [32], sizes = [32], strides = [1]}
+// CHECK:         %[[O1:.+]] = llvm.inline_asm "", "=v,0" %[[W1]]
+// CHECK:         %[[M1:.+]] = arith.andi %[[O1]], %[[MASK]]
+// CHECK:         %[[Z1:.+]] = arith.cmpi eq, %[[M1]], %[[ZERO]]
+// CHECK:         %[[Z:.+]] = arith.ori %[[Z0]], %[[Z1]] : vector<32xi1>
+// CHECK:         %[[J0:.+]] = vector.insert_strided_slice %[[O0]], %{{.+}} {offsets = [0], strides = [1]}
+// CHECK:         %[[J1:.+]] = vector.insert_strided_slice %[[O1]], %[[J0]] {offsets = [32], strides = [1]}
+// CHECK:         %[[OPAQUE:.+]] = vector.bitcast %[[J1]] : vector<64xi16> to vector<64xbf16>
+// CHECK:         %[[ANY:.+]] = vector.reduction <or>, %[[Z]] : vector<32xi1> into i1
+// CHECK:         %[[NATIVE2D:.+]] = vector.shape_cast %[[OPAQUE]] : vector<64xbf16> to vector<1x64xbf16>
 // CHECK:         %[[Y:.+]] = scf.if %[[ANY]] -> (vector<1x64xbf16>) {
 // CHECK:           %[[EXACT:.+]] = arith.truncf %[[X]] : vector<1x64xf32> to vector<1x64xbf16>
 // CHECK:           scf.yield %[[EXACT]]

@@ -1,6 +1,6 @@
 // f32 -> bf16 rounding of Y in the machine code: with
 // bf16-truncation=native, vcvtne2ps2bf16 (32 lanes from two zmm registers;
-// no vcvtneps2bf16 and insert), a mask test and branch, and the integer
+// no vcvtneps2bf16 and insert), a test of the words (vptestnmw) and branch, and the integer
 // expansion (shift by 16 after adding the rounding bias) behind it; with
 // 256-bit vectors (32 lanes per step) llvm.fptrunc, which LLVM 22 lowers
 // to vcvtneps2bf16 per 16 lanes (still on zmm registers for znver4); with
@@ -20,7 +20,8 @@
 
 // NATIVE-LABEL: layernorm_bf16:
 // NATIVE-DAG:     vcvtne2ps2bf16 %zmm{{[0-9]+}}, %zmm{{[0-9]+}}, %zmm
-// NATIVE-DAG:     kortest
+// NATIVE-DAG:     vptestnmw %zmm{{[0-9]+}}, %zmm{{[0-9]+}}, %k
+// NATIVE-DAG:     kortestd
 // NATIVE-DAG:     vpsrld $16, %zmm
 // NATIVE:         .cfi_endproc
 // NARROW-LABEL: layernorm_bf16:

@@ -357,8 +357,9 @@ def NativeBF16TruncationPass
     With AVX512-BF16, `llvm.fptrunc` is `vcvtneps2bf16`: it rounds to
     nearest even like `arith.truncf`, but flushes f32 subnormals (exactly
     the inputs that give bf16 subnormals) to +-0 whatever MXCSR says. A zero
-    result is rare and cheap to find (the test runs on i32 pairs of lanes,
-    seven instructions per 64 lanes), so nearly all vectors take one
+    result is rare and cheap to find (the test runs on the 16-bit words
+    through an empty inline asm, so that LLVM does not turn it into a bf16
+    compare: one `vptestnmw` per 32 lanes), so nearly all vectors take one
     instruction per 16 lanes instead of nine integer ops, and the few with a
     zero lane are rounded exactly. Results are unchanged bit for bit (NaNs
     stay NaNs, possibly with another payload).
