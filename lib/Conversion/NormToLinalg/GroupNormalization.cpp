@@ -497,7 +497,6 @@ static Value buildRowChannels(OpBuilder &b, Location loc, Value operand,
                               OpFoldResult numRows,
                               std::optional<int64_t> numGroups, OpFoldResult k,
                               FloatType c) {
-  auto operandType = cast<RankedTensorType>(operand.getType());
   SmallVector<OpFoldResult> sizes{numRows};
   if (numGroups)
     sizes.push_back(k);
