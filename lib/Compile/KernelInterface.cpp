@@ -109,13 +109,92 @@ static constexpr llvm::StringLiteral kMathNames[] = {
     "roundeven",  "scalbln", "scalbn",    "sin",      "sinh",      "sqrt",
     "tan",        "tanh",    "tgamma",    "trunc",    "sincos",    "exp10"};
 
+/// The keywords of C (C11, and those C23 adds) and GNU C's `asm` and
+/// `typeof`: the generated header declares each exported name, so a keyword
+/// breaks it.
+static constexpr llvm::StringLiteral kCKeywords[] = {
+    "auto",          "break",        "case",     "char",
+    "const",         "continue",     "default",  "do",
+    "double",        "else",         "enum",     "extern",
+    "float",         "for",          "goto",     "if",
+    "inline",        "int",          "long",     "register",
+    "restrict",      "return",       "short",    "signed",
+    "sizeof",        "static",       "struct",   "switch",
+    "typedef",       "union",        "unsigned", "void",
+    "volatile",      "while",        "alignas",  "alignof",
+    "bool",          "constexpr",    "false",    "nullptr",
+    "static_assert", "thread_local", "true",     "typeof",
+    "typeof_unqual", "asm"};
+
+/// The keywords of C++ (C++20) and its alternative operator names that C
+/// does not have: a C++ program that includes the header breaks on them.
+static constexpr llvm::StringLiteral kCxxKeywords[] = {
+    "and",       "and_eq",      "bitand",   "bitor",
+    "catch",     "char8_t",     "char16_t", "char32_t",
+    "class",     "compl",       "concept",  "consteval",
+    "constinit", "const_cast",  "co_await", "co_return",
+    "co_yield",  "decltype",    "delete",   "dynamic_cast",
+    "explicit",  "export",      "friend",   "mutable",
+    "namespace", "new",         "noexcept", "not",
+    "not_eq",    "operator",    "or",       "or_eq",
+    "private",   "protected",   "public",   "reinterpret_cast",
+    "requires",  "static_cast", "template", "this",
+    "throw",     "try",         "typeid",   "typename",
+    "using",     "virtual",     "wchar_t",  "xor",
+    "xor_eq"};
+
+/// Returns whether <stdint.h> (C11 7.20, with C23's width macros), which the
+/// generated header includes, declares `name`: its types (`int32_t`,
+/// `uint_least8_t`, `intptr_t`, `intmax_t`, ...), its limit macros
+/// (`INT64_MAX`, `UINT_FAST16_MAX`, `SIZE_MAX`, `PTRDIFF_MIN`, ...) and its
+/// constant macros (`INT8_C`, `UINTMAX_C`).
+static bool isStdintName(StringRef name) {
+  // Types and macros of each width N: [u]intN_t, [u]int_leastN_t,
+  // [u]int_fastN_t, INTN_MIN/MAX/WIDTH, UINTN_MAX/WIDTH, INT_LEASTN_...,
+  // INT_FASTN_..., [U]INTN_C.
+  for (StringRef kind : {"", "_least", "_fast"}) {
+    for (int bits : {8, 16, 32, 64}) {
+      std::string type = ("int" + kind + Twine(bits)).str();
+      if (name == type + "_t" || name == "u" + type + "_t")
+        return true;
+      std::string macro = StringRef(type).upper();
+      for (StringRef suffix : {"_MIN", "_MAX", "_WIDTH"})
+        if (name == macro + suffix.str())
+          return true;
+      for (StringRef suffix : {"_MAX", "_WIDTH"})
+        if (name == "U" + macro + suffix.str())
+          return true;
+      if (kind.empty() && (name == macro + "_C" || name == "U" + macro + "_C"))
+        return true;
+    }
+  }
+  static constexpr llvm::StringLiteral kOtherNames[] = {
+      "intptr_t",       "uintptr_t",        "intmax_t",      "uintmax_t",
+      "INTPTR_MIN",     "INTPTR_MAX",       "INTPTR_WIDTH",  "UINTPTR_MAX",
+      "UINTPTR_WIDTH",  "INTMAX_MIN",       "INTMAX_MAX",    "INTMAX_WIDTH",
+      "UINTMAX_MAX",    "UINTMAX_WIDTH",    "INTMAX_C",      "UINTMAX_C",
+      "PTRDIFF_MIN",    "PTRDIFF_MAX",      "PTRDIFF_WIDTH", "SIG_ATOMIC_MIN",
+      "SIG_ATOMIC_MAX", "SIG_ATOMIC_WIDTH", "SIZE_MAX",      "SIZE_WIDTH",
+      "WCHAR_MIN",      "WCHAR_MAX",        "WCHAR_WIDTH",   "WINT_MIN",
+      "WINT_MAX",       "WINT_WIDTH"};
+  return llvm::is_contained(kOtherNames, name);
+}
+
 /// Returns why `symbol` may not be an exported name, or an empty string:
 /// a name of the C standard library or of the OpenMP runtime (which the
-/// object may call: exporting it would replace them), or a name C reserves
-/// for the implementation.
+/// object may call: exporting it would replace them), a C or C++ keyword or
+/// a name of <stdint.h> (which would break the generated header), or a name
+/// C reserves for the implementation.
 static std::string getReservedReason(StringRef symbol) {
   if (symbol == "main")
     return "is the C program's entry point";
+  if (llvm::is_contained(kCKeywords, symbol))
+    return "is a C keyword, which the generated header cannot declare";
+  if (llvm::is_contained(kCxxKeywords, symbol))
+    return "is a C++ keyword, which a C++ program that includes the "
+           "generated header cannot declare";
+  if (isStdintName(symbol))
+    return "is declared by <stdint.h>, which the generated header includes";
   if (llvm::is_contained(kCLibraryNames, symbol))
     return "is a function of the C library, which the object or the "
            "program may call";

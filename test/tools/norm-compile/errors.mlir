@@ -91,11 +91,45 @@
 // RUN: not norm-compile %t/prefix.mlir --prefix=__ -o %t/out.o 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=RESERVED --implicit-check-not=error
 // RESERVED: norm-compile: error: exported name '__f' is reserved for the C implementation
+// A C or C++ keyword or a name of <stdint.h> (which the header includes)
+// compiled but broke the header in C or C++. The name checked is the one
+// after the prefix: --prefix=i and @f give 'if'.
+// RUN: not norm-compile %t/prefix.mlir --prefix=i -o %t/out.o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=C-KEYWORD --implicit-check-not=error
+// C-KEYWORD: norm-compile: error: exported name 'if' is a C keyword, which the generated header cannot declare; choose another with --prefix
+// RUN: not norm-compile %t/keywords.mlir --function=restrict -o %t/out.o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=RESTRICT --implicit-check-not=error
+// RESTRICT: norm-compile: error: exported name 'restrict' is a C keyword, which the generated header cannot declare; choose another with --prefix
+// RUN: not norm-compile %t/keywords.mlir --function=class -o %t/out.o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=CXX-KEYWORD --implicit-check-not=error
+// CXX-KEYWORD: norm-compile: error: exported name 'class' is a C++ keyword, which a C++ program that includes the generated header cannot declare; choose another with --prefix
+// RUN: not norm-compile %t/keywords.mlir --function=int32_t -o %t/out.o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=INT32 --implicit-check-not=error
+// INT32: norm-compile: error: exported name 'int32_t' is declared by <stdint.h>, which the generated header includes; choose another with --prefix
+// RUN: not norm-compile %t/keywords.mlir --function=INT64_MAX -o %t/out.o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=INT64-MAX --implicit-check-not=error
+// INT64-MAX: norm-compile: error: exported name 'INT64_MAX' is declared by <stdint.h>, which the generated header includes; choose another with --prefix
+// RUN: not norm-compile %t/keywords.mlir --function=uint_fast16_t -o %t/out.o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=FAST --implicit-check-not=error
+// FAST: norm-compile: error: exported name 'uint_fast16_t' is declared by <stdint.h>, which the generated header includes; choose another with --prefix
+// RUN: not norm-compile %t/keywords.mlir --function=SIZE_MAX -o %t/out.o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=SIZE-MAX --implicit-check-not=error
+// SIZE-MAX: norm-compile: error: exported name 'SIZE_MAX' is declared by <stdint.h>, which the generated header includes; choose another with --prefix
 // A prefix makes such names fine.
 // RUN: norm-compile %t/memcpy.mlir --prefix=k_ -o %t/prefixed.o
 // RUN: llvm-nm -g --defined-only %t/prefixed.o | FileCheck %s --check-prefix=PREFIXED
 // PREFIXED: T k_free
 // PREFIXED: T k_memcpy
+// RUN: norm-compile %t/keywords.mlir --prefix=k_ -o %t/keywords.o
+// RUN: %clang -std=c99 -pedantic -Wall -Wextra -Werror -fsyntax-only -x c %t/keywords.h
+// RUN: %clang -std=c++11 -pedantic -Wall -Wextra -Werror -fsyntax-only -x c++ %t/keywords.h
+// RUN: llvm-nm -g --defined-only %t/keywords.o | FileCheck %s --check-prefix=KEYWORDS-PREFIXED
+// KEYWORDS-PREFIXED: T k_INT64_MAX
+// KEYWORDS-PREFIXED: T k_SIZE_MAX
+// KEYWORDS-PREFIXED: T k_class
+// KEYWORDS-PREFIXED: T k_int32_t
+// KEYWORDS-PREFIXED: T k_restrict
+// KEYWORDS-PREFIXED: T k_uint_fast16_t
 
 // RUN: not norm-compile %t/ok.mlir -o %t/out.o --mcpu=x86-64,znver4 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=VARIANTS --implicit-check-not=error
@@ -172,6 +206,26 @@ func.func @memcpy(%x: tensor<?x4xf32>) -> tensor<?x4xf32> {
 func.func @free(%x: tensor<?x4xf32>) -> tensor<?x4xf32> {
   %y = norm.lp_normalization %x : tensor<?x4xf32>
   return %y : tensor<?x4xf32>
+}
+
+//--- keywords.mlir
+func.func @restrict(%x: tensor<4xf32>) -> tensor<4xf32> {
+  return %x : tensor<4xf32>
+}
+func.func @class(%x: tensor<4xf32>) -> tensor<4xf32> {
+  return %x : tensor<4xf32>
+}
+func.func @int32_t(%x: tensor<4xf32>) -> tensor<4xf32> {
+  return %x : tensor<4xf32>
+}
+func.func @INT64_MAX(%x: tensor<4xf32>) -> tensor<4xf32> {
+  return %x : tensor<4xf32>
+}
+func.func @uint_fast16_t(%x: tensor<4xf32>) -> tensor<4xf32> {
+  return %x : tensor<4xf32>
+}
+func.func @SIZE_MAX(%x: tensor<4xf32>) -> tensor<4xf32> {
+  return %x : tensor<4xf32>
 }
 
 //--- main.mlir
