@@ -679,6 +679,14 @@ llvm::Error norm::compileKernels(const CompileOptions &options) {
     for (StringRef name : names)
       cpus.push_back(name.trim().str());
   }
+  // --mattr would apply to every variant, the baseline included, while the
+  // dispatcher picks a variant by its level's features only: a CPU without
+  // the added features would run code that needs them.
+  if (cpus.size() > 1 && !StringRef(options.features).trim().empty())
+    return createStringError(
+        "--mattr cannot be combined with several CPUs in --mcpu: it would "
+        "apply to every variant, the baseline included, and the dispatcher "
+        "checks only each level's features");
   std::vector<Target> targets;
   for (const std::string &cpu : cpus) {
     if (cpus.size() > 1 && !isMultiVersionCPU(cpu))

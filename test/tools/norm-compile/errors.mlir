@@ -137,6 +137,12 @@
 // RUN: not norm-compile %t/ok.mlir -o %t/out.o --mcpu=x86-64-v3,x86-64-v3 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=TWICE --implicit-check-not=error
 // TWICE: norm-compile: error: --mcpu lists 'x86-64-v3' twice
+// --mattr applied to every variant: with +avx512f the baseline variant had
+// AVX-512 code, which the dispatcher ran on CPUs without AVX-512.
+// RUN: not norm-compile %t/ok.mlir -o %t/out.o --mcpu=x86-64,x86-64-v4 \
+// RUN:   --mattr=+avx512f 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=VARIANTS-MATTR --implicit-check-not=error
+// VARIANTS-MATTR: norm-compile: error: --mattr cannot be combined with several CPUs in --mcpu: it would apply to every variant, the baseline included, and the dispatcher checks only each level's features
 
 // No file of the failed runs was written.
 // RUN: not ls %t/out.o %t/out.h
