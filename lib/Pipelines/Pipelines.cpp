@@ -393,9 +393,38 @@ void mlir::norm::registerNormToLLVMPipeline() {
   PassRegistration<CheckPipelineOptionsPass>();
   PassRegistration<LowerNestedModulesPass>();
   registerRuntimeCallsPass();
-  PassPipelineRegistration<NormToLLVMPipelineOptions>(
+  registerNormToLLVMPipelineVariant(
       "norm-to-llvm",
       "Lower norm ops (or linalg on tensors) to the LLVM dialect: "
       "convert-norm-to-linalg, fusion, bufferization, loops, LLVM",
       buildNormToLLVMPipeline);
+}
+
+void mlir::norm::registerNormToLLVMPipelineVariant(
+    StringRef arg, StringRef description, NormToLLVMPipelineBuilder builder) {
+  // As PassPipelineRegistration<NormToLLVMPipelineOptions>, plus the anchor
+  // check: OpPassManager::addPass aborts the process when a pass restricted
+  // to builtin.module is added to a pass manager nested on another op. An
+  // op-agnostic (`any`) pass manager is left to the pass manager, which
+  // reports a pass it cannot schedule when it runs.
+  std::string name = arg.str();
+  registerPassPipeline(
+      arg, description,
+      [name, builder](OpPassManager &pm, StringRef optionsStr,
+                      function_ref<LogicalResult(const Twine &)> errorHandler)
+          -> LogicalResult {
+        std::optional<StringRef> anchor = pm.getOpName();
+        if (anchor && *anchor != ModuleOp::getOperationName())
+          return errorHandler("'" + name + "' runs on '" +
+                              ModuleOp::getOperationName() +
+                              "', not nested in '" + *anchor + "'");
+        NormToLLVMPipelineOptions options;
+        if (failed(options.parseFromString(optionsStr)))
+          return failure();
+        builder(pm, options);
+        return success();
+      },
+      [](function_ref<void(const detail::PassOptions &)> optHandler) {
+        optHandler(NormToLLVMPipelineOptions());
+      });
 }

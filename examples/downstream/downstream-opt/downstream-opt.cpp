@@ -69,8 +69,10 @@ int main(int argc, char **argv) {
   norm::registerNormPasses();
   PassRegistration<LowerNormPass>();
   // This compiler's pipeline: its own steps around norm's. The options are
-  // norm's (NormToLLVMPipelineOptions).
-  PassPipelineRegistration<norm::NormToLLVMPipelineOptions>(
+  // norm's (NormToLLVMPipelineOptions). registerNormToLLVMPipelineVariant
+  // rather than PassPipelineRegistration: nested in an op other than
+  // builtin.module the pipeline is then a parse error, not an abort.
+  norm::registerNormToLLVMPipelineVariant(
       "downstream-to-llvm",
       "Lower norm ops with downstream-lower-norm, then with norm-to-llvm",
       [](OpPassManager &pm, const norm::NormToLLVMPipelineOptions &options) {

@@ -12,6 +12,8 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
 
+#include <functional>
+
 namespace mlir {
 namespace norm {
 
@@ -115,6 +117,21 @@ struct NormToLLVMPipelineOptions
 /// registered), which translate the top-level module's functions only.
 void buildNormToLLVMPipeline(OpPassManager &pm,
                              const NormToLLVMPipelineOptions &options);
+
+/// Builds a pipeline on `pm` from NormToLLVMPipelineOptions, as
+/// buildNormToLLVMPipeline does.
+using NormToLLVMPipelineBuilder =
+    std::function<void(OpPassManager &, const NormToLLVMPipelineOptions &)>;
+
+/// Registers `arg` in the global registry as a pass pipeline that parses
+/// NormToLLVMPipelineOptions and calls `builder`, whose passes run on
+/// `builtin.module` (as buildNormToLLVMPipeline's do). Unlike
+/// PassPipelineRegistration, nesting it in another op, e.g.
+/// `builtin.module(func.func(ARG))`, is an error reported through the
+/// pipeline parser's error handler ("'ARG' runs on 'builtin.module', not
+/// nested in 'func.func'"), not a fatal error of the PassManager.
+void registerNormToLLVMPipelineVariant(StringRef arg, StringRef description,
+                                       NormToLLVMPipelineBuilder builder);
 
 /// Registers `norm-to-llvm` as a pass pipeline (with the options above) in
 /// the global registry, and its own first steps, `norm-to-llvm-check-options`
