@@ -64,7 +64,10 @@ static bool elementsMatch(const HostTensor &actual, const HostTensor &expected,
     return std::isnan(a) && std::isnan(e);
   if (std::isinf(a) || std::isinf(e))
     return a == e;
-  return std::fabs(a - e) <= tolerance.atol + tolerance.rtol * std::fabs(e);
+  // rtol * |expected| is 0 for an expected 0 also with rtol = inf (where the
+  // product would be NaN and fail every comparison, an exact match included).
+  double relative = e == 0.0 ? 0.0 : tolerance.rtol * std::fabs(e);
+  return std::fabs(a - e) <= tolerance.atol + relative;
 }
 
 std::optional<ElementMismatch>

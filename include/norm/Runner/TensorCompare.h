@@ -3,7 +3,8 @@
 // The checks behind `norm-runner --expected-output`.
 //
 // An element matches when |actual - expected| <= atol + rtol * |expected|,
-// computed in double. NaN matches NaN (any payload or sign), an infinity
+// computed in double, with rtol * |expected| = 0 for an expected 0 (also for
+// rtol = inf, where the product would be NaN). NaN matches NaN (any payload or sign), an infinity
 // matches only the same infinity, and integers compare exactly unless a
 // tolerance is given explicitly.
 //

@@ -142,6 +142,32 @@
 // RUN:   | FileCheck %s --check-prefix=ATOLINF
 // ATOLINF: [SUCCESS] result[0]: 2x3xf32
 
+// --rtol=inf (or 1e400, which rounds to inf): rtol * |expected| is inf for a
+// nonzero expected value and 0 for an expected 0, never NaN, so an exact
+// match (x * 2 + 1 of -0.5 is 0) matches, a nonzero value against an
+// expected 0 does not (unless --atol=inf), and infinities keep their rule.
+// RUN: norm-runner %s --function=affine_f32 --input="2x3xf32=-0.5 2 3 4 5 6" \
+// RUN:   --expected-output="2x3xf32=0 5 7 9 11 13" --rtol=inf \
+// RUN:   | FileCheck %s --check-prefix=RTOLINF
+// RUN: norm-runner %s --function=affine_f32 --input="2x3xf32=-0.5 2 3 4 5 6" \
+// RUN:   --expected-output="2x3xf32=0 5 7 9 11 13" --rtol=1e400 \
+// RUN:   | FileCheck %s --check-prefix=RTOLINF
+// RUN: norm-runner %s --function=affine_f32 --input="2x3xf32=-0.5 2 3 4 5 6" \
+// RUN:   --expected-output="2x3xf32=-0 1 1 1 1 1e-30" --rtol=inf \
+// RUN:   | FileCheck %s --check-prefix=RTOLINF
+// RUN: norm-runner %s --function=affine_f32 --input="2x3xf32=-0.5 2 3 4 5 6" \
+// RUN:   --expected-output="2x3xf32=0 0 0 0 0 0" --atol=inf --rtol=inf \
+// RUN:   | FileCheck %s --check-prefix=RTOLINF
+// RTOLINF: [SUCCESS] result[0]: 2x3xf32
+// RUN: not norm-runner %s --function=affine_f32 --input="2x3xf32=-0.5 2 3 4 5 6" \
+// RUN:   --expected-output="2x3xf32=0 0 7 9 11 13" --rtol=inf \
+// RUN:   | FileCheck %s --check-prefix=RTOLINF-ZERO
+// RTOLINF-ZERO: [FAILED] result[0]: element at index [0, 1]: actual 5, expected 0 (atol 1e-06, rtol inf)
+// RUN: not norm-runner %s --function=affine_f32 --input="2x3xf32=-0.5 2 3 inf 5 6" \
+// RUN:   --expected-output="2x3xf32=0 5 7 3e38 11 13" --atol=inf --rtol=inf \
+// RUN:   | FileCheck %s --check-prefix=RTOLINF-INF
+// RTOLINF-INF: [FAILED] result[0]: element at index [1, 0]: actual inf, expected 3e+38 (atol inf, rtol inf)
+
 // One --expected-output per result.
 // RUN: not norm-runner %s --function=two --input="3xf32=1 2 3" \
 // RUN:   --input="3xi32=1 -2 3" --expected-output="3xf32=3 5 7" 2>&1 \
