@@ -36,6 +36,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/Threading.h"
@@ -156,9 +157,16 @@ JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source,
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(source), llvm::SMLoc());
   session->module = parseModuleCheckingBytecode(sourceMgr, context);
-  if (!session->module)
+  if (!session->module) {
+    // The module is MLIR (text or bytecode); an ONNX model is imported
+    // first, which the error says where the file name suggests one.
+    std::string hint;
+    if (llvm::sys::path::extension(sourceName).equals_insensitive(".onnx"))
+      hint = " (an ONNX model is MLIR only after 'norm-translate "
+             "--import-onnx'; norm-compile reads it directly)";
     return diagnostics.takeError("cannot parse '" +
-                                 escapeForMessage(sourceName) + "'");
+                                 escapeForMessage(sourceName) + "'" + hint);
+  }
   ModuleOp module = *session->module;
   if (llvm::Error err = checkSymbolNames(module, sourceName))
     return std::move(err);
