@@ -35,17 +35,18 @@ static cl::opt<std::string> outputFile("o", cl::desc("Output file"),
                                        cl::value_desc("file"), cl::Required,
                                        cl::cat(compileCategory));
 
-static cl::opt<std::string> headerFile(
-    "header",
-    cl::desc("C header to write (default: the output with extension .h)"),
-    cl::value_desc("path"), cl::cat(compileCategory));
+static cl::opt<std::string, false, mlir::norm::runner::NonEmptyStringParser>
+    headerFile(
+        "header",
+        cl::desc("C header to write (default: the output with extension .h)"),
+        cl::value_desc("path"), cl::cat(compileCategory));
 
-static cl::opt<std::string>
+static cl::opt<std::string, false, mlir::norm::runner::NonEmptyStringParser>
     targetTriple("target-triple",
                  cl::desc("Target triple (default: the host's)"),
                  cl::value_desc("triple"), cl::cat(compileCategory));
 
-static cl::opt<std::string>
+static cl::opt<std::string, false, mlir::norm::runner::NonEmptyStringParser>
     cpu("mcpu",
         cl::desc("Target CPU as LLVM names it, or 'native' (default: the "
                  "host CPU for the host's triple, else generic)"),

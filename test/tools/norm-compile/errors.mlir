@@ -6,6 +6,17 @@
 // RUN: not norm-compile %t/ok.mlir -o %t/out.o --target-triple=foo-bar 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=TRIPLE --implicit-check-not=error
 // TRIPLE: norm-compile: error: unknown target triple 'foo-bar'
+// An empty value of a flag that has a default: an error, not the default.
+// RUN: not norm-compile %t/ok.mlir -o %t/out.o --target-triple= 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=EMPTY-TRIPLE --implicit-check-not=error
+// EMPTY-TRIPLE: norm-compile: for the --target-triple option: the value is empty: give one, or leave the flag out for its default
+// RUN: not norm-compile %t/ok.mlir -o %t/out.o --mcpu= 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=EMPTY-CPU --implicit-check-not=error
+// EMPTY-CPU: norm-compile: for the --mcpu option: the value is empty: give one, or leave the flag out for its default
+// RUN: not norm-compile %t/ok.mlir -o %t/out.o --header= 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=EMPTY-HEADER --implicit-check-not=error
+// EMPTY-HEADER: norm-compile: for the --header option: the value is empty: give one, or leave the flag out for its default
+// RUN: not test -e %t/out.o
 // RUN: not norm-compile %t/ok.mlir -o %t/out.o --mcpu=no-such-cpu 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=CPU --implicit-check-not=error
 // CPU: norm-compile: error: unknown CPU 'no-such-cpu' for 'x86_64-
