@@ -156,9 +156,14 @@ LogicalResult Importer::importGraph(const onnx::GraphProto &graph,
   SmallVector<Type> argTypes;
   SmallVector<StringRef> argNames;
   SmallVector<Location> argLocs;
+  // Graph inputs that name an initializer (its default value): their
+  // declared types, checked against the initializers' below.
+  llvm::StringMap<const onnx::ValueInfoProto *> initializerInputs;
   for (const onnx::ValueInfoProto &input : graph.input()) {
-    if (initializers.count(input.name()))
+    if (initializers.count(input.name())) {
+      initializerInputs.try_emplace(input.name(), &input);
       continue;
+    }
     Location loc = valueLoc(input.name());
     if (input.name().empty())
       return emitError(loc) << "graph '" << norm::escapeForMessage(graph.name())
@@ -202,6 +207,22 @@ LogicalResult Importer::importGraph(const onnx::GraphProto &graph,
     FailureOr<DenseElementsAttr> attr = convertTensor(tensor, loc);
     if (failed(attr))
       return failure();
+    if (const onnx::ValueInfoProto *input =
+            initializerInputs.lookup(tensor.name());
+        input && input->has_type()) {
+      std::string what =
+          "graph input '" + norm::escapeForMessage(tensor.name()) + "'";
+      FailureOr<Type> declared = convertType(input->type(), loc, what);
+      if (failed(declared))
+        return failure();
+      auto declaredType = dyn_cast<ShapedType>(*declared);
+      ShapedType initializerType = attr->getType();
+      if (!declaredType ||
+          declaredType.getElementType() != initializerType.getElementType() ||
+          failed(verifyCompatibleShape(declaredType, initializerType)))
+        return emitError(loc) << what << " is declared as " << *declared
+                              << ", but its initializer is " << initializerType;
+    }
     Value constant = arith::ConstantOp::create(builder, loc, *attr);
     if (failed(defineValue(tensor.name(), constant, loc)))
       return failure();

@@ -255,6 +255,17 @@ save("bad-undefined-output",
 save("bad-output-type",
      [helper.make_node("LpNormalization", ["X"], ["Y"], name="lp")],
      X23, [vi("Y", TensorProto.FLOAT16, [2, 3])])
+# IR version 3 lists initializers among the graph inputs: the input's
+# declared type must be the initializer's (ok-initializer-input-ir3 is the
+# model whose declaration agrees).
+for name, s_type in (("ok-initializer-input-ir3", vi("S", F, [4])),
+                     ("bad-initializer-input-shape", vi("S", F, [5])),
+                     ("bad-initializer-input-type",
+                      vi("S", TensorProto.FLOAT16, [4]))):
+    save(name, [ln("ln", ["X", "S"], ["Y"])],
+         [vi("X", F, [2, 4]), s_type], [vi("Y", F, [2, 4])],
+         [tensor("S", F, [4], raw_data=struct.pack("<4f", 1, 1, 1, 1))],
+         ir_version=3, graph_name="g")
 save("bad-duplicate-output",
      [helper.make_node("LpNormalization", ["X"], ["Y"], name="lp1"),
       helper.make_node("LpNormalization", ["X"], ["Y"], name="lp2")],
