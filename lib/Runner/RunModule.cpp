@@ -11,9 +11,11 @@
 #include "norm/Runner/TensorSpec.h"
 #include "norm/Runner/ToolMain.h"
 #include "norm/Support/EscapedText.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdio>
@@ -31,6 +33,40 @@ static llvm::Error checkFlagCount(StringRef flag, size_t given, size_t count,
   return createStringError("function '" + escapeForMessage(function) +
                            "' has " + Twine(count) + " result(s), but --" +
                            flag + " was given " + Twine(given) + " time(s)");
+}
+
+/// Whether the output files `a` and `b` (paths of --output=@PATH) are one
+/// file that the second write would replace: the same path once absolute
+/// and without `.` and `..` components, the same existing file (also through
+/// symbolic or hard links), or, where neither exists yet, the same name in
+/// the same existing directory. An existing file that is not a regular file
+/// (a device such as /dev/null, a FIFO) is written through twice and is
+/// never reported.
+static bool outputsShareFile(StringRef a, StringRef b) {
+  namespace fs = llvm::sys::fs;
+  auto normalize = [](StringRef path) {
+    SmallString<256> result(path);
+    // On failure (no current directory) the relative path is compared.
+    (void)fs::make_absolute(result);
+    llvm::sys::path::remove_dots(result, /*remove_dot_dot=*/true);
+    return result;
+  };
+  fs::file_status status;
+  if (!fs::status(a, status) && fs::exists(status) &&
+      !fs::is_regular_file(status))
+    return false;
+  SmallString<256> absA = normalize(a), absB = normalize(b);
+  if (absA == absB)
+    return true;
+  bool same = false;
+  if (!fs::equivalent(a, b, same))
+    return same;
+  if (fs::exists(a) || fs::exists(b))
+    return false;
+  return llvm::sys::path::filename(absA) == llvm::sys::path::filename(absB) &&
+         !fs::equivalent(llvm::sys::path::parent_path(absA),
+                         llvm::sys::path::parent_path(absB), same) &&
+         same;
 }
 
 llvm::Expected<int> runner::runModule(const RunOptions &options,
@@ -106,6 +142,22 @@ llvm::Expected<int> runner::runModule(const RunOptions &options,
       if (StringRef(spec).starts_with("@") &&
           isFile(StringRef(spec).drop_front()))
         return overwrites("the file of input " + Twine(inputIndex));
+    // Two outputs naming one file: the second result would replace the
+    // first.
+    for (size_t earlier = 0; earlier < index; ++earlier) {
+      StringRef other = options.outputs[earlier];
+      if (!other.consume_front("@") || !outputsShareFile(other, path))
+        continue;
+      if (other == path)
+        return createStringError("output " + Twine(earlier) + " and output " +
+                                 Twine(index) + " both write '" +
+                                 escapeForMessage(path) +
+                                 "': write each result to its own file");
+      return createStringError(
+          "output " + Twine(earlier) + " ('" + escapeForMessage(other) +
+          "') and output " + Twine(index) + " ('" + escapeForMessage(path) +
+          "') write the same file: write each result to its own file");
+    }
   }
   if (llvm::Error err =
           checkFlagCount("expected-output", options.expectedOutputs.size(),
