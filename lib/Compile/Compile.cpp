@@ -91,6 +91,37 @@ static std::string getHostFeatures() {
   return llvm::join(features, ",");
 }
 
+/// Errors unless pointers are 64 bits wide: the lowering indexes with 64-bit
+/// integers and declares malloc(i64).
+static llvm::Error checkPointerBits(const llvm::Triple &triple,
+                                    unsigned pointerBits) {
+  if (pointerBits == 64)
+    return llvm::Error::success();
+  return createStringError("target '" + triple.str() + "' has " +
+                           Twine(pointerBits) +
+                           "-bit pointers; norm-compile supports 64-bit "
+                           "targets only");
+}
+
+/// Errors unless `triple` is one norm-compile supports: x86_64 or aarch64
+/// with ELF objects. Checked before anything is compiled: on other targets
+/// the object needs symbols that only their toolchains provide (the
+/// compiler runtime's 64-bit division on riscv64, `.TOC.` on powerpc64le,
+/// `_fltused` on Windows) or names them differently (Mach-O's leading
+/// underscore), and the suite tests none of them.
+static llvm::Error checkSupportedTriple(const llvm::Triple &triple) {
+  if (llvm::Error err =
+          checkPointerBits(triple, triple.getArchPointerBitWidth()))
+    return err;
+  bool supportedArch = triple.getArch() == llvm::Triple::x86_64 ||
+                       triple.getArch() == llvm::Triple::aarch64;
+  if (supportedArch && triple.isOSBinFormatELF())
+    return llvm::Error::success();
+  return createStringError("target '" + triple.str() +
+                           "' is not supported: norm-compile emits ELF "
+                           "objects for x86_64 and aarch64 (see docs/AOT.md)");
+}
+
 static llvm::Expected<Target> resolveTarget(const CompileOptions &options) {
   llvm::InitializeAllTargetInfos();
   llvm::InitializeAllTargets();
@@ -114,6 +145,8 @@ static llvm::Expected<Target> resolveTarget(const CompileOptions &options) {
                                   ? result.triple.str()
                                   : options.targetTriple) +
                              "'" + (error.empty() ? "" : ": " + error));
+  if (llvm::Error err = checkSupportedTriple(result.triple))
+    return std::move(err);
 
   bool isHost = result.triple.getArch() == host.getArch() &&
                 result.triple.getOS() == host.getOS();
@@ -159,14 +192,12 @@ static llvm::Expected<Target> resolveTarget(const CompileOptions &options) {
   if (!result.machine)
     return createStringError("cannot create a target machine for '" +
                              result.triple.str() + "'");
-  // The lowering indexes with 64-bit integers and declares malloc(i64).
-  unsigned pointerBits =
-      result.machine->createDataLayout().getPointerSizeInBits();
-  if (pointerBits != 64)
-    return createStringError("target '" + result.triple.str() + "' has " +
-                             Twine(pointerBits) +
-                             "-bit pointers; norm-compile supports 64-bit "
-                             "targets only");
+  // A 64-bit architecture with a 32-bit ABI (x86_64-linux-gnux32) passes
+  // checkSupportedTriple; its data layout has the pointer size.
+  if (llvm::Error err = checkPointerBits(
+          result.triple,
+          result.machine->createDataLayout().getPointerSizeInBits()))
+    return std::move(err);
   // The lowering's f32/f64 arithmetic needs the target's floating-point
   // unit: without it LLVM calls soft-float routines that libc and libm do
   // not have, or cannot select the f16/bf16 conversions at all.
@@ -318,12 +349,15 @@ static llvm::Expected<bool> checkObjectSymbols(StringRef bytes) {
       usesHelpers = true;
       continue;
     }
+    // Soft-float configurations and other targets are refused before code
+    // generation (resolveTarget); what remains is an operation that the CPU
+    // has no instruction for, such as an i128 division in the input.
     return createStringError(
         "the object calls '" + *name +
-        "', which is neither in libc, libm, the OpenMP runtime nor the C "
-        "compiler's runtime library (the target's code generator adds it, "
-        "e.g. a soft-float routine: choose a CPU or --mattr with hardware "
-        "floating point)");
+        "', which is neither in libc, libm, the OpenMP runtime nor among the "
+        "C compiler's runtime routines norm-compile allows (f16/bf16 "
+        "conversions, 128-bit multiply): the code generator calls it for an "
+        "operation that the CPU has no instruction for");
   }
   return usesHelpers;
 }

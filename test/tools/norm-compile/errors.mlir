@@ -41,6 +41,40 @@
 // RUN: not norm-compile %t/ok.mlir -o %t/out.o --target-triple=wasm32 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=WASM32 --implicit-check-not=error
 // WASM32: norm-compile: error: target 'wasm32' has 32-bit pointers; norm-compile supports 64-bit targets only
+// A 64-bit architecture with a 32-bit ABI: the data layout's pointers.
+// RUN: not norm-compile %t/ok.mlir -o %t/out.o --target-triple=x86_64-linux-gnux32 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=X32 --implicit-check-not=error
+// X32: norm-compile: error: target 'x86_64-unknown-linux-gnux32' has 32-bit pointers; norm-compile supports 64-bit targets only
+
+// Other 64-bit architectures and object formats than ELF: refused before
+// anything is compiled (they used to fail after code generation on a symbol
+// of their own toolchains: '__udivdi3' on riscv64, '.TOC.' on powerpc64le,
+// '___kmpc_fork_call' on Mach-O, '_fltused' on Windows).
+// RUN: not norm-compile %t/ok.mlir -o %t/out.o --target-triple=riscv64-linux-gnu 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=RISCV64 --implicit-check-not=error
+// RISCV64: norm-compile: error: target 'riscv64-unknown-linux-gnu' is not supported: norm-compile emits ELF objects for x86_64 and aarch64 (see docs/AOT.md){{$}}
+// RUN: not norm-compile %t/ok.mlir -o %t/out.o --target-triple=powerpc64le-linux-gnu 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=PPC64LE --implicit-check-not=error
+// PPC64LE: norm-compile: error: target 'powerpc64le-unknown-linux-gnu' is not supported: norm-compile emits ELF objects for x86_64 and aarch64 (see docs/AOT.md){{$}}
+// RUN: not norm-compile %t/ok.mlir -o %t/out.o --target-triple=aarch64_be-linux-gnu 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=AARCH64-BE --implicit-check-not=error
+// AARCH64-BE: norm-compile: error: target 'aarch64_be-unknown-linux-gnu' is not supported: norm-compile emits ELF objects for x86_64 and aarch64 (see docs/AOT.md){{$}}
+// RUN: not norm-compile %t/ok.mlir -o %t/out.o --target-triple=x86_64-apple-darwin 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=DARWIN --implicit-check-not=error
+// DARWIN: norm-compile: error: target 'x86_64-apple-darwin' is not supported: norm-compile emits ELF objects for x86_64 and aarch64 (see docs/AOT.md){{$}}
+// RUN: not norm-compile %t/ok.mlir -o %t/out.o --target-triple=arm64-apple-macos 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=MACOS --implicit-check-not=error
+// MACOS: norm-compile: error: target 'arm64-apple-macos' is not supported: norm-compile emits ELF objects for x86_64 and aarch64 (see docs/AOT.md){{$}}
+// RUN: not norm-compile %t/ok.mlir -o %t/out.o --target-triple=x86_64-pc-windows-msvc 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=WINDOWS --implicit-check-not=error
+// WINDOWS: norm-compile: error: target 'x86_64-pc-windows-msvc' is not supported: norm-compile emits ELF objects for x86_64 and aarch64 (see docs/AOT.md){{$}}
+// RUN: not norm-compile %t/ok.mlir -o %t/out.o --target-triple=x86_64-w64-mingw32 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=MINGW --implicit-check-not=error
+// MINGW: norm-compile: error: target 'x86_64-w64-windows-gnu' is not supported: norm-compile emits ELF objects for x86_64 and aarch64 (see docs/AOT.md){{$}}
+// Before the input is read, and before the CPU is looked up.
+// RUN: not norm-compile %t/bad-op.mlir -o %t/out.o --target-triple=riscv64-linux-gnu \
+// RUN:   --mcpu=no-such-cpu 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=RISCV64 --implicit-check-not=error
 
 // RUN: not norm-compile %t/i8.mlir -o %t/out.o 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=TYPE --implicit-check-not=error
