@@ -94,6 +94,7 @@ OwningOpRef<ModuleOp> Importer::importModel(const onnx::ModelProto &model) {
   }
   if (failed(importOpsets(model)))
     return nullptr;
+  irVersion = model.ir_version();
 
   OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
   // Provenance, kept as discardable attributes (docs/Importer.md).

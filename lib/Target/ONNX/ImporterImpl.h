@@ -130,14 +130,17 @@ private:
   /// [minOutputs, maxOutputs] outputs (omitted optional ones count).
   LogicalResult checkArity(const Node &node, int minInputs, int maxInputs,
                            int minOutputs, int maxOutputs);
-  /// Errors on an attribute not in `knownNames`, one given twice, or one
-  /// that refers to a function attribute.
+  /// Errors on an attribute not in `knownNames`, one given twice, one that
+  /// refers to a function attribute, or one that breaks ONNX's checker rules
+  /// for AttributeProto: more than one value field, a value field of another
+  /// type than `type`, or no `type` from IR version 2 on.
   LogicalResult checkAttributes(const Node &node,
                                 ArrayRef<StringRef> knownNames);
   /// Returns the attribute `name`, or null where the node leaves it out.
   const onnx::AttributeProto *findAttribute(const Node &node, StringRef name);
   /// Return attribute `name` (`defaultValue` where it is left out); error if
-  /// it has another type.
+  /// it has another type (for IR version 1, where `type` may be unset, the
+  /// type of its value field). Call checkAttributes first.
   FailureOr<int64_t> getIntAttribute(const Node &node, StringRef name,
                                      int64_t defaultValue);
   FailureOr<float> getFloatAttribute(const Node &node, StringRef name,
@@ -189,6 +192,8 @@ private:
   OpBuilder builder;
   /// `<file>:0:0`; ONNX files are binary, so there is no line or column.
   Location fileLoc;
+  /// ModelProto.ir_version.
+  int64_t irVersion = 0;
   /// Canonical domain -> imported opset version.
   llvm::StringMap<int64_t> opsets;
   /// ONNX value name -> SSA value (graph inputs, initializers, node outputs).

@@ -48,6 +48,55 @@ LogicalResult Importer::checkArity(const Node &node, int minInputs,
   return check(node.proto.output_size(), minOutputs, maxOutputs, "output");
 }
 
+using AttributeType = onnx::AttributeProto_AttributeType;
+
+namespace {
+/// A value field of AttributeProto and the type that it holds.
+struct AttributeField {
+  StringLiteral name;
+  AttributeType type;
+};
+} // namespace
+
+/// Returns the value fields that `attr` sets, in the order of onnx.proto
+/// (a repeated field counts where it is not empty, as ONNX's checker
+/// counts it).
+static SmallVector<AttributeField, 1>
+getValueFields(const onnx::AttributeProto &attr) {
+  using Proto = onnx::AttributeProto;
+  SmallVector<AttributeField, 1> fields;
+  auto add = [&](bool isSet, StringLiteral name, AttributeType type) {
+    if (isSet)
+      fields.push_back({name, type});
+  };
+  add(attr.has_f(), "f", Proto::FLOAT);
+  add(attr.has_i(), "i", Proto::INT);
+  add(attr.has_s(), "s", Proto::STRING);
+  add(attr.has_t(), "t", Proto::TENSOR);
+  add(attr.has_g(), "g", Proto::GRAPH);
+  add(attr.floats_size() > 0, "floats", Proto::FLOATS);
+  add(attr.ints_size() > 0, "ints", Proto::INTS);
+  add(attr.strings_size() > 0, "strings", Proto::STRINGS);
+  add(attr.tensors_size() > 0, "tensors", Proto::TENSORS);
+  add(attr.graphs_size() > 0, "graphs", Proto::GRAPHS);
+  add(attr.has_tp(), "tp", Proto::TYPE_PROTO);
+  add(attr.type_protos_size() > 0, "type_protos", Proto::TYPE_PROTOS);
+  add(attr.has_sparse_tensor(), "sparse_tensor", Proto::SPARSE_TENSOR);
+  add(attr.sparse_tensors_size() > 0, "sparse_tensors", Proto::SPARSE_TENSORS);
+  return fields;
+}
+
+/// Returns the type of `attr`: its `type` field, or where that is unset
+/// (UNDEFINED), the type of its one value field (IR version 1 models may
+/// leave `type` unset); UNDEFINED if it has neither.
+static AttributeType getAttributeType(const onnx::AttributeProto &attr) {
+  if (attr.type() != onnx::AttributeProto_AttributeType_UNDEFINED)
+    return attr.type();
+  SmallVector<AttributeField, 1> fields = getValueFields(attr);
+  return fields.size() == 1 ? fields.front().type
+                            : onnx::AttributeProto_AttributeType_UNDEFINED;
+}
+
 LogicalResult Importer::checkAttributes(const Node &node,
                                         ArrayRef<StringRef> knownNames) {
   llvm::StringSet<> seen;
@@ -74,6 +123,47 @@ LogicalResult Importer::checkAttributes(const Node &node,
              << "' refers to a function attribute ('"
              << norm::escapeForMessage(attr.ref_attr_name())
              << "'), which the importer does not support";
+    // ONNX's checker (check_attribute): at most one value field, of the
+    // type that `type` names; `type` is required from IR version 2 on.
+    SmallVector<AttributeField, 1> fields = getValueFields(attr);
+    if (fields.size() > 1) {
+      InFlightDiagnostic diag =
+          node.emitError() << "attribute '"
+                           << norm::escapeForMessage(attr.name()) << "' sets "
+                           << fields.size() << " value fields (";
+      llvm::interleave(
+          fields, diag,
+          [&](const AttributeField &field) {
+            diag << "'" << field.name << "'";
+          },
+          ", ");
+      return diag << "), but an AttributeProto holds one value";
+    }
+    if (attr.type() != onnx::AttributeProto_AttributeType_UNDEFINED) {
+      if (!fields.empty() && fields.front().type != attr.type())
+        return node.emitError()
+               << "attribute '" << norm::escapeForMessage(attr.name())
+               << "' has type "
+               << onnx::AttributeProto_AttributeType_Name(attr.type())
+               << ", but its value is in field '" << fields.front().name
+               << "' ("
+               << onnx::AttributeProto_AttributeType_Name(fields.front().type)
+               << ")";
+    } else if (irVersion >= 2) {
+      InFlightDiagnostic diag = node.emitError()
+                                << "attribute '"
+                                << norm::escapeForMessage(attr.name())
+                                << "' has no type";
+      if (fields.empty())
+        diag << " and no value";
+      else
+        diag << ": expected "
+             << onnx::AttributeProto_AttributeType_Name(fields.front().type)
+             << ", the type of its value field '" << fields.front().name << "'";
+      return diag << " (AttributeProto.type is required from IR version 2; "
+                     "the model has IR version "
+                  << irVersion << ")";
+    }
   }
   return success();
 }
@@ -86,27 +176,16 @@ const onnx::AttributeProto *Importer::findAttribute(const Node &node,
   return nullptr;
 }
 
-/// Checks that `attr` has type `expected`; IR version 1 models may leave the
-/// type unset when the matching value field is present.
-static bool hasAttributeType(const onnx::AttributeProto &attr,
-                             onnx::AttributeProto_AttributeType expected,
-                             bool hasValue) {
-  return attr.type() == expected ||
-         (attr.type() == onnx::AttributeProto_AttributeType_UNDEFINED &&
-          hasValue);
-}
-
 FailureOr<int64_t> Importer::getIntAttribute(const Node &node, StringRef name,
                                              int64_t defaultValue) {
   const onnx::AttributeProto *attr = findAttribute(node, name);
   if (!attr)
     return defaultValue;
-  if (!hasAttributeType(*attr, onnx::AttributeProto_AttributeType_INT,
-                        attr->has_i()))
+  if (getAttributeType(*attr) != onnx::AttributeProto_AttributeType_INT)
     return node.emitError()
            << "attribute '" << norm::escapeForMessage(name)
            << "' must be an INT, but is "
-           << onnx::AttributeProto_AttributeType_Name(attr->type());
+           << onnx::AttributeProto_AttributeType_Name(getAttributeType(*attr));
   return attr->i();
 }
 
@@ -115,12 +194,11 @@ FailureOr<float> Importer::getFloatAttribute(const Node &node, StringRef name,
   const onnx::AttributeProto *attr = findAttribute(node, name);
   if (!attr)
     return defaultValue;
-  if (!hasAttributeType(*attr, onnx::AttributeProto_AttributeType_FLOAT,
-                        attr->has_f()))
+  if (getAttributeType(*attr) != onnx::AttributeProto_AttributeType_FLOAT)
     return node.emitError()
            << "attribute '" << norm::escapeForMessage(name)
            << "' must be a FLOAT, but is "
-           << onnx::AttributeProto_AttributeType_Name(attr->type());
+           << onnx::AttributeProto_AttributeType_Name(getAttributeType(*attr));
   return attr->f();
 }
 
@@ -130,12 +208,11 @@ FailureOr<std::string> Importer::getStringAttribute(const Node &node,
   const onnx::AttributeProto *attr = findAttribute(node, name);
   if (!attr)
     return defaultValue.str();
-  if (!hasAttributeType(*attr, onnx::AttributeProto_AttributeType_STRING,
-                        attr->has_s()))
+  if (getAttributeType(*attr) != onnx::AttributeProto_AttributeType_STRING)
     return node.emitError()
            << "attribute '" << norm::escapeForMessage(name)
            << "' must be a STRING, but is "
-           << onnx::AttributeProto_AttributeType_Name(attr->type());
+           << onnx::AttributeProto_AttributeType_Name(getAttributeType(*attr));
   return attr->s();
 }
 

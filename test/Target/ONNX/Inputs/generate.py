@@ -15,6 +15,7 @@ import os
 import struct
 
 import numpy as np
+import onnx
 from onnx import TensorProto, helper
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -274,3 +275,44 @@ with open(os.path.join(HERE, "bad-no-graph.onnx"), "wb") as f:
     model = helper.make_model(helper.make_graph([], "g", [], []))
     model.ClearField("graph")
     f.write(model.SerializeToString())
+
+
+# AttributeProto as ONNX's checker (check_attribute) reads it: `type` is
+# required from IR version 2 on, and at most one value field is set, of the
+# type `type` names. IR version 1 models may leave `type` unset; the importer
+# then reads the type of the one value field.
+def attribute(name, value=None, clear_type=False, attr_type=None, **fields):
+    """make_attribute(name, value) (or a bare name), then `type` cleared or
+    replaced and further value fields set verbatim."""
+    a = (onnx.AttributeProto(name=name) if value is None
+         else helper.make_attribute(name, value))
+    if clear_type:
+        a.ClearField("type")
+    if attr_type is not None:
+        a.type = attr_type
+    for field, field_value in fields.items():
+        setattr(a, field, field_value)
+    return a
+
+
+def lp_with(name, *attrs):
+    node = helper.make_node("LpNormalization", ["X"], ["Y"], name=name)
+    node.attribute.extend(attrs)
+    return node
+
+
+A = onnx.AttributeProto
+save("bad-attribute-no-type",
+     [lp_with("lpnt", attribute("axis", 0, clear_type=True))], X23, Y23)
+save("bad-attribute-no-type-no-value", [lp_with("lpnv", attribute("p"))],
+     X23, Y23)
+save("bad-attribute-type-mismatch",
+     [lp_with("lptm", attribute("axis", 1.0, attr_type=A.INT))], X23, Y23)
+save("bad-attribute-two-values",
+     [lp_with("lp2v", attribute("axis", 1, f=1.0))], X23, Y23)
+save("bad-attribute-ir1-float-axis",
+     [lp_with("lpf1", attribute("axis", 1.0, clear_type=True))], X23, Y23,
+     ir_version=1)
+save("ok-attribute-no-type-ir1",
+     [lp_with("lpir1", attribute("axis", 0, clear_type=True),
+              attribute("p", 1, clear_type=True))], X23, Y23, ir_version=1)
