@@ -371,6 +371,25 @@ static std::optional<DimExpr> matchDimExpr(Value value, func::FuncOp func,
   return matchDimExpr(cast<Value>(size), func, depth - 1);
 }
 
+/// Returns whether every division and remainder of `map` (floordiv,
+/// ceildiv, mod) is by a positive constant: an affine.apply that the
+/// check function may compute unconditionally (lower-affine expands it to
+/// arith with those constants).
+static bool hasOnlyPositiveConstantDivisors(AffineMap map) {
+  return llvm::all_of(map.getResults(), [](AffineExpr result) {
+    WalkResult walk = result.walk([](AffineExpr expr) {
+      auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
+      if (!binary || binary.getKind() == AffineExprKind::Add ||
+          binary.getKind() == AffineExprKind::Mul)
+        return WalkResult::advance();
+      auto divisor = dyn_cast<AffineConstantExpr>(binary.getRHS());
+      return divisor && divisor.getValue() > 0 ? WalkResult::advance()
+                                               : WalkResult::interrupt();
+    });
+    return !walk.wasInterrupted();
+  });
+}
+
 namespace {
 /// Clones the computation of a run-time check's condition from the analysed
 /// copy into the check function, with each `tensor.dim` of an argument
@@ -383,32 +402,38 @@ public:
         builder(builder) {}
 
   /// Returns the clone of `value`, or failure where it depends on anything
-  /// but argument sizes and constants through side-effect-free arith ops
-  /// (divisions only by non-zero constants).
+  /// but argument sizes and constants through side-effect-free arith and
+  /// index ops and affine.apply (divisions only by non-zero constants; the
+  /// lowering computes sizes such as GroupNormalization's C from C /
+  /// num_groups with affine.apply).
   FailureOr<Value> clone(Value value) {
     if (Value mapped = mapping.lookupOrNull(value))
       return mapped;
     Operation *def = value.getDefiningOp();
     if (!def)
-      return failure();
+      return fail(nullptr, "a block argument (a loop's index or the like)");
     if (auto dim = dyn_cast<tensor::DimOp>(def)) {
       std::optional<DimExpr> expr = matchDimExpr(value, analysed);
       if (!expr || expr->constant)
-        return failure();
+        return fail(def, "a size that is not an argument's");
       Value size = checkEntry->getArgument(dimOffsets[expr->arg] + expr->dim);
       mapping.map(value, size);
       return size;
     }
-    if (!isa<arith::ArithDialect, index::IndexDialect>(def->getDialect()) ||
-        def->getNumRegions() != 0 || !isMemoryEffectFree(def))
-      return failure();
+    auto apply = dyn_cast<affine::AffineApplyOp>(def);
+    if (apply && !hasOnlyPositiveConstantDivisors(apply.getAffineMap()))
+      return fail(def, "a division by other than a positive constant");
+    if (!apply &&
+        (!isa<arith::ArithDialect, index::IndexDialect>(def->getDialect()) ||
+         def->getNumRegions() != 0 || !isMemoryEffectFree(def)))
+      return fail(def, "");
     if (isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp,
             arith::CeilDivSIOp, arith::CeilDivUIOp, arith::FloorDivSIOp,
             index::DivSOp, index::DivUOp, index::RemSOp, index::RemUOp,
             index::CeilDivSOp, index::CeilDivUOp, index::FloorDivSOp>(def)) {
       std::optional<int64_t> divisor = getConstantIntValue(def->getOperand(1));
       if (!divisor || *divisor == 0)
-        return failure();
+        return fail(def, "a division by other than a non-zero constant");
     }
     for (Value operand : def->getOperands())
       if (failed(clone(operand)))
@@ -417,14 +442,57 @@ public:
     return copy->getResult(cast<OpResult>(value).getResultNumber());
   }
 
+  /// What the last failed clone depends on, for the error message: "the
+  /// value of 'op' at location", or "'op' at location (why not)".
+  const std::string &getFailure() const { return failureText; }
+
 private:
+  /// Records that the condition depends on `op` (`what`: why it is not a
+  /// shape computation; empty: on its value), or on `what` without an op.
+  FailureOr<Value> fail(Operation *op, StringRef what) {
+    llvm::raw_string_ostream os(failureText);
+    failureText.clear();
+    if (!op) {
+      os << what;
+      return failure();
+    }
+    if (what.empty())
+      os << "the value of ";
+    os << '\'' << op->getName() << '\'';
+    if (auto loc = dyn_cast<FileLineColLoc>(op->getLoc()))
+      os << " at " << loc.getFilename().getValue() << ':' << loc.getLine()
+         << ':' << loc.getColumn();
+    if (!what.empty())
+      os << " (" << what << ')';
+    return failure();
+  }
+
   func::FuncOp analysed;
   Block *checkEntry;
   ArrayRef<unsigned> dimOffsets;
   OpBuilder &builder;
   IRMapping mapping;
+  std::string failureText;
 };
 } // namespace
+
+/// Returns what the run-time check `assertOp` checks, for an error message:
+/// for generate-runtime-verification's messages ("ERROR: Runtime op
+/// verification failed", the op, "^ what", its location) the op's name and
+/// what, else the message's first line.
+static std::string describeCheck(cf::AssertOp assertOp) {
+  SmallVector<StringRef> lines;
+  StringRef(assertOp.getMsg()).split(lines, '\n');
+  if (lines.size() >= 3 && lines[0].starts_with("ERROR: Runtime op") &&
+      lines[2].starts_with("^ ")) {
+    StringRef op = lines[1].trim();
+    if (size_t equals = op.find(" = "); equals != StringRef::npos)
+      op = op.drop_front(equals + 3);
+    op = op.take_until([](char c) { return c == ' ' || c == '('; }).trim('"');
+    return ("of '" + op + "' (" + lines[2].drop_front(2) + ")").str();
+  }
+  return ("'" + lines.front() + "'").str();
+}
 
 /// Adds to the analysed copy, for `func`, a private function that computes
 /// the same and also returns every dynamic result size (index results after
@@ -600,20 +668,37 @@ compile::prepareKernels(ModuleOp module, ArrayRef<std::string> names,
     }
     ConditionCloner cloner(shapes, entry, dimOffsets, builder);
     Value trueValue = arith::ConstantIntOp::create(builder, loc, 1, 1);
+    std::string checkError;
+    StringRef kernelName = kernel.name;
+    auto refuse = [&](cf::AssertOp assertOp, const Twine &reason) {
+      checkError = ("function '" + kernelName + "': the run-time check " +
+                    describeCheck(assertOp) + " " + reason +
+                    "; the C interface checks shapes before computing")
+                       .str();
+      return WalkResult::interrupt();
+    };
     WalkResult walk = shapes.walk([&](cf::AssertOp assertOp) {
       FailureOr<Value> condition = cloner.clone(assertOp.getArg());
       if (failed(condition))
-        return WalkResult::interrupt();
+        return refuse(assertOp,
+                      "depends on more than the argument shapes: on " +
+                          cloner.getFailure());
       // An assert in an scf.if (the checks of linalg ops, guarded by a
       // non-empty iteration space) holds where the guard does not.
       for (Operation *op = assertOp; op->getParentOp() != shapes;
            op = op->getParentOp()) {
         auto ifOp = dyn_cast<scf::IfOp>(op->getParentOp());
         if (!ifOp)
-          return WalkResult::interrupt();
+          return refuse(assertOp,
+                        "is inside '" +
+                            op->getParentOp()->getName().getStringRef() +
+                            "', not only in scf.if");
         FailureOr<Value> guard = cloner.clone(ifOp.getCondition());
         if (failed(guard))
-          return WalkResult::interrupt();
+          return refuse(assertOp,
+                        "is guarded by a condition that depends on more "
+                        "than the argument shapes: on " +
+                            cloner.getFailure());
         Value holds = *guard;
         if (op->getParentRegion() == &ifOp.getElseRegion())
           holds = arith::XOrIOp::create(builder, loc, holds, trueValue);
@@ -627,14 +712,19 @@ compile::prepareKernels(ModuleOp module, ArrayRef<std::string> names,
       return WalkResult::advance();
     });
     if (walk.wasInterrupted())
-      return createStringError(
-          "function '" + kernel.name +
-          "': a run-time check depends on more than the argument shapes; "
-          "the C interface checks shapes before computing");
+      return createStringError(checkError);
     func::ReturnOp::create(builder, loc, ok);
 
-    // The function itself, under its internal name.
+    // The function itself, under its internal name. The wrapper checks the
+    // condition of every cf.assert of its body (the importer's and those of
+    // generate-runtime-verification, above) before the call, so the body
+    // needs them no more; lowered, they would call puts and abort where
+    // LLVM cannot prove them true (the compiled function not inlined into
+    // its wrapper). Where the module calls the function itself, those
+    // calls are not checked, and its asserts stay.
     auto func = module.lookupSymbol<func::FuncOp>(kernel.name);
+    if (SymbolTable::symbolKnownUseEmpty(func, module))
+      func.walk([](cf::AssertOp assertOp) { assertOp.erase(); });
     if (failed(SymbolTable::replaceAllSymbolUses(
             func, builder.getStringAttr(kernel.implName), module)))
       return createStringError("cannot rename function '" + kernel.name + "'");

@@ -88,6 +88,13 @@
 // RUN: not norm-compile %t/data-size.mlir -o %t/out.o 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=DATA-SIZE --implicit-check-not=error
 // DATA-SIZE: norm-compile: error: function 'f': dimension 0 of result 0 cannot be derived from the argument shapes
+// A run-time check of an op that depends on a value of an argument, not
+// only on the shapes: the message names the check and what it depends on
+// (it used to say only "a run-time check depends on more than the argument
+// shapes").
+// RUN: not norm-compile %t/data-check.mlir -o %t/out.o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=DATA-CHECK --implicit-check-not=error
+// DATA-CHECK: norm-compile: error: function 'f': the run-time check of 'tensor.extract_slice' (offset 0 is out-of-bounds) depends on more than the argument shapes: on the value of 'tensor.extract' at {{.*}}data-check.mlir:3:12; the C interface checks shapes before computing{{$}}
 // A result size that is a negative constant (it used to be written in the
 // header as [-1], and each call returned 1).
 // RUN: not norm-compile %t/negative-size.mlir -o %t/out.o 2>&1 \
@@ -222,6 +229,15 @@ func.func @f(%x: tensor<?xf32>, %n: tensor<i64>) -> tensor<?xf32> {
   %size = arith.index_cast %value : i64 to index
   %y = tensor.extract_slice %x[0] [%size] [1] : tensor<?xf32> to tensor<?xf32>
   return %y : tensor<?xf32>
+}
+
+//--- data-check.mlir
+// The slice's offset is a value of an argument.
+func.func @f(%x: tensor<8xf32>, %n: tensor<i64>) -> tensor<4xf32> {
+  %value = tensor.extract %n[] : tensor<i64>
+  %offset = arith.index_cast %value : i64 to index
+  %y = tensor.extract_slice %x[%offset] [4] [1] : tensor<8xf32> to tensor<4xf32>
+  return %y : tensor<4xf32>
 }
 
 //--- negative-size.mlir
