@@ -221,6 +221,17 @@ static llvm::Expected<Target> resolveTarget(const CompileOptions &options) {
         " of '" + result.triple.str() + "' has no hardware floating point" +
         (fpUnit.empty() ? Twine("") : " (needs " + fpUnit + ")") +
         "; norm-compile's code computes in it");
+  // LLVM's AArch64 instruction selection aborts on the fixed-width vectors
+  // of the lowering with SVE but without NEON (--mattr=+sve,-neon).
+  if (result.triple.isAArch64() && has("+sve") && !has("+neon"))
+    return createStringError(
+        "CPU '" + result.cpu + "'" +
+        (options.features.empty()
+             ? Twine("")
+             : " with --mattr='" + options.features + "'") +
+        " of '" + result.triple.str() +
+        "' has SVE without NEON (needs +neon), which LLVM cannot compile "
+        "norm-compile's vector code for");
 
   return std::move(result);
 }

@@ -30,6 +30,16 @@
 // RUN: not norm-compile %t/ok.mlir -o %t/out.o --mcpu=x86-64 --mattr=avx2 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=FEATURE-SIGN --implicit-check-not=error
 // FEATURE-SIGN: norm-compile: error: unknown feature 'avx2' for 'x86_64-{{.*}}' (--mattr takes +name,-name)
+// SVE without NEON: LLVM's instruction selection aborted on the lowering's
+// fixed-width vectors (a crash with a stack dump); the CPU's SVE counts too.
+// RUN: not norm-compile %t/ok.mlir -o %t/out.o --target-triple=aarch64-linux-gnu \
+// RUN:   --mattr=+sve,-neon 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=SVE-NO-NEON --implicit-check-not=error
+// SVE-NO-NEON: norm-compile: error: CPU 'generic' with --mattr='+sve,-neon' of 'aarch64-unknown-linux-gnu' has SVE without NEON (needs +neon), which LLVM cannot compile norm-compile's vector code for{{$}}
+// RUN: not norm-compile %t/ok.mlir -o %t/out.o --target-triple=aarch64-linux-gnu \
+// RUN:   --mcpu=neoverse-v1 --mattr=-neon 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=V1-NO-NEON --implicit-check-not=error
+// V1-NO-NEON: norm-compile: error: CPU 'neoverse-v1' with --mattr='-neon' of 'aarch64-unknown-linux-gnu' has SVE without NEON (needs +neon)
 
 // 32-bit targets: the lowering indexes with 64-bit integers.
 // RUN: not norm-compile %t/ok.mlir -o %t/out.o --target-triple=i686-linux-gnu 2>&1 \
