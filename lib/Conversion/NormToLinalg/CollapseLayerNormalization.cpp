@@ -38,16 +38,6 @@ getCollapseReassociation(int64_t rank, int64_t axis) {
   return reassociation;
 }
 
-/// Returns whether `value` is a slice of another tensor (tensor.extract_slice,
-/// through tensor.cast): its buffer is then a strided view, which
-/// bufferization cannot collapse without a copy (memref.copy, which also
-/// needs the memrefCopy runtime function).
-static bool isSliceView(Value value) {
-  while (auto cast = value.getDefiningOp<tensor::CastOp>())
-    value = cast.getSource();
-  return value.getDefiningOp<tensor::ExtractSliceOp>() != nullptr;
-}
-
 namespace {
 /// How Scale or B becomes the [n] operand of the collapsed op.
 enum class OperandCollapse {
@@ -221,6 +211,9 @@ SmallVector<Value> mlir::norm::expandLayerNormalizationResults(
     return tensor::ExpandShapeOp::create(b, loc, type, stat, reassociation,
                                          statSizes);
   };
+  if (!mean)
+    return {castToType(b, loc, expandedY, resultTypes[0]),
+            castToType(b, loc, expandStat(invStdDev), resultTypes[1])};
   return {castToType(b, loc, expandedY, resultTypes[0]),
           castToType(b, loc, expandStat(mean), resultTypes[1]),
           castToType(b, loc, expandStat(invStdDev), resultTypes[2])};

@@ -608,23 +608,18 @@ Value mlir::norm::buildGroupNormalization(OpBuilder &b, Location loc, Value x,
   int64_t channels = xType.getDimSize(1);
   bool viewY = numGroups && (ShapedType::isDynamic(channels) || !yOverX);
 
-  // Without an elementwise consumer to fuse: Y over the rows of the
-  // statistics, in their loop (buildRowsGroupNormalization).
-  if (!yOverX && !isSliceOfTensor(x))
-    return castToType(b, loc,
-                      buildRowsGroupNormalization(b, loc, x, scale, bias,
-                                                  numGroups, epsilon, c, silu,
-                                                  options),
-                      yType);
-
   // Y over the grouped view with several spatial dims: X collapsed to
   // [N, C, D1 * ... * Dn] first, so that Y's innermost loop runs over all of
   // a channel's D1 * ... * Dn contiguous elements, not over Dn alone (a
   // short, masked vector loop for a small W). The statistics are the same
-  // (their rows collapse the spatial dims anyway). Not for a slice of
-  // another tensor, whose strided buffer bufferization could only collapse
-  // by copying.
-  if (viewY && xType.getRank() > 3 && !isSliceOfTensor(x)) {
+  // (their rows collapse the spatial dims anyway). So too, on either path,
+  // for a rank above kMaxUncollapsedRank (StructuredBuilders.h) without a
+  // static size 0. Not for a slice of another tensor, whose strided buffer
+  // bufferization could only collapse by copying.
+  bool highRank = xType.getRank() > kMaxUncollapsedRank &&
+                  !llvm::is_contained(xType.getShape(), 0);
+  if (((yOverX && viewY) || highRank) && xType.getRank() > 3 &&
+      !isSliceOfTensor(x)) {
     SmallVector<ReassociationIndices> reassociation{{0}, {1}, {}};
     for (int64_t i = 2; i < xType.getRank(); ++i)
       reassociation.back().push_back(i);
@@ -636,6 +631,15 @@ Value mlir::norm::buildGroupNormalization(OpBuilder &b, Location loc, Value x,
         b, loc, xType, y, reassociation, tensor::getMixedSizes(b, loc, x));
     return castToType(b, loc, expanded, yType);
   }
+
+  // Without an elementwise consumer to fuse: Y over the rows of the
+  // statistics, in their loop (buildRowsGroupNormalization).
+  if (!yOverX && !isSliceOfTensor(x))
+    return castToType(b, loc,
+                      buildRowsGroupNormalization(b, loc, x, scale, bias,
+                                                  numGroups, epsilon, c, silu,
+                                                  options),
+                      yType);
 
   // The grouped view: [N, G, K, D...], or X itself ([N, C, D...], one
   // group per channel).

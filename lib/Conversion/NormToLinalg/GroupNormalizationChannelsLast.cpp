@@ -582,6 +582,29 @@ Value mlir::norm::buildChannelsLastGroupNormalization(
     return buildGroupNormalization(b, loc, x, scale, bias, numGroups, epsilon,
                                    c, silu, /*yOverX=*/false, yType, options);
 
+  // A rank above kMaxUncollapsedRank (StructuredBuilders.h): the same on X
+  // collapsed to [N, D1 * ... * Dn, C], and Y expanded back. Not for a
+  // slice of another tensor (its strided buffer could only be collapsed by
+  // copying) or a static size 0.
+  if (rank > kMaxUncollapsedRank && !isSliceView(x) &&
+      !llvm::is_contained(xType.getShape(), 0)) {
+    SmallVector<ReassociationIndices> reassociation{
+        {0}, llvm::to_vector(llvm::seq<int64_t>(1, rank - 1)), {rank - 1}};
+    Value collapsed = tensor::CollapseShapeOp::create(b, loc, x, reassociation);
+    Value y = buildChannelsLastGroupNormalization(
+        b, loc, collapsed, scale, bias, numGroups, epsilon, c, silu,
+        RankedTensorType::get(
+            cast<RankedTensorType>(collapsed.getType()).getShape(),
+            cast<ShapedType>(yType).getElementType()),
+        options);
+    Value expanded = tensor::ExpandShapeOp::create(
+        b, loc,
+        RankedTensorType::get(xType.getShape(),
+                              cast<ShapedType>(yType).getElementType()),
+        y, reassociation, tensor::getMixedSizes(b, loc, x));
+    return castToType(b, loc, expanded, yType);
+  }
+
   castToCommonChannels(b, loc, x, scale, bias);
   xType = cast<RankedTensorType>(x.getType());
 

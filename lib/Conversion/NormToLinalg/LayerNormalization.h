@@ -176,9 +176,9 @@ struct CollapsedLayerNormalization {
   RankedTensorType getStatType(Type elementType) const;
 };
 
-/// Collapses X (rank r, normalized dims [axis, r), at least two) to
-/// [O, n], and Scale and B (right-aligned to X) to [n], so that their
-/// dynamic sizes are X's (no run-time broadcast left):
+/// Collapses X (rank r, normalized dims [axis, r), at least two, or r above
+/// kMaxUncollapsedRank) to [O, n], and Scale and B (right-aligned to X) to
+/// [n], so that their dynamic sizes are X's (no run-time broadcast left):
 /// * a view where their normalized sizes are X's (static sizes other than
 ///   1 equal X's wherever the op is valid);
 /// * with dynamic sizes, which may be 1 at run time, a view where they all
@@ -199,7 +199,8 @@ collapseLayerNormalizationOperands(OpBuilder &b, Location loc, Value x,
 
 /// Expands the collapsed op's Y ([O, n] or [n]), Mean and InvStdDev ([O, 1]
 /// or [1]) to `resultTypes`: Y to X's shape, Mean and InvStdDev to
-/// [d0, ..., d(axis-1), 1, ..., 1].
+/// [d0, ..., d(axis-1), 1, ..., 1]. A null `mean` (RMSNormalization) is
+/// left out of `resultTypes` and of the results.
 SmallVector<Value> expandLayerNormalizationResults(OpBuilder &b, Location loc,
                                                    Value x, int64_t axis,
                                                    Value y, Value mean,

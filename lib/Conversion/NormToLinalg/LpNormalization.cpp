@@ -31,6 +31,7 @@
 #include "norm/Dialect/Norm/IR/NormOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 using namespace mlir;
@@ -44,7 +45,11 @@ namespace {
 struct LpNormalizationLowering : public OpConversionPattern<LpNormalizationOp> {
   LpNormalizationLowering(MLIRContext *context,
                           const NormToLinalgOptions &options)
-      : OpConversionPattern(context), options(options) {}
+      : OpConversionPattern(context), options(options) {
+    // A high-rank op is rewritten into one of rank <= 3, which this pattern
+    // lowers in turn.
+    setHasBoundedRewriteRecursion();
+  }
 
   LogicalResult
   matchAndRewrite(LpNormalizationOp op, OpAdaptor adaptor,
@@ -66,6 +71,31 @@ struct LpNormalizationLowering : public OpConversionPattern<LpNormalizationOp> {
     int64_t axis = op.getNormalizedAxis();
     if (axis < 0 || axis >= inputType.getRank())
       return rewriter.notifyMatchFailure(op, "axis out of range");
+    int64_t rank = inputType.getRank();
+    if (rank > kMaxUncollapsedRank && !isSliceView(input) &&
+        !llvm::is_contained(inputType.getShape(), 0)) {
+      // The same op on X viewed as [d0 * ... * d(axis-1), d_axis,
+      // d(axis+1) * ... * d(r-1)] (empty groups left out), lowered by this
+      // pattern in turn; Y is expanded back (StructuredBuilders.h,
+      // kMaxUncollapsedRank).
+      SmallVector<ReassociationIndices> groups;
+      if (axis > 0)
+        groups.push_back(llvm::to_vector(llvm::seq<int64_t>(0, axis)));
+      groups.push_back({axis});
+      if (axis + 1 < rank)
+        groups.push_back(llvm::to_vector(llvm::seq<int64_t>(axis + 1, rank)));
+      Value collapsed =
+          tensor::CollapseShapeOp::create(rewriter, loc, input, groups);
+      Value y = LpNormalizationOp::create(
+          rewriter, loc, collapsed,
+          rewriter.getI64IntegerAttr(axis > 0 ? 1 : 0),
+          rewriter.getI64IntegerAttr(p));
+      Value expanded = tensor::ExpandShapeOp::create(
+          rewriter, loc, inputType, y, groups,
+          tensor::getMixedSizes(rewriter, loc, input));
+      rewriter.replaceOp(op, castToType(rewriter, loc, expanded, op.getType()));
+      return success();
+    }
     SmallVector<int64_t, 1> reducedDims{axis};
 
     Value result;

@@ -503,9 +503,32 @@ struct RMSNormalizationLowering
     if (axis < 0 || axis >= xType.getRank())
       return rewriter.notifyMatchFailure(op, "axis out of range");
 
-    auto [y, invStdDev] = buildRMSNormalization(
-        rewriter, op.getLoc(), x, scale, axis, op.getEpsilon(),
-        op.getY().getType(), invStdDevType);
+    // A rank above kMaxUncollapsedRank (StructuredBuilders.h): lowered on X
+    // collapsed to [O, n] and Scale to [n] (CollapseLayerNormalization.cpp,
+    // where Scale and X allow it; a copy of Scale keeps its type).
+    Location loc = op.getLoc();
+    if (xType.getRank() > kMaxUncollapsedRank) {
+      if (std::optional<CollapsedLayerNormalization> collapsed =
+              collapseLayerNormalizationOperands(
+                  rewriter, loc, x, scale, /*bias=*/Value(), axis,
+                  cast<FloatType>(scaleType.getElementType()))) {
+        auto yType = cast<RankedTensorType>(op.getY().getType());
+        auto [y, invStdDev] = buildRMSNormalization(
+            rewriter, loc, collapsed->x, collapsed->scale, collapsed->axis,
+            op.getEpsilon(),
+            RankedTensorType::get(
+                cast<RankedTensorType>(collapsed->x.getType()).getShape(),
+                yType.getElementType()),
+            collapsed->getStatType(invStdDevType.getElementType()));
+        rewriter.replaceOp(op, expandLayerNormalizationResults(
+                                   rewriter, loc, x, axis, y, /*mean=*/Value(),
+                                   invStdDev, op->getResultTypes()));
+        return success();
+      }
+    }
+    auto [y, invStdDev] =
+        buildRMSNormalization(rewriter, loc, x, scale, axis, op.getEpsilon(),
+                              op.getY().getType(), invStdDevType);
     rewriter.replaceOp(op, {y, invStdDev});
     return success();
   }

@@ -79,6 +79,12 @@ Value mlir::norm::castToType(OpBuilder &b, Location loc, Value value,
   return tensor::CastOp::create(b, loc, type, value);
 }
 
+bool mlir::norm::isSliceView(Value value) {
+  while (auto cast = value.getDefiningOp<tensor::CastOp>())
+    value = cast.getSource();
+  return value.getDefiningOp<tensor::ExtractSliceOp>() != nullptr;
+}
+
 //===----------------------------------------------------------------------===//
 // Structured ops
 //===----------------------------------------------------------------------===//

@@ -60,6 +60,24 @@ Value createFilledTensor(OpBuilder &b, Location loc,
 /// type, e.g. a static shape where the op result is dynamic.
 Value castToType(OpBuilder &b, Location loc, Value value, Type type);
 
+/// The highest rank of X that the LpNormalization, LayerNormalization,
+/// RMSNormalization and GroupNormalization (also InstanceNormalization)
+/// lowerings build their loop nests for. Above it they lower the same op on
+/// X collapsed to rank 2 or 3 (the dims before the axis, the axis or the
+/// normalized dims, the dims after it; for GroupNormalization N, C and the
+/// spatial dims) and expand the results: the per-slice computation is the
+/// same, and the tiling and loop generation of the pipeline, whose cost
+/// grows with the square of the rank, see at most three dims
+/// (docs/Development.md, "Compile time and rank"). Ranks up to this one are
+/// lowered as they are.
+constexpr int64_t kMaxUncollapsedRank = 8;
+
+/// Returns whether `value` is a slice of another tensor (tensor.extract_slice,
+/// through tensor.cast): its buffer is then a strided view, which
+/// bufferization cannot collapse without a copy (memref.copy, which also
+/// needs the memrefCopy runtime function).
+bool isSliceView(Value value);
+
 //===----------------------------------------------------------------------===//
 // Structured ops
 //===----------------------------------------------------------------------===//
