@@ -15,10 +15,18 @@
 // so that reading the next rows from memory overlaps the computation on this
 // one.
 //
+// A loop over slices of rank 3 or more (channels-last GroupNormalization:
+// one sample [H, W, C] per step, read by the sum, the sum of squared
+// deviations and Y through loop nests over H, W and C) prefetches the slice
+// `distance` bytes ahead (the next sample) during the last pass only (Y),
+// at the same inner indices as each full tile that pass reads.
+//
 // Remarks (category norm-prefetch-rows): RowPrefetch or SinglePass (missed) per
-// memref read by a loop over rows, NotRowLoop (missed) at a loop over slices
-// of rank > 1, StreamPrefetch or FewStreams (missed) at each column loop that
-// reads full tiles of several rows, Disabled (missed) where an option is 0.
+// memref read by a loop over rows, SlicePrefetch or SinglePass (missed) per
+// memref of rank 3 or more read by a loop over its slices, NotRowLoop
+// (missed) at a multi-dimensional scf.forall, StreamPrefetch or FewStreams
+// (missed) at each column loop that reads full tiles of several rows,
+// Disabled (missed) where an option is 0.
 //
 //===----------------------------------------------------------------------===//
 
@@ -253,6 +261,117 @@ static void prefetchRow(Value memref, Value next, vector::TransferReadOp read) {
   }
 }
 
+/// Returns whether `read` loads a full tile of slice `slice` of a memref of
+/// rank 3 or more defined outside `sliceLoop`: `X[slice, i1, ..., ik]`, int
+/// or float elements, no mask, in bounds, minor identity, and one contiguous
+/// run of elements (every vector dim but the innermost of size 1), whatever
+/// the inner indices are (loop induction variables or expressions of them).
+static bool isSliceTileRead(vector::TransferReadOp read, Value slice,
+                            Operation *sliceLoop) {
+  auto type = dyn_cast<MemRefType>(read.getBase().getType());
+  if (!type || type.getRank() < 3 || !type.getElementType().isIntOrFloat() ||
+      read.getMask() || !read.getPermutationMap().isMinorIdentity() ||
+      read.getIndices()[0] != slice ||
+      sliceLoop->isAncestor(read.getBase().getParentBlock()->getParentOp()))
+    return false;
+  if (!llvm::all_of(read.getInBoundsValues(), [](bool b) { return b; }))
+    return false;
+  return llvm::all_of(read.getVectorType().getShape().drop_back(),
+                      [](int64_t size) { return size == 1; });
+}
+
+/// Returns the slice of `memref` `distance` bytes ahead of `slice`, clamped
+/// to the last one: min(slice + ceil(distance / slice bytes), dim 0 - 1),
+/// the sizes before `sliceLoop`, the minimum at the start of its body.
+static Value buildNextSlice(scf::ForallOp sliceLoop, Value slice, Value memref,
+                            int64_t distance) {
+  auto type = cast<MemRefType>(memref.getType());
+  int64_t elementBytes =
+      std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
+  Location loc = sliceLoop.getLoc();
+  OpBuilder builder(sliceLoop);
+  auto constant = [&](int64_t value) -> Value {
+    return arith::ConstantIndexOp::create(builder, loc, value);
+  };
+  // Bytes per slice: static where the inner sizes are.
+  int64_t staticBytes = elementBytes;
+  Value dynamicSize;
+  for (auto [dim, size] : llvm::enumerate(type.getShape().drop_front())) {
+    if (ShapedType::isStatic(size)) {
+      staticBytes *= size;
+      continue;
+    }
+    Value dimSize = memref::DimOp::create(builder, loc, memref, dim + 1);
+    dynamicSize =
+        dynamicSize ? arith::MulIOp::create(builder, loc, dynamicSize, dimSize)
+                    : dimSize;
+  }
+  Value ahead;
+  if (!dynamicSize) {
+    ahead =
+        constant(llvm::divideCeil(distance, std::max<int64_t>(1, staticBytes)));
+  } else {
+    Value sliceBytes = arith::MaxUIOp::create(
+        builder, loc,
+        arith::MulIOp::create(builder, loc, dynamicSize, constant(staticBytes)),
+        constant(1));
+    ahead = arith::CeilDivUIOp::create(builder, loc, constant(distance),
+                                       sliceBytes);
+  }
+  Value last = arith::SubIOp::create(
+      builder, loc,
+      type.isDynamicDim(0)
+          ? Value(memref::DimOp::create(builder, loc, memref, 0))
+          : constant(type.getDimSize(0)),
+      constant(1));
+  builder.setInsertionPointToStart(sliceLoop.getBody());
+  return arith::MinUIOp::create(
+      builder, loc, arith::AddIOp::create(builder, loc, slice, ahead), last);
+}
+
+/// Prefetches slice `next` of the memref that `read` reads (a full tile of
+/// the current slice, isSliceTileRead), before `read`: one
+/// `memref.prefetch` per cache line of the tile, at the tile's inner
+/// indices (the innermost plus the line's offset).
+static void prefetchSliceTile(Value next, vector::TransferReadOp read) {
+  auto type = cast<MemRefType>(read.getBase().getType());
+  int64_t elementBytes =
+      std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
+  int64_t tileBytes = read.getVectorType().getNumElements() * elementBytes;
+  int64_t lineElements = kCacheLineBytes / elementBytes;
+  Location loc = read.getLoc();
+  OpBuilder builder(read);
+  SmallVector<Value> indices(read.getIndices());
+  indices[0] = next;
+  Value innermost = indices.back();
+  for (int64_t offset = 0; offset * elementBytes < tileBytes;
+       offset += lineElements) {
+    if (offset)
+      indices.back() = arith::AddIOp::create(
+          builder, loc, innermost,
+          arith::ConstantIndexOp::create(builder, loc, offset));
+    memref::PrefetchOp::create(builder, loc, read.getBase(), indices,
+                               /*isWrite=*/false, /*localityHint=*/3,
+                               /*isDataCache=*/true);
+  }
+}
+
+/// Returns whether `scope` writes vectors (a row or slice of Y) with vector
+/// stores.
+static bool writesVectors(Operation *scope) {
+  bool writes = false;
+  scope->walk([&](Operation *op) {
+    VectorType type;
+    if (auto write = dyn_cast<vector::TransferWriteOp>(op))
+      type = write.getVectorType();
+    else if (auto store = dyn_cast<vector::StoreOp>(op))
+      type = store.getVectorType();
+    if (type && type.getNumElements() > 1)
+      writes = true;
+  });
+  return writes;
+}
+
 namespace {
 struct PrefetchRowsPass
     : public norm::impl::PrefetchRowsPassBase<PrefetchRowsPass> {
@@ -309,20 +428,6 @@ struct PrefetchRowsPass
             reads.push_back(read);
         }
       });
-      // Whether `scope` writes a row (Y) with vector stores.
-      auto writesRows = [](Operation *scope) {
-        bool writes = false;
-        scope->walk([&](Operation *op) {
-          VectorType type;
-          if (auto write = dyn_cast<vector::TransferWriteOp>(op))
-            type = write.getVectorType();
-          else if (auto store = dyn_cast<vector::StoreOp>(op))
-            type = store.getVectorType();
-          if (type && type.getNumElements() > 1)
-            writes = true;
-        });
-        return writes;
-      };
       for (auto &[memref, reads] : passes) {
         // The first pass over a row streams it from memory; during the
         // later ones, which hit L1, no demand miss drives the hardware
@@ -342,9 +447,10 @@ struct PrefetchRowsPass
         // The last pass is Y's where its loop writes the row (Y may also
         // read the row through another view, as Group Normalization's
         // [N * G, C/G, D]: then the last pass here is a sum of squares).
-        size_t end = reads.size() > 2 && writesRows(reads.back()->getParentOp())
-                         ? reads.size() - 1
-                         : reads.size();
+        size_t end =
+            reads.size() > 2 && writesVectors(reads.back()->getParentOp())
+                ? reads.size() - 1
+                : reads.size();
         norm::remarkPassed(
             rowLoop, kPass, "RowPrefetch",
             "prefetches the row {0} bytes ahead of a {1} in {2} of its {3} "
@@ -371,7 +477,64 @@ struct PrefetchRowsPass
                 prefetchRow(memref, next, chunk);
         }
       }
+      prefetchSlices(rowLoop);
     });
+  }
+
+  /// In the 1-D loop `sliceLoop` over slices of memrefs of rank 3 or more
+  /// (the samples of channels-last GroupNormalization), prefetches, per
+  /// memref read in two or more passes (innermost loops with full-tile
+  /// reads of its current slice, isSliceTileRead), the slice `distance`
+  /// bytes ahead during the last pass over the current one (every such loop
+  /// of the last loop nest in the body, if not the first pass: the main and
+  /// the remainder loops of one pass): one `memref.prefetch` per cache line
+  /// of each of their tiles, at the tile's inner indices.
+  void prefetchSlices(scf::ForallOp sliceLoop) {
+    Value slice = sliceLoop.getInductionVar(0);
+    // Per memref: the loops (in order) that read full tiles of its current
+    // slice, and their reads.
+    llvm::MapVector<Value, SmallVector<SmallVector<vector::TransferReadOp>>>
+        passes;
+    sliceLoop.getBody()->walk([&](scf::ForOp loop) {
+      for (Operation &op : loop.getBody()->without_terminator()) {
+        auto read = dyn_cast<vector::TransferReadOp>(op);
+        if (!read || !isSliceTileRead(read, slice, sliceLoop))
+          continue;
+        SmallVector<SmallVector<vector::TransferReadOp>> &loops =
+            passes[read.getBase()];
+        if (loops.empty() || loops.back().front()->getParentOp() != loop)
+          loops.emplace_back();
+        loops.back().push_back(read);
+      }
+    });
+    for (auto &[memref, loops] : passes) {
+      if (loops.size() < 2) {
+        norm::remarkMissed(loops.front().front(), kPass, "SinglePass",
+                           "one pass over the slice of this memref: the "
+                           "hardware prefetchers follow its misses");
+        continue;
+      }
+      // Only the last pass prefetches (GroupNormalization channels last:
+      // Y, with its SiLU; after the sum and the sum of squared deviations,
+      // each of which reads eight tiles per step). docs/Pipeline.md (stage
+      // 7) has the measurements: prefetches in the sum of squares, as for
+      // rows, were slower than none.
+      norm::remarkPassed(
+          sliceLoop, kPass, "SlicePrefetch",
+          "prefetches the slice {0} bytes ahead of a {1} in the last of its "
+          "{2} loops over the slice",
+          static_cast<unsigned>(distance), memref.getType(), loops.size());
+      Value next = buildNextSlice(sliceLoop, slice, memref, distance);
+      Block *body = sliceLoop.getBody();
+      Operation *lastNest =
+          body->findAncestorOpInBlock(*loops.back().front()->getParentOp());
+      for (ArrayRef<vector::TransferReadOp> reads :
+           ArrayRef(loops).drop_front())
+        if (body->findAncestorOpInBlock(*reads.front()->getParentOp()) ==
+            lastNest)
+          for (vector::TransferReadOp read : reads)
+            prefetchSliceTile(next, read);
+    }
   }
 };
 } // namespace
