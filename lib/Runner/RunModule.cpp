@@ -36,37 +36,37 @@ static llvm::Error checkFlagCount(StringRef flag, size_t given, size_t count,
 }
 
 /// Whether the output files `a` and `b` (paths of --output=@PATH) are one
-/// file that the second write would replace: the same path once absolute
-/// and without `.` and `..` components, the same existing file (also through
-/// symbolic or hard links), or, where neither exists yet, the same name in
-/// the same existing directory. An existing file that is not a regular file
-/// (a device such as /dev/null, a FIFO) is written through twice and is
-/// never reported.
+/// file that the second write would replace: the same existing file (also
+/// through symbolic or hard links), or, where neither exists yet, the same
+/// name in the same directory, the directories compared as files (a linked
+/// directory; `..` after a symbolic link names the link target's parent, so
+/// paths are never compared as text after removing `..`). An existing file
+/// that is not a regular file (a device such as /dev/null, a FIFO) is written
+/// through twice and is never reported.
 static bool outputsShareFile(StringRef a, StringRef b) {
   namespace fs = llvm::sys::fs;
-  auto normalize = [](StringRef path) {
-    SmallString<256> result(path);
-    // On failure (no current directory) the relative path is compared.
-    (void)fs::make_absolute(result);
-    llvm::sys::path::remove_dots(result, /*remove_dot_dot=*/true);
-    return result;
-  };
+  namespace path = llvm::sys::path;
   fs::file_status status;
   if (!fs::status(a, status) && fs::exists(status) &&
       !fs::is_regular_file(status))
     return false;
-  SmallString<256> absA = normalize(a), absB = normalize(b);
-  if (absA == absB)
-    return true;
   bool same = false;
   if (!fs::equivalent(a, b, same))
     return same;
   if (fs::exists(a) || fs::exists(b))
     return false;
-  return llvm::sys::path::filename(absA) == llvm::sys::path::filename(absB) &&
-         !fs::equivalent(llvm::sys::path::parent_path(absA),
-                         llvm::sys::path::parent_path(absB), same) &&
-         same;
+  if (path::filename(a) != path::filename(b))
+    return false;
+  auto directory = [](StringRef file) {
+    SmallString<256> result(file);
+    // On failure (no current directory) the relative path is compared.
+    (void)fs::make_absolute(result);
+    path::remove_dots(result, /*remove_dot_dot=*/false);
+    return SmallString<256>(path::parent_path(result));
+  };
+  SmallString<256> directoryA = directory(a), directoryB = directory(b);
+  return directoryA == directoryB ||
+         (!fs::equivalent(directoryA, directoryB, same) && same);
 }
 
 llvm::Expected<int> runner::runModule(const RunOptions &options,

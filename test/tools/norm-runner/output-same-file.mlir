@@ -1,8 +1,9 @@
 // Two --output=@FILE flags that name one file are one error and exit status
 // 1 before the function runs: the second result would replace the first.
-// The file is compared by its absolute path without '.' and '..', as the
-// same existing file (symbolic and hard links), and, before it exists, as
-// the same name in the same directory (a linked directory). Nothing is
+// The file is compared as the same existing file (symbolic and hard links),
+// and, before it exists, as the same name in the same directory, the
+// directories compared as files (a linked directory; '..' after a symbolic
+// link is the link target's parent). Nothing is
 // written; an existing file keeps its bytes. Devices such as /dev/null may
 // be named twice. @three returns x, x + x and x * 3.
 
@@ -63,6 +64,16 @@
 // RUN: norm-runner %s --function=identity --input=@%t/c.npy \
 // RUN:   | FileCheck %s --check-prefix=FILE-C
 // FILE-C: 2xf32=3 6
+
+// '..' after a symbolic link to real/sub is real, not %t: two files, written
+// with [1 2] (real/d.npy) and [2 4] (d.npy).
+// RUN: mkdir -p %t/real/sub && ln -s real/sub %t/sublink
+// RUN: norm-runner %s --function=three --input="2xf32=1 2" \
+// RUN:   --output=@%t/sublink/../d.npy --output=@%t/d.npy --output=-
+// RUN: norm-runner %s --function=identity --input=@%t/real/d.npy \
+// RUN:   | FileCheck %s --check-prefix=FILE-A
+// RUN: norm-runner %s --function=identity --input=@%t/d.npy \
+// RUN:   | FileCheck %s --check-prefix=FILE-B
 
 func.func @three(%x: tensor<2xf32>)
     -> (tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) {
