@@ -556,7 +556,9 @@ compile::prepareKernels(ModuleOp module, ArrayRef<std::string> names,
     if (!reserved.empty())
       return createStringError("exported name '" + kernel.symbol + "' " +
                                reserved + "; choose another with --prefix");
-    for (StringRef internal : {kernel.implName, kernel.checkName})
+    kernel.internalName = ("__norm_internal_" + func.getName()).str();
+    for (StringRef internal :
+         {kernel.implName, kernel.checkName, kernel.internalName})
       if (module.lookupSymbol(internal))
         return createStringError("the module already has a symbol '" +
                                  internal + "', a name norm-compile uses");
@@ -720,14 +722,22 @@ compile::prepareKernels(ModuleOp module, ArrayRef<std::string> names,
     // generate-runtime-verification, above) before the call, so the body
     // needs them no more; lowered, they would call puts and abort where
     // LLVM cannot prove them true (the compiled function not inlined into
-    // its wrapper). Where the module calls the function itself, those
-    // calls are not checked, and its asserts stay.
+    // its wrapper). Where other functions of the module call it, they call
+    // a private copy that keeps its asserts (their calls are not checked)
+    // and the signature of the function: the wrapper adds parameters to
+    // its own copy.
     auto func = module.lookupSymbol<func::FuncOp>(kernel.name);
-    if (SymbolTable::symbolKnownUseEmpty(func, module))
-      func.walk([](cf::AssertOp assertOp) { assertOp.erase(); });
-    if (failed(SymbolTable::replaceAllSymbolUses(
-            func, builder.getStringAttr(kernel.implName), module)))
-      return createStringError("cannot rename function '" + kernel.name + "'");
+    if (!SymbolTable::symbolKnownUseEmpty(func, module)) {
+      if (failed(SymbolTable::replaceAllSymbolUses(
+              func, builder.getStringAttr(kernel.internalName), module)))
+        return createStringError("cannot rename function '" + kernel.name +
+                                 "'");
+      func::FuncOp called = func.clone();
+      called.setName(kernel.internalName);
+      called.setPrivate();
+      module.insert(std::next(Block::iterator(func)), called);
+    }
+    func.walk([](cf::AssertOp assertOp) { assertOp.erase(); });
     func.setName(kernel.implName);
   }
   return kernels;

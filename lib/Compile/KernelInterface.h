@@ -47,6 +47,9 @@ struct Kernel {
   std::string implName;
   /// The name of the function that checks the argument shapes.
   std::string checkName;
+  /// Name of the private copy of the function that the module's other
+  /// functions call, where they call it (`__norm_internal_` + name).
+  std::string internalName;
   SmallVector<RankedTensorType> arguments;
   SmallVector<RankedTensorType> results;
   /// Per result, per dimension: its size in terms of the arguments.
