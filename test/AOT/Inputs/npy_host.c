@@ -14,8 +14,11 @@
  * Usage: host IN.npy... -- EXPECTED.npy... [--atol=A] [--rtol=R]
  *             [--bad=ARG,DIM,SIZE]
  *
- * Result buffers are sized from the expected files and filled with a
- * sentinel byte first. The default tolerances are norm-runner's
+ * Result buffers are sized from the expected files, followed by a guard
+ * of sentinel bytes as large as all arguments together (in f64) and filled
+ * with the sentinel first: a result larger than its expected file (a wrong
+ * expected shape) fails the check of the guard instead of writing past the
+ * buffer. The default tolerances are norm-runner's
  * (docs/Runner.md). --bad=ARG,DIM,SIZE first calls the function with
  * dimension DIM of argument ARG's shape replaced by SIZE and checks that it
  * returns non-zero and leaves every result byte untouched. --threads=N then
@@ -197,6 +200,23 @@ static void getDefaultTolerance(enum Kind kind, double *atol, double *rtol) {
 static struct Tensor in[MAX_TENSORS], expected[MAX_TENSORS],
     out[MAX_TENSORS];
 static int64_t shapes[MAX_TENSORS][MAX_RANK];
+/* Bytes of sentinel after each result buffer. */
+static size_t guardBytes;
+
+static size_t resultBytes(int r) {
+  return (size_t)out[r].count * out[r].elementBytes;
+}
+
+/* Returns whether the guard after result buffer `data` of result `r` still
+ * holds only the sentinel. */
+static int guardIntact(const void *data, int r) {
+  const unsigned char *guard = (const unsigned char *)data + resultBytes(r);
+  size_t b;
+  for (b = 0; b < guardBytes; ++b)
+    if (guard[b] != SENTINEL)
+      return 0;
+  return 1;
+}
 
 #define A(i) in[i].data, shapes[i]
 #define R(i) out[i].data
@@ -248,8 +268,8 @@ static void *runWorker(void *argument) {
     if (status != 0)
       ++worker->differences;
     for (r = 0; r < NUM_RESULTS; ++r)
-      if (memcmp(worker->buffers[r], out[r].data,
-                 out[r].count * out[r].elementBytes) != 0)
+      if (memcmp(worker->buffers[r], out[r].data, resultBytes(r)) != 0 ||
+          !guardIntact(worker->buffers[r], r))
         ++worker->differences;
   }
   return NULL;
@@ -258,7 +278,7 @@ static void *runWorker(void *argument) {
 static void fillSentinel(void) {
   int r;
   for (r = 0; r < NUM_RESULTS; ++r)
-    memset(out[r].data, SENTINEL, out[r].count * out[r].elementBytes);
+    memset(out[r].data, SENTINEL, resultBytes(r) + guardBytes);
 }
 
 int main(int argc, char **argv) {
@@ -290,9 +310,14 @@ int main(int argc, char **argv) {
   if (numIn != NUM_ARGS || numExpected != NUM_RESULTS)
     fail("the argument and result counts differ from NUM_ARGS/NUM_RESULTS",
          "");
+  guardBytes = 64;
+  for (i = 0; i < NUM_ARGS; ++i)
+    guardBytes += (size_t)in[i].count * sizeof(double);
   for (r = 0; r < NUM_RESULTS; ++r) {
     out[r] = expected[r];
-    out[r].data = malloc(out[r].count * out[r].elementBytes + 1);
+    out[r].data = malloc(resultBytes(r) + guardBytes);
+    if (!out[r].data)
+      fail("out of memory", "");
   }
   for (i = 0; i < NUM_ARGS; ++i)
     memcpy(shapes[i], in[i].shape, sizeof(shapes[i]));
@@ -307,9 +332,11 @@ int main(int argc, char **argv) {
     for (r = 0; r < NUM_RESULTS; ++r) {
       const unsigned char *bytes = out[r].data;
       int64_t b;
-      for (b = 0; b < out[r].count * (int64_t)out[r].elementBytes; ++b)
+      for (b = 0; b < (int64_t)resultBytes(r); ++b)
         if (bytes[b] != SENTINEL)
           untouched = 0;
+      if (!guardIntact(bytes, r))
+        untouched = 0;
     }
     printf("bad shape: status %s, results %s\n",
            status != 0 ? "non-zero" : "ZERO",
@@ -327,6 +354,13 @@ int main(int argc, char **argv) {
   printf("status %d\n", (int)status);
   if (status != 0)
     return 1;
+  for (r = 0; r < NUM_RESULTS; ++r)
+    if (!guardIntact(out[r].data, r)) {
+      printf("result %d: written past the %lld elements of its expected "
+             "file\n",
+             r, (long long)expected[r].count);
+      failed = 1;
+    }
   for (r = 0; r < NUM_RESULTS; ++r) {
     double atol, rtol;
     int64_t e, mismatches = 0;
@@ -358,8 +392,12 @@ int main(int argc, char **argv) {
     static struct Worker workers[MAX_THREADS];
     int t, differences = 0;
     for (t = 0; t < threads; ++t) {
-      for (r = 0; r < NUM_RESULTS; ++r)
-        workers[t].buffers[r] = malloc(out[r].count * out[r].elementBytes + 1);
+      for (r = 0; r < NUM_RESULTS; ++r) {
+        workers[t].buffers[r] = malloc(resultBytes(r) + guardBytes);
+        if (!workers[t].buffers[r])
+          fail("out of memory", "");
+        memset(workers[t].buffers[r], SENTINEL, resultBytes(r) + guardBytes);
+      }
       if (pthread_create(&workers[t].thread, NULL, runWorker, &workers[t]))
         fail("cannot create a thread", "");
     }
