@@ -4,11 +4,14 @@
 // (x86 `vpmovzxwd`) and a shift per 16 lanes. A sum does not care in which
 // lane each term lands, and read as i32 pairs of lanes, a bf16 vector gives
 // its even lanes as f32 by one shift and its odd lanes by one and (see
-// Passes.td): half the instructions, and no shuffle.
+// Passes.td): half the instructions, and no shuffle. In the loops of such
+// sums (bf16 or f16 terms), the shift K - x of each widened term becomes a
+// fused multiply-add by -1: the same value, computed by the multiply-add
+// units instead of the adders that also add the term to the sum.
 //
 // Remarks (category norm-deinterleave-bf16-sums): Deinterleaved or
 // NotDeinterleaved (missed, with the reason) at each arith.extf of a bf16
-// vector to f32.
+// vector to f32; FusedShift at each shift K - x made a multiply-add.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +21,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
@@ -194,11 +199,72 @@ static void deinterleave(arith::ExtFOp widen) {
   widen.erase();
 }
 
+/// Returns whether `sub` is `arith.subf %k, %x` in the body of an scf.for
+/// that carries values, with %k the same in every lane and %x a vector of
+/// bf16 or f16 widened to f32 by `arith.extf` in that body (a shifted
+/// row's terms, K - x, of LayerNormalization's sums).
+static bool isShiftOfWidenedTerm(arith::SubFOp sub) {
+  auto loop = dyn_cast<scf::ForOp>(sub->getParentOp());
+  if (!loop || loop.getNumRegionIterArgs() == 0 || !isLaneUniform(sub.getLhs()))
+    return false;
+  auto widen = sub.getRhs().getDefiningOp<arith::ExtFOp>();
+  if (!widen || widen->getParentOp() != loop.getOperation())
+    return false;
+  auto inType = dyn_cast<VectorType>(widen.getIn().getType());
+  return inType && !inType.isScalable() &&
+         (inType.getElementType().isBF16() ||
+          inType.getElementType().isF16()) &&
+         getElementTypeOrSelf(widen.getType()).isF32();
+}
+
+/// Replaces `sub` (%k - %x, isShiftOfWidenedTerm) by `math.fma %x, %m, %k`
+/// with %m = -1 in every lane: the product is exact, so the fused
+/// multiply-add rounds %k - %x once, as the subtraction does (the same
+/// value, signed zeros included; a NaN may keep another payload). The -1
+/// is the bits 0xbf800000 passed through an empty inline asm (`"=r,0"`, a
+/// general-purpose register: no instruction, valid on every target) before
+/// the loop, and broadcast: LLVM folds an fma by a constant -1 back into
+/// the subtraction. The terms of such a loop go through two additions each
+/// (the shift, then the sum); a CPU whose additions and multiply-adds run
+/// on different units gets them from both.
+static void rewriteAsFusedMultiplyAdd(arith::SubFOp sub) {
+  auto loop = cast<scf::ForOp>(sub->getParentOp());
+  OpBuilder b(loop);
+  Location loc = sub.getLoc();
+  Type i32 = b.getI32Type();
+  Value bits = arith::ConstantIntOp::create(b, loc, i32,
+                                            static_cast<int32_t>(0xbf800000u));
+  Value opaque =
+      LLVM::InlineAsmOp::create(
+          b, loc, i32, ValueRange{bits}, b.getStringAttr(""),
+          b.getStringAttr("=r,0"), /*has_side_effects=*/nullptr,
+          /*is_align_stack=*/nullptr,
+          LLVM::TailCallKindAttr::get(b.getContext(),
+                                      LLVM::tailcallkind::TailCallKind::None),
+          /*asm_dialect=*/nullptr, /*operand_attrs=*/nullptr)
+          .getRes();
+  Value minusOne = vector::BroadcastOp::create(
+      b, loc, sub.getType(),
+      arith::BitcastOp::create(b, loc, b.getF32Type(), opaque));
+  b.setInsertionPoint(sub);
+  Value fused =
+      math::FmaOp::create(b, loc, sub.getRhs(), minusOne, sub.getLhs());
+  sub.getResult().replaceAllUsesWith(fused);
+  sub.erase();
+}
+
 namespace {
 struct DeinterleaveBF16SumsPass
     : public norm::impl::DeinterleaveBF16SumsPassBase<
           DeinterleaveBF16SumsPass> {
   void runOnOperation() override {
+    // The shifts K - x of widened terms, found before the widenings of bf16
+    // sums below are rewritten, as fused multiply-adds after them.
+    SmallVector<arith::SubFOp> shifts;
+    getOperation().walk([&](arith::SubFOp sub) {
+      if (isShiftOfWidenedTerm(sub))
+        shifts.push_back(sub);
+    });
     SmallVector<arith::ExtFOp> widenings;
     bool remarks = norm::remarksEnabled(&getContext());
     getOperation().walk([&](arith::ExtFOp widen) {
@@ -238,6 +304,12 @@ struct DeinterleaveBF16SumsPass
           "bf16 widened to f32 as the even lanes, then the odd lanes, of "
           "the sum it feeds (shift and mask of i32 lane pairs)");
       deinterleave(widen);
+    }
+    for (arith::SubFOp sub : shifts) {
+      norm::remarkPassed(sub, kPass, "FusedShift",
+                         "K - x of a widened 16-bit term as a fused "
+                         "multiply-add by -1 (the same value)");
+      rewriteAsFusedMultiplyAdd(sub);
     }
   }
 };

@@ -110,11 +110,26 @@ def DeinterleaveBF16SumsPass
     `arith.extf`). Used for LayerNormalization's Mean and variance sums over
     bf16 rows.
 
+    Then, in an `scf.for` that carries values, each `arith.subf %k, %x`
+    with %k the same in every lane and %x a bf16 or f16 vector widened to
+    f32 in that loop (the shift K - x of LayerNormalization's sums) becomes
+    `math.fma %x, %m, %k` with %m = -1 in every lane: the product is exact,
+    so the fused multiply-add rounds K - x once, as the subtraction does
+    (the same values, signed zeros included). The -1 comes from the bits
+    0xbf800000 through an empty inline asm (`"=r,0"`, no instruction) before
+    the loop, which keeps LLVM from folding the fma back into a
+    subtraction. Each term of such a sum takes two additions (the shift,
+    then the sum); where additions and multiply-adds run on different
+    execution units (Zen 4: two of each), the shift moves to the
+    multiply-add units.
+
     Run after `convert-vector-to-scf` (loops and vectors in their final
     shape) and before `arith-expand`.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::math::MathDialect",
     "::mlir::vector::VectorDialect",
   ];
 }
