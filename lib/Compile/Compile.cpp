@@ -209,6 +209,16 @@ static llvm::Expected<Target> resolveTarget(const CompileOptions &options) {
     return chosen && isKnownFeature(*chosen, feature.drop_front()) &&
            chosen->checkFeatures(feature);
   };
+  // A 32-bit x86 CPU (`pentium`, `i686`, `prescott`) or `--mattr=-64bit`:
+  // LLVM would stop with a fatal error when it creates the subtarget.
+  if (result.triple.isX86() && chosen && !has("+64bit"))
+    return createStringError(
+        "CPU '" + result.cpu + "'" +
+        (options.features.empty()
+             ? Twine("")
+             : " with --mattr='" + options.features + "'") +
+        " of '" + result.triple.str() +
+        "' cannot run 64-bit code (needs +64bit)");
   StringRef fpUnit = result.triple.isX86()       ? "+sse2"
                      : result.triple.isAArch64() ? "+fp-armv8"
                                                  : "";
