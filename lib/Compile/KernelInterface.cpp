@@ -143,6 +143,13 @@ static constexpr llvm::StringLiteral kCxxKeywords[] = {
     "using",     "virtual",     "wchar_t",  "xor",
     "xor_eq"};
 
+/// The lower-case macros that gcc, g++ and clang predefine as `1` in their
+/// default GNU modes (`-std=gnu17`, `-std=gnu++17`; not with `-std=c99`) on
+/// x86_64 and AArch64 Linux, as `gcc -dM -E - </dev/null` and
+/// `clang --target=aarch64-linux-gnu -dM -E -x c /dev/null` list them: the
+/// generated header would declare `int32_t 1(...)`.
+static constexpr llvm::StringLiteral kGNUPredefinedMacros[] = {"linux", "unix"};
+
 /// Returns whether <stdint.h> (C11 7.20, with C23's width macros), which the
 /// generated header includes, declares `name`: its types (`int32_t`,
 /// `uint_least8_t`, `intptr_t`, `intmax_t`, ...), its limit macros
@@ -182,9 +189,9 @@ static bool isStdintName(StringRef name) {
 
 /// Returns why `symbol` may not be an exported name, or an empty string:
 /// a name of the C standard library or of the OpenMP runtime (which the
-/// object may call: exporting it would replace them), a C or C++ keyword or
-/// a name of <stdint.h> (which would break the generated header), or a name
-/// C reserves for the implementation.
+/// object may call: exporting it would replace them), a C or C++ keyword, a
+/// name of <stdint.h> or a macro that C compilers predefine (which would
+/// break the generated header), or a name C reserves for the implementation.
 static std::string getReservedReason(StringRef symbol) {
   if (symbol == "main")
     return "is the C program's entry point";
@@ -195,6 +202,9 @@ static std::string getReservedReason(StringRef symbol) {
            "generated header cannot declare";
   if (isStdintName(symbol))
     return "is declared by <stdint.h>, which the generated header includes";
+  if (llvm::is_contained(kGNUPredefinedMacros, symbol))
+    return "is a macro that gcc, g++ and clang predefine in their default "
+           "GNU modes (as 1), which breaks the generated header";
   if (llvm::is_contained(kCLibraryNames, symbol))
     return "is a function of the C library, which the object or the "
            "program may call";
