@@ -35,6 +35,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
 #include "norm/Conversion/Passes.h"
+#include "norm/Support/EscapedText.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -249,7 +250,7 @@ selectFunctions(ModuleOp module, ArrayRef<std::string> names) {
   SmallVector<std::string> available;
   for (auto func : module.getOps<func::FuncOp>())
     if (func.isPublic() && !func.isExternal())
-      available.push_back(func.getName().str());
+      available.push_back(escapeForMessage(func.getName()));
   if (names.empty()) {
     for (auto func : module.getOps<func::FuncOp>())
       if (func.isPublic() && !func.isExternal())
@@ -264,10 +265,11 @@ selectFunctions(ModuleOp module, ArrayRef<std::string> names) {
   for (const std::string &name : names) {
     auto func = module.lookupSymbol<func::FuncOp>(name);
     if (!func || !func.isPublic() || func.isExternal())
-      return createStringError(
-          "function '" + name + "' not found; public functions: " +
-          (available.empty() ? std::string("none")
-                             : llvm::join(available, ", ")));
+      return createStringError("function '" + escapeForMessage(name) +
+                               "' not found; public functions: " +
+                               (available.empty()
+                                    ? std::string("none")
+                                    : llvm::join(available, ", ")));
     if (!llvm::is_contained(selected, func))
       selected.push_back(func);
   }
@@ -559,7 +561,8 @@ compile::prepareKernels(ModuleOp module, ArrayRef<std::string> names,
     kernel.implName = ("__norm_impl_" + func.getName()).str();
     kernel.checkName = ("__norm_check_" + func.getName()).str();
     if (!isCIdentifier(kernel.symbol))
-      return createStringError("exported name '" + kernel.symbol +
+      return createStringError("exported name '" +
+                               escapeForMessage(kernel.symbol) +
                                "' (--prefix, then the function name) is not "
                                "a C identifier");
     std::string reserved = getReservedReason(kernel.symbol);
