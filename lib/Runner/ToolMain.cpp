@@ -15,6 +15,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <sys/mman.h>
+#include <sysexits.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -275,8 +276,11 @@ int runner::runToolMain(StringRef name, llvm::function_ref<int()> body) {
   toolName.set(name);
   // Have LLVM install its crash handlers now, as InitLLVM does (it does not
   // install them twice), so that ours replace them and run first.
-  llvm::sys::SetOneShotPipeSignalFunction(
-      llvm::sys::DefaultOneShotPipeSignalHandler);
+  // A write to a closed pipe ends the process with EX_IOERR as LLVM's
+  // default does, but with _exit, not exit: the signal may interrupt a
+  // thread that holds a lock an exit-time destructor takes (libomp's, while
+  // OMP_DISPLAY_ENV prints), and exit would then wait for it forever.
+  llvm::sys::SetOneShotPipeSignalFunction(+[] { ::_exit(EX_IOERR); });
   for (size_t i = 0; i < std::size(kFaultSignals); ++i) {
     struct sigaction action = {};
     action.sa_sigaction = handleFault;

@@ -81,7 +81,8 @@ static cl::opt<EmitKind> emit(
     cl::cat(compileCategory));
 
 static int runTool(int &argc, char **&argv) {
-  llvm::InitLLVM initLLVM(argc, argv);
+  // runToolMain's handler of a closed pipe stays (ToolMain.h).
+  llvm::InitLLVM initLLVM(argc, argv, /*InstallPipeSignalExitHandler=*/false);
   cl::HideUnrelatedOptions(compileCategory);
   cl::ParseCommandLineOptions(
       argc, argv,

@@ -65,7 +65,8 @@ static int fail(llvm::Error err) {
 static int runTool(int &argc, char **&argv) {
   // On the tool thread, so that LLVM's crash report of a bug names the
   // program arguments.
-  llvm::InitLLVM initLLVM(argc, argv);
+  // runToolMain's handler of a closed pipe stays (ToolMain.h).
+  llvm::InitLLVM initLLVM(argc, argv, /*InstallPipeSignalExitHandler=*/false);
   if (llvm::Error err = flags.takeThreads(argc, argv))
     return fail(std::move(err));
   // The OpenMP runtime, loaded when the module has parallel loops, reads

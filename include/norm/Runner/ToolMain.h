@@ -38,7 +38,11 @@ constexpr unsigned kToolStackSize = 64u << 20;
 /// report a stack overflow of that thread ("<toolName>: error: out of stack
 /// space ...") and any fault while a RunningModuleCode is alive as one
 /// error line, then exit with status 1; other faults go on to the handlers
-/// installed before (LLVM's crash report). Call it from main, after
+/// installed before (LLVM's crash report). A write to a closed pipe
+/// (SIGPIPE) ends the process with _exit(EX_IOERR), skipping exit-time
+/// destructors that may wait for a lock the interrupted thread holds
+/// (llvm::InitLLVM's default handler calls exit): construct llvm::InitLLVM
+/// with InstallPipeSignalExitHandler = false. Call it from main, after
 /// llvm::InitLLVM if the tool uses it. Where the thread cannot be created
 /// (no memory for its stack), `body` runs on the calling thread. After
 /// `body`, flushes llvm::outs() and std::cout: where standard output could
