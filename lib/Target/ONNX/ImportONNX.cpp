@@ -24,7 +24,12 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/SourceMgr.h"
 
+#include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/wire_format_lite.h>
+
 #include <climits>
+#include <optional>
+#include <vector>
 
 using namespace mlir;
 using namespace mlir::norm::onnx_importer;
@@ -87,7 +92,9 @@ const OpInfo kSupportedOps[] = {
 // Model and graph
 //===----------------------------------------------------------------------===//
 
-OwningOpRef<ModuleOp> Importer::importModel(const onnx::ModelProto &model) {
+OwningOpRef<ModuleOp>
+Importer::importModel(const onnx::ModelProto &model,
+                      ArrayRef<StringRef> serializedInitializers) {
   if (!model.has_graph()) {
     emitError(fileLoc) << "the ONNX model has no graph (is this an ONNX file?)";
     return nullptr;
@@ -95,6 +102,9 @@ OwningOpRef<ModuleOp> Importer::importModel(const onnx::ModelProto &model) {
   if (failed(importOpsets(model)))
     return nullptr;
   irVersion = model.ir_version();
+  if (serializedInitializers.size() ==
+      static_cast<size_t>(model.graph().initializer_size()))
+    initializerBytes = serializedInitializers;
 
   OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
   // Provenance, kept as discardable attributes (docs/Importer.md).
@@ -203,9 +213,12 @@ LogicalResult Importer::importGraph(const onnx::GraphProto &graph,
   builder.setInsertionPointToStart(entry);
 
   // Initializers become arith.constant in their graph order.
-  for (const onnx::TensorProto &tensor : graph.initializer()) {
+  for (auto [index, tensor] : llvm::enumerate(graph.initializer())) {
     Location loc = valueLoc(tensor.name());
-    FailureOr<DenseElementsAttr> attr = convertTensor(tensor, loc);
+    FailureOr<DenseElementsAttr> attr = convertTensor(
+        tensor, loc,
+        initializerBytes.empty() ? std::nullopt
+                                 : std::optional(initializerBytes[index]));
     if (failed(attr))
       return failure();
     if (const onnx::ValueInfoProto *input =
@@ -359,6 +372,50 @@ LogicalResult Importer::importNode(const onnx::NodeProto &proto,
 // Entry points
 //===----------------------------------------------------------------------===//
 
+/// Appends to `slices` the bytes of each occurrence of the length-delimited
+/// field `fieldNumber` in the serialized message `message`, in order.
+/// Returns false where the bytes do not decode.
+static bool collectMessageFields(StringRef message, int fieldNumber,
+                                 std::vector<StringRef> &slices) {
+  using google::protobuf::internal::WireFormatLite;
+  google::protobuf::io::CodedInputStream input(
+      reinterpret_cast<const uint8_t *>(message.data()),
+      static_cast<int>(message.size()));
+  while (uint32_t tag = input.ReadTag()) {
+    if (WireFormatLite::GetTagFieldNumber(tag) != fieldNumber ||
+        WireFormatLite::GetTagWireType(tag) !=
+            WireFormatLite::WIRETYPE_LENGTH_DELIMITED) {
+      if (!WireFormatLite::SkipField(&input, tag))
+        return false;
+      continue;
+    }
+    uint32_t length = 0;
+    if (!input.ReadVarint32(&length))
+      return false;
+    size_t begin = input.CurrentPosition();
+    if (length > message.size() - begin || !input.Skip(length))
+      return false;
+    slices.push_back(message.substr(begin, length));
+  }
+  return true;
+}
+
+/// Returns the serialized bytes of each GraphProto.initializer of the
+/// serialized ModelProto `model`, in the order of the parsed
+/// `graph.initializer()` (occurrences of the graph field are merged, so
+/// their initializers follow each other), or an empty vector where the bytes
+/// do not decode.
+static std::vector<StringRef> getInitializerBytes(StringRef model) {
+  std::vector<StringRef> graphs, initializers;
+  if (!collectMessageFields(model, onnx::ModelProto::kGraphFieldNumber, graphs))
+    return {};
+  for (StringRef graph : graphs)
+    if (!collectMessageFields(graph, onnx::GraphProto::kInitializerFieldNumber,
+                              initializers))
+      return {};
+  return initializers;
+}
+
 OwningOpRef<ModuleOp> mlir::norm::importONNXModel(llvm::MemoryBufferRef buffer,
                                                   MLIRContext *context) {
   context->loadDialect<func::FuncDialect, arith::ArithDialect,
@@ -373,7 +430,9 @@ OwningOpRef<ModuleOp> mlir::norm::importONNXModel(llvm::MemoryBufferRef buffer,
         << norm::escapeForMessage(fileName) << "'";
     return nullptr;
   }
-  return Importer(context, fileName).importModel(model);
+  // The initializers' bytes, for the int32_data values protobuf truncates.
+  return Importer(context, fileName)
+      .importModel(model, getInitializerBytes(data));
 }
 
 void mlir::norm::registerImportONNXDialects(DialectRegistry &registry) {

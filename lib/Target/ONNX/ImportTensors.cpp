@@ -83,14 +83,15 @@ FailureOr<Type> Importer::convertType(const onnx::TypeProto &type, Location loc,
 }
 
 FailureOr<DenseElementsAttr>
-Importer::convertTensor(const onnx::TensorProto &tensor, Location loc) {
+Importer::convertTensor(const onnx::TensorProto &tensor, Location loc,
+                        std::optional<StringRef> serialized) {
   // The decoding (all encodings, size checks) is shared with norm-runner's
   // .pb reader; it accepts exactly the element types convertElementType
   // maps.
   std::string what =
       "initializer '" + norm::escapeForMessage(tensor.name()) + "'";
-  llvm::Expected<norm::ONNXTensor> decoded =
-      norm::decodeONNXTensor(tensor, {what, "the model file", "the importer"});
+  llvm::Expected<norm::ONNXTensor> decoded = norm::decodeONNXTensor(
+      tensor, {what, "the model file", "the importer"}, serialized);
   if (!decoded)
     return emitError(loc) << llvm::toString(decoded.takeError());
   FailureOr<Type> elementType =

@@ -27,6 +27,7 @@
 
 #include <onnx/onnx_pb.h>
 
+#include <optional>
 #include <string>
 
 namespace mlir {
@@ -65,7 +66,12 @@ public:
         fileLoc(FileLineColLoc::get(ctx, fileName, /*line=*/0,
                                     /*column=*/0)) {}
 
-  OwningOpRef<ModuleOp> importModel(const onnx::ModelProto &model);
+  /// Imports `model`. `serializedInitializers` holds the bytes of each of
+  /// its graph's initializers as the file holds them (decodeONNXTensor reads
+  /// `int32_data` from them), or is empty where they are not known.
+  OwningOpRef<ModuleOp>
+  importModel(const onnx::ModelProto &model,
+              ArrayRef<StringRef> serializedInitializers = {});
 
   // One function per supported operator (ONNXOps.def), each defined in its
   // own Import<OpType>.cpp.
@@ -117,8 +123,11 @@ private:
                                      const Twine &what);
   FailureOr<Type> convertType(const onnx::TypeProto &type, Location loc,
                               const Twine &what);
-  FailureOr<DenseElementsAttr> convertTensor(const onnx::TensorProto &tensor,
-                                             Location loc);
+  /// Decodes the initializer `tensor` (parsed from `serialized`, where
+  /// known) into a constant attribute.
+  FailureOr<DenseElementsAttr>
+  convertTensor(const onnx::TensorProto &tensor, Location loc,
+                std::optional<StringRef> serialized = std::nullopt);
   Location valueLoc(StringRef name) {
     return NameLoc::get(builder.getStringAttr(name), fileLoc);
   }
@@ -194,6 +203,9 @@ private:
   Location fileLoc;
   /// ModelProto.ir_version.
   int64_t irVersion = 0;
+  /// The serialized bytes of each GraphProto.initializer (see importModel);
+  /// empty where not known.
+  ArrayRef<StringRef> initializerBytes;
   /// Canonical domain -> imported opset version.
   llvm::StringMap<int64_t> opsets;
   /// ONNX value name -> SSA value (graph inputs, initializers, node outputs).

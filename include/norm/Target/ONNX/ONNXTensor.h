@@ -104,8 +104,16 @@ struct ONNXTensorContext {
 /// value the element cannot hold (a FLOAT16/BFLOAT16 pattern outside
 /// 0..65535, an INT8 outside -128..127, ...). The size is
 /// checked before anything is allocated for the claimed shape.
-llvm::Expected<ONNXTensor> decodeONNXTensor(const onnx::TensorProto &tensor,
-                                            const ONNXTensorContext &context);
+///
+/// `serialized`, where the caller has it, holds the bytes `tensor` was parsed
+/// from. Protobuf keeps only the low 32 bits of each `int32_data` varint
+/// (2^40 + 3 parses as 3); with the bytes, the values are checked as the wire
+/// holds them (64-bit two's complement), so that a value outside int32 is
+/// the error above rather than truncated.
+llvm::Expected<ONNXTensor>
+decodeONNXTensor(const onnx::TensorProto &tensor,
+                 const ONNXTensorContext &context,
+                 std::optional<StringRef> serialized = std::nullopt);
 
 /// Parses a serialized TensorProto (the contents of an ONNX test data file
 /// such as `input_0.pb`) and decodes it as decodeONNXTensor does. Errors

@@ -175,6 +175,54 @@ static std::pair<int64_t, int64_t> getInt32DataRange(ONNXDataType dataType) {
   }
 }
 
+/// Reads the `int32_data` values (TensorProto field 5, packed or not) of the
+/// serialized TensorProto `serialized` as the wire holds them, 64-bit varints,
+/// into `values`, in the order protobuf appends them. Returns false where the
+/// bytes do not decode.
+static bool readWireInt32Data(StringRef serialized,
+                              SmallVectorImpl<int64_t> &values) {
+  using google::protobuf::internal::WireFormatLite;
+  if (serialized.size() > static_cast<size_t>(INT_MAX))
+    return false;
+  google::protobuf::io::CodedInputStream input(
+      reinterpret_cast<const uint8_t *>(serialized.data()),
+      static_cast<int>(serialized.size()));
+  while (uint32_t tag = input.ReadTag()) {
+    if (WireFormatLite::GetTagFieldNumber(tag) !=
+        onnx::TensorProto::kInt32DataFieldNumber) {
+      if (!WireFormatLite::SkipField(&input, tag))
+        return false;
+      continue;
+    }
+    uint64_t raw = 0;
+    switch (WireFormatLite::GetTagWireType(tag)) {
+    case WireFormatLite::WIRETYPE_VARINT:
+      if (!input.ReadVarint64(&raw))
+        return false;
+      values.push_back(static_cast<int64_t>(raw));
+      break;
+    case WireFormatLite::WIRETYPE_LENGTH_DELIMITED: {
+      uint32_t length = 0;
+      if (!input.ReadVarint32(&length))
+        return false;
+      auto limit = input.PushLimit(static_cast<int>(length));
+      while (input.BytesUntilLimit() > 0) {
+        if (!input.ReadVarint64(&raw))
+          return false;
+        values.push_back(static_cast<int64_t>(raw));
+      }
+      input.PopLimit(limit);
+      break;
+    }
+    default:
+      if (!WireFormatLite::SkipField(&input, tag))
+        return false;
+      break;
+    }
+  }
+  return true;
+}
+
 /// Reverses the bytes of each `elementSize`-byte element of `buffer`
 /// (little-endian <-> host order on big-endian hosts).
 static void swapElements(char *buffer, size_t size, size_t elementSize) {
@@ -186,7 +234,8 @@ static void swapElements(char *buffer, size_t size, size_t elementSize) {
 
 llvm::Expected<ONNXTensor>
 norm::decodeONNXTensor(const onnx::TensorProto &tensor,
-                       const ONNXTensorContext &context) {
+                       const ONNXTensorContext &context,
+                       std::optional<StringRef> serialized) {
   const std::string &what = context.what;
   if (tensor.data_location() == onnx::TensorProto_DataLocation_EXTERNAL ||
       tensor.external_data_size() != 0)
@@ -299,7 +348,16 @@ norm::decodeONNXTensor(const onnx::TensorProto &tensor,
     auto [min, max] = getInt32DataRange(*dataType);
     bool isFloat = *dataType == ONNXDataType::Float16 ||
                    *dataType == ONNXDataType::BFloat16;
-    for (auto [index, value] : llvm::enumerate(tensor.int32_data())) {
+    // Protobuf keeps the low 32 bits of each varint (2^32 + 0x3C00 parses
+    // as 0x3C00); the values of the wire, where known, are checked instead.
+    SmallVector<int64_t> wide;
+    if (serialized &&
+        (!readWireInt32Data(*serialized, wide) ||
+         wide.size() != static_cast<size_t>(tensor.int32_data_size())))
+      return createStringError(what + " is not a valid ONNX TensorProto "
+                                      "(its 'int32_data' does not decode)");
+    for (auto [index, parsed] : llvm::enumerate(tensor.int32_data())) {
+      int64_t value = serialized ? wide[index] : parsed;
       if (value < min || value > max)
         return createStringError(what + " holds " + Twine(value) +
                                  " at index " + Twine(index) +
@@ -369,7 +427,7 @@ norm::parseONNXTensor(llvm::MemoryBufferRef buffer,
                              " is not an ONNX TensorProto: it sets no "
                              "data_type" +
                              (data.empty() ? " (the file is empty)" : ""));
-  return decodeONNXTensor(tensor, context);
+  return decodeONNXTensor(tensor, context, data);
 }
 
 std::string norm::serializeONNXTensor(StringRef name, ONNXDataType dataType,
