@@ -167,6 +167,12 @@ private:
       if (!consume(',')) {
         if (!consume(')'))
           return error("expected ',' or ')' in 'shape'");
+        // Python reads "(8)" as the integer 8; a tuple of one is "(8,)".
+        if (shape.size() == 1)
+          return error("expected a tuple for 'shape', but '(" + Twine(dim) +
+                       ")' is an integer in parentheses (a tuple of one "
+                       "element is written '(" +
+                       Twine(dim) + ",)')");
         break;
       }
     }
