@@ -22,6 +22,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
 
 #include <numeric>
 
@@ -202,6 +203,53 @@ static Value buildPairConversions(OpBuilder &b, Location loc, Value flat) {
   return parts.front();
 }
 
+/// Returns whether `value` is norm-nontemporal-stores' opaque zero
+/// broadcast: `vector.broadcast` of `arith.trunci` of an empty inline asm
+/// (`"=r,0"`) of a constant 0.
+static bool isOpaqueZeroBroadcast(Value value) {
+  auto broadcast = value.getDefiningOp<vector::BroadcastOp>();
+  auto trunc = broadcast
+                   ? broadcast.getSource().getDefiningOp<arith::TruncIOp>()
+                   : arith::TruncIOp();
+  auto asmOp = trunc ? trunc.getIn().getDefiningOp<LLVM::InlineAsmOp>()
+                     : LLVM::InlineAsmOp();
+  if (!asmOp || !asmOp.getAsmString().empty() ||
+      asmOp.getConstraints() != "=r,0" || asmOp.getOperands().size() != 1)
+    return false;
+  return matchPattern(asmOp.getOperands()[0], m_Zero());
+}
+
+/// Returns whether a use of `rounded` (through vector.extract and
+/// vector.shape_cast) is the pass-through by which norm-nontemporal-stores
+/// keeps a non-temporal store of 16-bit floats an integer store (see
+/// isOnlyStoredWhole): `arith.bitcast` to integers, `arith.xori` with its
+/// opaque zero broadcast. With `drop`, replaces each such xor by its bitcast
+/// operand (the same bits) instead.
+static bool findIntegerPassThroughs(Value rounded, bool drop) {
+  bool found = false;
+  for (Operation *user : llvm::make_early_inc_range(rounded.getUsers())) {
+    if (isa<vector::ExtractOp, vector::ShapeCastOp>(user)) {
+      found |= findIntegerPassThroughs(user->getResult(0), drop);
+      continue;
+    }
+    auto bits = dyn_cast<arith::BitcastOp>(user);
+    if (!bits)
+      continue;
+    for (Operation *bitsUser : llvm::make_early_inc_range(bits->getUsers())) {
+      auto xorOp = dyn_cast<arith::XOrIOp>(bitsUser);
+      if (!xorOp || xorOp.getLhs() != bits.getResult() ||
+          !isOpaqueZeroBroadcast(xorOp.getRhs()))
+        continue;
+      found = true;
+      if (!drop)
+        continue;
+      xorOp.getResult().replaceAllUsesWith(bits.getResult());
+      xorOp.erase();
+    }
+  }
+  return found;
+}
+
 /// Replaces `op` by the native conversion (`llvm.fptrunc`, or with
 /// `pairConversions` one `vcvtne2ps2bf16` per 32 lanes where the lane count
 /// is a multiple of 32), on the vector flattened to 1-D (LLVM's vectors are
@@ -226,10 +274,40 @@ static void rewriteTruncation(arith::TruncFOp op, bool pairConversions) {
           : LLVM::FPTruncOp::create(b, loc, flatOutType, flat).getResult();
   Value opaqueNative;
   Value anyZero = buildAnyZero(b, loc, flatNative, opaqueNative);
+
+  // A non-temporal store of the result (norm-nontemporal-stores' integer
+  // pass-through) takes the rounded bits as integers from both branches:
+  // the store of their phi is then an integer store, which stays
+  // non-temporal without the pass-through's xor (one instruction per
+  // vector less). LLVM 22's x86 backend writes a non-temporal store of a
+  // phi of bf16 vectors as a normal store.
+  if (findIntegerPassThroughs(op.getResult(), /*drop=*/false)) {
+    Value opaqueWords =
+        opaqueNative.getDefiningOp<vector::BitCastOp>().getSource();
+    auto ifOp = scf::IfOp::create(b, loc, opaqueWords.getType(), anyZero,
+                                  /*withElseRegion=*/true);
+    OpBuilder thenBuilder = ifOp.getThenBodyBuilder();
+    Value exact = thenBuilder.clone(*op)->getResult(0);
+    if (flatOutType != op.getType())
+      exact = vector::ShapeCastOp::create(thenBuilder, loc, flatOutType, exact);
+    scf::YieldOp::create(thenBuilder, loc,
+                         ValueRange{arith::BitcastOp::create(
+                             thenBuilder, loc, opaqueWords.getType(), exact)});
+    OpBuilder elseBuilder = ifOp.getElseBodyBuilder();
+    scf::YieldOp::create(elseBuilder, loc, opaqueWords);
+    Value rounded =
+        arith::BitcastOp::create(b, loc, flatOutType, ifOp.getResult(0));
+    if (flatOutType != op.getType())
+      rounded = vector::ShapeCastOp::create(b, loc, op.getType(), rounded);
+    op.getResult().replaceAllUsesWith(rounded);
+    op.erase();
+    findIntegerPassThroughs(rounded, /*drop=*/true);
+    return;
+  }
+
   Value native = opaqueNative;
   if (flatOutType != op.getType())
     native = vector::ShapeCastOp::create(b, loc, op.getType(), opaqueNative);
-
   auto ifOp = scf::IfOp::create(b, loc, op.getType(), anyZero,
                                 /*withElseRegion=*/true);
   OpBuilder thenBuilder = ifOp.getThenBodyBuilder();

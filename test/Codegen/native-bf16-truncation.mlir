@@ -116,24 +116,63 @@ func.func @left_alone(%x: vector<16xf32>, %odd: vector<15xf32>, %s: f32,
 
 // The streaming store of norm-nontemporal-stores (the bits through an xor
 // with an opaque zero, so that LLVM keeps the integer store) is a whole
-// store too.
+// store too. Its scf.if yields the rounded bits as integers from both
+// branches (the native words come out of the empty inline asm of the zero
+// test), so the store of their phi stays an integer store in LLVM, and the
+// xor is dropped: the stored value is the bits of the scf.if's result.
 // CHECK-LABEL: func.func @nontemporal(
 // CHECK-SAME:      %[[X:.+]]: vector<1x64xf32>
 // CHECK:         %[[NATIVE:.+]] = llvm.fptrunc %{{.+}} : vector<64xf32> to vector<64xbf16>
-// CHECK:         %[[Y:.+]] = scf.if %{{.+}} -> (vector<1x64xbf16>) {
-// CHECK:           arith.truncf %[[X]] : vector<1x64xf32> to vector<1x64xbf16>
-// CHECK:         %[[ROW:.+]] = vector.extract %[[Y]][0]
+// CHECK:         %[[WORDS:.+]] = vector.insert_strided_slice %{{.+}} {offsets = [32], strides = [1]} : vector<32xi16> into vector<64xi16>
+// CHECK:         %[[Y:.+]] = scf.if %{{.+}} -> (vector<64xi16>) {
+// CHECK:           %[[EXACT:.+]] = arith.truncf %[[X]] : vector<1x64xf32> to vector<1x64xbf16>
+// CHECK:           %[[FLAT:.+]] = vector.shape_cast %[[EXACT]] : vector<1x64xbf16> to vector<64xbf16>
+// CHECK:           %[[EXACTBITS:.+]] = arith.bitcast %[[FLAT]] : vector<64xbf16> to vector<64xi16>
+// CHECK:           scf.yield %[[EXACTBITS]] : vector<64xi16>
+// CHECK:         } else {
+// CHECK:           scf.yield %[[WORDS]] : vector<64xi16>
+// CHECK:         %[[ROUNDED:.+]] = arith.bitcast %[[Y]] : vector<64xi16> to vector<64xbf16>
+// CHECK:         %[[TILE:.+]] = vector.shape_cast %[[ROUNDED]] : vector<64xbf16> to vector<1x64xbf16>
+// CHECK:         %[[ROW:.+]] = vector.extract %[[TILE]][0]
 // CHECK:         %[[BITS:.+]] = arith.bitcast %[[ROW]] : vector<64xbf16> to vector<64xi16>
-// CHECK:         %[[XOR:.+]] = arith.xori %[[BITS]]
-// CHECK:         %[[BACK:.+]] = arith.bitcast %[[XOR]] : vector<64xi16> to vector<64xbf16>
+// CHECK-NOT:     arith.xori
+// CHECK:         %[[BACK:.+]] = arith.bitcast %[[BITS]] : vector<64xi16> to vector<64xbf16>
 // CHECK:         vector.store %[[BACK]], %{{.+}} {nontemporal = true}
-func.func @nontemporal(%x: vector<1x64xf32>, %m: memref<64xbf16>, %zero: i16) {
+func.func @nontemporal(%x: vector<1x64xf32>, %m: memref<64xbf16>) {
   %c0 = arith.constant 0 : index
+  %i0 = arith.constant 0 : i32
+  %opaque = llvm.inline_asm "", "=r,0" %i0 : (i32) -> i32
+  %zero = arith.trunci %opaque : i32 to i16
   %y = arith.truncf %x : vector<1x64xf32> to vector<1x64xbf16>
   %row = vector.extract %y[0] : vector<64xbf16> from vector<1x64xbf16>
   %bits = arith.bitcast %row : vector<64xbf16> to vector<64xi16>
   %z = vector.broadcast %zero : i16 to vector<64xi16>
   %xor = arith.xori %bits, %z : vector<64xi16>
+  %back = arith.bitcast %xor : vector<64xi16> to vector<64xbf16>
+  vector.store %back, %m[%c0] {nontemporal = true} : memref<64xbf16>, vector<64xbf16>
+  return
+}
+
+// -----
+
+// An xor with a value that is not norm-nontemporal-stores' opaque zero (a
+// function argument here) is kept, and the scf.if yields bf16 as for other
+// stores.
+// CHECK-LABEL: func.func @xor_with_other_value(
+// CHECK:         %[[Y:.+]] = scf.if %{{.+}} -> (vector<1x64xbf16>) {
+// CHECK:         %[[ROW:.+]] = vector.extract %[[Y]][0]
+// CHECK:         %[[BITS:.+]] = arith.bitcast %[[ROW]] : vector<64xbf16> to vector<64xi16>
+// CHECK:         %[[XOR:.+]] = arith.xori %[[BITS]]
+// CHECK:         %[[BACK:.+]] = arith.bitcast %[[XOR]] : vector<64xi16> to vector<64xbf16>
+// CHECK:         vector.store %[[BACK]], %{{.+}} {nontemporal = true}
+func.func @xor_with_other_value(%x: vector<1x64xf32>, %m: memref<64xbf16>,
+                                %key: i16) {
+  %c0 = arith.constant 0 : index
+  %y = arith.truncf %x : vector<1x64xf32> to vector<1x64xbf16>
+  %row = vector.extract %y[0] : vector<64xbf16> from vector<1x64xbf16>
+  %bits = arith.bitcast %row : vector<64xbf16> to vector<64xi16>
+  %k = vector.broadcast %key : i16 to vector<64xi16>
+  %xor = arith.xori %bits, %k : vector<64xi16>
   %back = arith.bitcast %xor : vector<64xi16> to vector<64xbf16>
   vector.store %back, %m[%c0] {nontemporal = true} : memref<64xbf16>, vector<64xbf16>
   return

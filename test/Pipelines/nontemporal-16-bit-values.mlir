@@ -40,17 +40,24 @@
 // CHECK: [SUCCESS] result[0]:
 // CHECK-NOT: [FAILED]
 
-// The lowered functions store Y non-temporally as 16-bit integers (the
-// xor of the bits with the opaque zero) in their non-temporal version, in
-// the row function that norm-openmp-outline-rows makes (which computes the
-// opaque zero itself).
+// The lowered functions store Y non-temporally as 16-bit integers in their
+// non-temporal version, in the row function that norm-openmp-outline-rows
+// makes (which computes the opaque zero itself): f16 as the xor of the bits
+// with the opaque zero; bf16 (native rounding) as the bits of a phi of
+// 16-bit integers (the native words out of the zero test's empty inline
+// asm, or the exact code's), without the xor.
 // RUN: FileCheck %s --check-prefix=LLVM < %t/native.mlir
 // LLVM-LABEL: llvm.func @layernorm_bf16(
 // LLVM:         llvm.call @layernorm_bf16_rows(
 // LLVM:         llvm.fence seq_cst
 // LLVM:       llvm.func internal @layernorm_bf16_rows(
-// LLVM:         llvm.inline_asm "", "=r,0"
-// LLVM:         llvm.xor %{{.+}}, %{{.+}} : vector<{{[0-9]+}}xi16>
+// LLVM:         llvm.inline_asm "", "=v,0"
+// LLVM-NOT:     llvm.xor %{{.+}}, %{{.+}} : vector<{{[0-9]+}}xi16>
+// LLVM:         llvm.br ^[[JOIN:bb[0-9]+]](%{{.+}} : vector<{{[0-9]+}}xi16>)
+// LLVM:       ^[[JOIN]](%[[WORDS:.+]]: vector<{{[0-9]+}}xi16>):
+// LLVM-NOT:     llvm.xor %{{.+}}, %{{.+}} : vector<{{[0-9]+}}xi16>
+// LLVM:         %[[Y:.+]] = llvm.bitcast %[[WORDS]] : vector<{{[0-9]+}}xi16> to vector<{{[0-9]+}}xbf16>
+// LLVM-NOT:     llvm.xor %{{.+}}, %{{.+}} : vector<{{[0-9]+}}xi16>
 // LLVM:         llvm.store %{{.+}}, %{{.+}} {alignment = 64 : i64, nontemporal} : vector<{{[0-9]+}}xbf16>, !llvm.ptr
 // LLVM-LABEL: llvm.func @layernorm_f16(
 // LLVM:         llvm.call @layernorm_f16_rows(

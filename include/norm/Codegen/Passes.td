@@ -379,6 +379,15 @@ def NativeBF16TruncationPass
     zero lane are rounded exactly. Results are unchanged bit for bit (NaNs
     stay NaNs, possibly with another payload).
 
+    A result stored non-temporally through norm-nontemporal-stores'
+    integer pass-through (`arith.bitcast` to integers, `arith.xori` with a
+    broadcast opaque zero) gets an `scf.if` that yields the rounded bits as
+    16-bit integers from both branches (the exact code's, bitcast, and the
+    native words, which come out of the zero test's empty inline asm), and
+    the xor is dropped: the store of the phi of two integer vectors stays an
+    integer (non-temporal) store in LLVM without it, one instruction per
+    vector less.
+
     Masked stores and other lane counts (static remainders) keep the exact
     code: LLVM 22's x86 backend fails to select the `llvm.masked.store` of a
     bf16 vector with a constant mask unless the value is integer code, and
