@@ -92,3 +92,26 @@ func.func @no_loop(%r: vector<64xbf16>) -> f32 {
   %s = vector.reduction <add>, %w : vector<64xf32> into f32
   return %s : f32
 }
+
+// The shift K - x of a widened f16 term in a sum loop becomes a fused
+// multiply-add (FusedShift); the f16 widening itself is no bf16 widening
+// and gets no remark.
+func.func @fused_shift(%x: memref<?xf16>, %k: f32, %n: index)
+    -> vector<64xf32> {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %pad = arith.constant 0.0 : f16
+  %zero = arith.constant dense<0.0> : vector<64xf32>
+  %kv = vector.broadcast %k : f32 to vector<64xf32>
+  %sum = scf.for %j = %c0 to %n step %c64 iter_args(%acc = %zero)
+      -> (vector<64xf32>) {
+    %r = vector.transfer_read %x[%j], %pad {in_bounds = [true]}
+        : memref<?xf16>, vector<64xf16>
+    %w = arith.extf %r : vector<64xf16> to vector<64xf32>
+    // expected-remark @+1 {{[Passed] FusedShift | Category:norm-deinterleave-bf16-sums | Function=fused_shift | Remark="K - x of a widened 16-bit term as a fused multiply-add by -1 (the same value)"}}
+    %d = arith.subf %kv, %w : vector<64xf32>
+    %next = arith.addf %acc, %d fastmath<reassoc> : vector<64xf32>
+    scf.yield %next : vector<64xf32>
+  }
+  return %sum : vector<64xf32>
+}
