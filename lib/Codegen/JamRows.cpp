@@ -66,6 +66,23 @@
 // loop reuses the first): inside the scf.if, buffer-loop-hoisting would not
 // move them out of the row loop.
 //
+// With pack-rows, the jammed rows' per-row work is then made vector work
+// on vectors of the R rows, one lane per row (packJammedRows): the R
+// horizontal sums of a reduction (one per row, consecutive) become one
+// transposed reduction (transposeReductions: the rows' partial sums side by
+// side, halves of all rows added level by level, then within each row's
+// lanes), which yields one vector<R> of the rows' sums; then each run of R
+// copies of a scalar arith or math op whose operands are lanes of such a
+// vector (or the same for all rows, or the rows' first elements) becomes
+// one op on vector<R>, and an scf.if whose regions yield such lanes yields
+// the vector. So the mean, the checks, the square root and the division
+// are one instruction per step for the R rows, not R. Each row's sum is
+// added in the order of LLVM's reassociated reduction on x86 (lane j plus
+// lane j + W/2 at each width W, then the accumulator); AArch64's backend
+// adds pairwise, so the pipeline sets pack-rows only with 256- or 512-bit
+// vectors. Elementwise ops on lanes compute what they computed on scalars:
+// no value changes.
+//
 // Remarks (category norm-jam-rows): Jammed at each row loop jammed,
 // NotJammed (missed, with the reason) at each other one-dimensional
 // scf.forall on buffers.
@@ -79,6 +96,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -121,6 +139,375 @@ static bool isJammable(scf::ForOp loop, ArrayRef<IRMapping> maps) {
   return isUniform(loop.getLowerBound(), maps) &&
          isUniform(loop.getUpperBound(), maps) &&
          isUniform(loop.getStep(), maps);
+}
+
+/// Replaces `ops`, one horizontal sum per row of the row's partial sums
+/// (vector.multi_reduction <add> of a float vector<N> or vector<1xN> to one
+/// element, N a power of two, the same for all rows), by one transposed
+/// reduction of all rows: the rows' vectors side by side in one vector,
+/// then at each level the low halves of all rows and their high halves
+/// (two shuffles) added, and the last levels in place within each row's
+/// lanes, down to one vector of the rows' sums, to which the rows'
+/// accumulators are added; each row's result is its lane of that vector.
+/// Each row's sum is formed by the same tree as LLVM's reassociated
+/// reduction of one row on x86 (ExpandReductions: lane j plus lane
+/// j + W/2, W = N, N/2, ..., 2, then the accumulator plus the sum), so the
+/// values are the same there, without one horizontal reduction per row.
+/// Returns the last op built, or null where `ops` are not such sums.
+static Operation *transposeReductions(ArrayRef<Operation *> ops) {
+  auto first = dyn_cast<vector::MultiDimReductionOp>(ops.front());
+  if (!first || first.getKind() != vector::CombiningKind::ADD || ops.size() < 2)
+    return nullptr;
+  VectorType sourceType = first.getSourceVectorType();
+  auto elementType = dyn_cast<FloatType>(sourceType.getElementType());
+  ArrayRef<int64_t> shape = sourceType.getShape();
+  ArrayRef<int64_t> dims = first.getReductionDims();
+  bool rowOfOne =
+      shape.size() == 2 && shape.front() == 1 && dims == ArrayRef<int64_t>{1};
+  bool flat = shape.size() == 1 && dims == ArrayRef<int64_t>{0};
+  int64_t width = shape.back();
+  if (!elementType || sourceType.isScalable() || !(rowOfOne || flat) ||
+      !llvm::isPowerOf2_64(width))
+    return nullptr;
+  SmallVector<vector::MultiDimReductionOp> reductions;
+  for (Operation *op : ops) {
+    auto reduction = dyn_cast<vector::MultiDimReductionOp>(op);
+    if (!reduction || reduction.getKind() != vector::CombiningKind::ADD ||
+        reduction.getSourceVectorType() != sourceType ||
+        reduction.getReductionDims() != dims ||
+        reduction.getResult().getType() != first.getResult().getType())
+      return nullptr;
+    reductions.push_back(reduction);
+  }
+  OpBuilder b(ops.back());
+  b.setInsertionPointAfter(ops.back());
+  Location loc = first.getLoc();
+  int64_t numRows = ops.size();
+  auto rowType = VectorType::get({width}, elementType);
+  SmallVector<Value> parts;
+  for (vector::MultiDimReductionOp reduction : reductions) {
+    Value source = reduction.getSource();
+    parts.push_back(
+        rowOfOne
+            ? vector::ShapeCastOp::create(b, loc, rowType, source).getResult()
+            : source);
+  }
+  // The rows side by side: [row 0 | row 1 | ...].
+  while (parts.size() > 1) {
+    SmallVector<Value> joined;
+    for (size_t i = 0; i + 1 < parts.size(); i += 2) {
+      int64_t size = cast<VectorType>(parts[i].getType()).getNumElements() +
+                     cast<VectorType>(parts[i + 1].getType()).getNumElements();
+      joined.push_back(vector::ShuffleOp::create(
+          b, loc, parts[i], parts[i + 1],
+          llvm::to_vector(llvm::seq<int64_t>(0, size))));
+    }
+    if (parts.size() % 2 != 0)
+      joined.push_back(parts.back());
+    parts = std::move(joined);
+  }
+  // Levels that gather the rows' halves into a vector of half the length,
+  // while a row has more lanes than there are rows.
+  Value sums = parts.front();
+  for (; width > 1 && width > numRows; width /= 2) {
+    SmallVector<int64_t> low, high;
+    for (int64_t row = 0; row < numRows; ++row)
+      for (int64_t lane = 0; lane < width / 2; ++lane) {
+        low.push_back(row * width + lane);
+        high.push_back(row * width + width / 2 + lane);
+      }
+    sums = arith::AddFOp::create(
+        b, loc, vector::ShuffleOp::create(b, loc, sums, sums, low),
+        vector::ShuffleOp::create(b, loc, sums, sums, high));
+  }
+  // The last levels in place, on the rows' blocks of `width` lanes: lane j
+  // plus lane j xor `half` (a swap within a few neighbouring lanes: a short
+  // dependence chain). Lane j < half then holds the level's sum, the first
+  // lane of each block the row's sum.
+  int64_t block = width;
+  for (int64_t half = width / 2; half >= 1; half /= 2) {
+    SmallVector<int64_t> swapped;
+    for (int64_t lane = 0; lane < numRows * block; ++lane)
+      swapped.push_back(lane ^ half);
+    sums = arith::AddFOp::create(
+        b, loc, sums, vector::ShuffleOp::create(b, loc, sums, sums, swapped));
+  }
+  if (block != 1) {
+    SmallVector<int64_t> firsts;
+    for (int64_t row = 0; row < numRows; ++row)
+      firsts.push_back(row * block);
+    sums = vector::ShuffleOp::create(b, loc, sums, sums, firsts);
+  }
+  SmallVector<Value> accumulators;
+  for (vector::MultiDimReductionOp reduction : reductions) {
+    Value acc = reduction.getAcc();
+    accumulators.push_back(
+        rowOfOne ? vector::ExtractOp::create(b, loc, acc, ArrayRef<int64_t>{0})
+                       .getResult()
+                 : acc);
+  }
+  auto withAccumulators = arith::AddFOp::create(
+      b, loc,
+      vector::FromElementsOp::create(
+          b, loc, VectorType::get({numRows}, elementType), accumulators),
+      sums);
+  Operation *last = withAccumulators;
+  for (auto [row, reduction] : llvm::enumerate(reductions)) {
+    int64_t index = row;
+    last = rowOfOne
+               ? vector::ExtractStridedSliceOp::create(
+                     b, loc, withAccumulators.getResult(),
+                     ArrayRef<int64_t>{index}, ArrayRef<int64_t>{1},
+                     ArrayRef<int64_t>{1})
+                     .getOperation()
+               : vector::ExtractOp::create(b, loc, withAccumulators.getResult(),
+                                           ArrayRef<int64_t>{index})
+                     .getOperation();
+    reduction.getResult().replaceAllUsesWith(last->getResult(0));
+    reduction.erase();
+  }
+  return last;
+}
+
+/// Returns the 1-D vector and the lane of which `value` is an element
+/// (vector.extract of a static lane, also through a one-lane
+/// vector.extract_strided_slice), or null.
+static std::pair<Value, int64_t> getLane(Value value) {
+  auto extract = value.getDefiningOp<vector::ExtractOp>();
+  if (!extract || extract.hasDynamicPosition() ||
+      extract.getSourceVectorType().getRank() != 1)
+    return {};
+  Value source = extract.getSource();
+  int64_t lane = extract.getStaticPosition().front();
+  if (auto slice = source.getDefiningOp<vector::ExtractStridedSliceOp>();
+      slice && slice.getSourceVectorType().getRank() == 1) {
+    lane += cast<IntegerAttr>(slice.getOffsets()[0]).getInt();
+    source = slice.getSource();
+  }
+  return {source, lane};
+}
+
+/// Returns the vector<`numRows`xT> whose lane r is `values[r]` for every r
+/// (getLane), or null.
+static Value getPacked(ArrayRef<Value> values) {
+  Value packed = getLane(values.front()).first;
+  if (!packed || cast<VectorType>(packed.getType()).getNumElements() !=
+                     static_cast<int64_t>(values.size()))
+    return nullptr;
+  for (auto [row, value] : llvm::enumerate(values))
+    if (getLane(value) != std::make_pair(packed, static_cast<int64_t>(row)))
+      return nullptr;
+  return packed;
+}
+
+/// Returns the `numRows` lanes of `packed` (vector.extract), built at `b`.
+static SmallVector<Value> extractLanes(OpBuilder &b, Location loc, Value packed,
+                                       int64_t numRows) {
+  SmallVector<Value> lanes;
+  for (int64_t row = 0; row < numRows; ++row)
+    lanes.push_back(
+        vector::ExtractOp::create(b, loc, packed, ArrayRef<int64_t>{row}));
+  return lanes;
+}
+
+/// Replaces `ops`, one copy per row of a scalar arith or math op (the same
+/// op and attributes) of which at least one operand is the lanes of one
+/// vector (row r's in lane r), by one op on vectors of the rows, followed
+/// by the extraction of its lanes. Returns the op built, or
+/// null where `ops` are not such copies.
+static Operation *packCopies(ArrayRef<Operation *> ops) {
+  Operation *first = ops.front();
+  auto isScalar = [](Type type) {
+    return isa<FloatType>(type) || (isa<IntegerType>(type) && !type.isIndex());
+  };
+  if (first->getNumRegions() != 0 || first->getNumResults() != 1 ||
+      !isPure(first) || !first->hasTrait<OpTrait::Elementwise>() ||
+      !isa<arith::ArithDialect, math::MathDialect>(first->getDialect()) ||
+      !llvm::all_of(first->getOperandTypes(), isScalar) ||
+      !isScalar(first->getResult(0).getType()))
+    return nullptr;
+  for (Operation *op : ops.drop_front())
+    if (op->getName() != first->getName() ||
+        op->getNumOperands() != first->getNumOperands() ||
+        op->getResultTypes() != first->getResultTypes() ||
+        op->getOperandTypes() != first->getOperandTypes() ||
+        op->getDiscardableAttrDictionary() !=
+            first->getDiscardableAttrDictionary() ||
+        op->getPropertiesAsAttribute() != first->getPropertiesAsAttribute())
+      return nullptr;
+  // Each operand: the lanes of a vector, the same value for all rows
+  // (broadcast), or else the rows' values gathered into a vector (the rows'
+  // first elements, loaded one by one), where another operand is lanes.
+  int64_t numRows = ops.size();
+  SmallVector<Value> packedOperands(first->getNumOperands());
+  bool anyPacked = false;
+  for (unsigned index = 0; index < first->getNumOperands(); ++index) {
+    SmallVector<Value> values = llvm::map_to_vector(
+        ops, [&](Operation *op) { return op->getOperand(index); });
+    packedOperands[index] = getPacked(values);
+    anyPacked |= static_cast<bool>(packedOperands[index]);
+  }
+  if (!anyPacked)
+    return nullptr;
+  OpBuilder b(ops.back());
+  b.setInsertionPointAfter(ops.back());
+  Location loc = first->getLoc();
+  IRMapping mapping;
+  for (unsigned index = 0; index < first->getNumOperands(); ++index) {
+    Value operand = first->getOperand(index);
+    auto type = VectorType::get({numRows}, operand.getType());
+    SmallVector<Value> values = llvm::map_to_vector(
+        ops, [&](Operation *op) { return op->getOperand(index); });
+    mapping.map(
+        operand,
+        packedOperands[index] ? packedOperands[index]
+        : llvm::all_equal(values)
+            ? vector::BroadcastOp::create(b, loc, type, operand).getResult()
+            : vector::FromElementsOp::create(b, loc, type, values).getResult());
+  }
+  Operation *packed = b.clone(*first, mapping);
+  packed->getResult(0).setType(
+      VectorType::get({numRows}, first->getResult(0).getType()));
+  for (auto [op, lane] : llvm::zip_equal(
+           ops, extractLanes(b, loc, packed->getResult(0), numRows))) {
+    op->getResult(0).replaceAllUsesWith(lane);
+    op->erase();
+  }
+  return packed;
+}
+
+/// Makes each group of `ifOp`'s results that holds one result for each of
+/// `numRows` rows (result r * n + k of the rows' results r, n per row) and
+/// that both regions yield as the lanes of one vector, one result of that
+/// vector type, whose lanes replace the group.
+static void packIfResults(scf::IfOp ifOp, int64_t numRows) {
+  unsigned numResults = ifOp.getNumResults();
+  if (numResults == 0 || numResults % numRows != 0 ||
+      ifOp.getElseRegion().empty())
+    return;
+  unsigned perRow = numResults / numRows;
+  auto thenYield = cast<scf::YieldOp>(ifOp.thenBlock()->getTerminator());
+  auto elseYield = cast<scf::YieldOp>(ifOp.elseBlock()->getTerminator());
+  auto group = [&](scf::YieldOp yield, unsigned k) {
+    SmallVector<Value> values;
+    for (int64_t row = 0; row < numRows; ++row)
+      values.push_back(yield.getOperand(row * perRow + k));
+    return values;
+  };
+  // A group's values in one region as a vector: the lanes of one vector, or
+  // (with `build`) the value of all rows broadcast, or the rows' values
+  // gathered, built before the region's terminator.
+  auto packGroup = [&](scf::YieldOp yield, unsigned k, bool build) -> Value {
+    SmallVector<Value> values = group(yield, k);
+    if (Value packed = getPacked(values))
+      return packed;
+    if (!build)
+      return nullptr;
+    OpBuilder yb(yield);
+    auto type = VectorType::get({numRows}, values.front().getType());
+    if (llvm::all_equal(values))
+      return vector::BroadcastOp::create(yb, yield.getLoc(), type,
+                                         values.front());
+    return vector::FromElementsOp::create(yb, yield.getLoc(), type, values);
+  };
+  SmallVector<Value> thenPacked(perRow), elsePacked(perRow);
+  bool any = false;
+  for (unsigned k = 0; k < perRow; ++k) {
+    Type type = ifOp.getResult(k).getType();
+    if (!isa<FloatType, IntegerType>(type) || type.isIndex())
+      continue;
+    // Where one region yields the lanes of a vector, the other's values
+    // are made a vector too (the rows' first elements, loaded one by one
+    // where the slices are not empty, else a constant).
+    bool thenLanes = getPacked(group(thenYield, k)) != nullptr;
+    bool elseLanes = getPacked(group(elseYield, k)) != nullptr;
+    bool uniformThen = llvm::all_equal(group(thenYield, k));
+    bool uniformElse = llvm::all_equal(group(elseYield, k));
+    if (!(thenLanes || elseLanes || (uniformThen != uniformElse)))
+      continue;
+    thenPacked[k] = packGroup(thenYield, k, /*build=*/true);
+    elsePacked[k] = packGroup(elseYield, k, /*build=*/true);
+    any = true;
+  }
+  if (!any)
+    return;
+  // The new results: the packed groups first, then the others in order.
+  SmallVector<Type> types;
+  SmallVector<Value> thenValues, elseValues;
+  for (unsigned k = 0; k < perRow; ++k)
+    if (thenPacked[k]) {
+      types.push_back(thenPacked[k].getType());
+      thenValues.push_back(thenPacked[k]);
+      elseValues.push_back(elsePacked[k]);
+    }
+  unsigned numPacked = types.size();
+  SmallVector<unsigned> kept;
+  for (unsigned index = 0; index < numResults; ++index)
+    if (!thenPacked[index % perRow]) {
+      kept.push_back(index);
+      types.push_back(ifOp.getResult(index).getType());
+      thenValues.push_back(thenYield.getOperand(index));
+      elseValues.push_back(elseYield.getOperand(index));
+    }
+  OpBuilder b(ifOp);
+  Location loc = ifOp.getLoc();
+  auto packed = scf::IfOp::create(b, loc, types, ifOp.getCondition(),
+                                  /*addThenBlock=*/false,
+                                  /*addElseBlock=*/false);
+  packed.getThenRegion().takeBody(ifOp.getThenRegion());
+  packed.getElseRegion().takeBody(ifOp.getElseRegion());
+  thenYield->setOperands(thenValues);
+  elseYield->setOperands(elseValues);
+  b.setInsertionPointAfter(packed);
+  unsigned next = 0;
+  for (unsigned k = 0; k < perRow; ++k) {
+    if (!thenPacked[k])
+      continue;
+    for (auto [row, lane] : llvm::enumerate(
+             extractLanes(b, loc, packed.getResult(next++), numRows)))
+      ifOp.getResult(row * perRow + k).replaceAllUsesWith(lane);
+  }
+  for (auto [position, index] : llvm::enumerate(kept))
+    ifOp.getResult(index).replaceAllUsesWith(
+        packed.getResult(numPacked + position));
+  ifOp.erase();
+}
+
+/// Packs the jammed rows' per-row scalar work in `block` (and the blocks
+/// nested in it) into vectors of the `numRows` rows, one lane per row,
+/// starting from the rows' sums, which R consecutive horizontal sums become
+/// (transposeReductions): each run of
+/// `numRows` consecutive copies of a scalar op, one per row, whose
+/// operands are lanes of vectors or the same for all rows becomes one op
+/// on vectors (packCopies), and the rows' results of an scf.if, where both
+/// regions yield the lanes of one vector, a vector (packIfResults). So the
+/// rows' statistics (the mean, the checks, the square root and division)
+/// are vector instructions, one per step, instead of one per row. Every
+/// lane computes what the row's scalar op computed: no value changes.
+static void packJammedRows(Block &block, int64_t numRows) {
+  for (auto it = block.begin(); it != block.end(); ++it) {
+    Operation *op = &*it;
+    for (Region &region : op->getRegions())
+      for (Block &nested : region)
+        packJammedRows(nested, numRows);
+    if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+      auto next = std::next(it);
+      packIfResults(ifOp, numRows);
+      it = std::prev(next);
+      continue;
+    }
+    SmallVector<Operation *> copies;
+    for (auto copy = it;
+         copy != block.end() && static_cast<int64_t>(copies.size()) < numRows;
+         ++copy)
+      copies.push_back(&*copy);
+    if (static_cast<int64_t>(copies.size()) != numRows)
+      continue;
+    if (Operation *packed = transposeReductions(copies))
+      it = Block::iterator(packed);
+    else if (Operation *packed = packCopies(copies))
+      it = Block::iterator(packed);
+  }
 }
 
 /// Clones `ifOp` for every row of `maps`, jammed (see its definition).
@@ -506,9 +893,13 @@ static Value jamBody(OpBuilder &b, Block::iterator op, Block::iterator end,
 /// in between may write it: after scalarizeSingleElementOps, the per-row
 /// scalars are then SSA values, and the copies of a check that each
 /// one-element op recomputed are equal (CSE merges them).
+/// With `forwardVectors`, a one-element vector written whole (a horizontal
+/// sum's result) is forwarded too, as its element (vector.extract), so that
+/// the rows' sums reach their per-row scalar work (packJammedRows).
 static void
 forwardStoredScalars(Block &block,
-                     const llvm::SmallPtrSetImpl<Operation *> &buffers) {
+                     const llvm::SmallPtrSetImpl<Operation *> &buffers,
+                     bool forwardVectors) {
   llvm::DenseMap<Value, Value> stored;
   for (Operation &op : llvm::make_early_inc_range(block)) {
     if (auto store = dyn_cast<memref::StoreOp>(op);
@@ -518,10 +909,31 @@ forwardStoredScalars(Block &block,
       stored[store.getMemRef()] = store.getValueToStore();
       continue;
     }
+    // A one-element vector written whole (a horizontal sum's result).
+    if (auto write = dyn_cast<vector::TransferWriteOp>(op);
+        write && forwardVectors && !write.getMask() &&
+        buffers.contains(write.getBase().getDefiningOp()) &&
+        write.getVectorType().getNumElements() == 1 &&
+        write.getVectorType().getRank() == 1) {
+      auto type = dyn_cast<MemRefType>(write.getBase().getType());
+      if (type && type.hasStaticShape() && type.getNumElements() == 1 &&
+          type.getElementType() == write.getVectorType().getElementType()) {
+        stored[write.getBase()] = write.getVector();
+        continue;
+      }
+    }
     if (auto load = dyn_cast<memref::LoadOp>(op)) {
       auto it = stored.find(load.getMemRef());
       if (it != stored.end() && it->second.getType() == load.getType()) {
         load.replaceAllUsesWith(it->second);
+        load.erase();
+      } else if (it != stored.end() && isa<VectorType>(it->second.getType()) &&
+                 getElementTypeOrSelf(it->second) == load.getType()) {
+        OpBuilder lb(load);
+        load.replaceAllUsesWith(vector::ExtractOp::create(lb, load.getLoc(),
+                                                          it->second,
+                                                          ArrayRef<int64_t>{0})
+                                    .getResult());
         load.erase();
       }
       continue;
@@ -705,7 +1117,8 @@ struct JamRowsPass : public norm::impl::JamRowsPassBase<JamRowsPass> {
     for (Operation &op : *loop.getBody())
       if (isa<memref::AllocOp>(op))
         buffers.insert(&op);
-    forwardStoredScalars(*loop.getBody(), buffers);
+    forwardStoredScalars(*loop.getBody(), buffers,
+                         /*forwardVectors=*/packRows);
     IRRewriter rewriter(loop->getContext());
     DominanceInfo dominance;
     eliminateCommonSubExpressions(rewriter, dominance, loop);
@@ -872,6 +1285,8 @@ struct JamRowsPass : public norm::impl::JamRowsPassBase<JamRowsPass> {
     specializeLongRows(tb, loop, longRows, maps);
     Value redo = jamBody(tb, body->begin(), std::prev(body->end()), maps,
                          allocs, /*mayRedo=*/true);
+    if (packRows)
+      packJammedRows(*blockIf.thenBlock(), numRows);
     readThroughTiles(tb, blockIf.thenBlock(), base, rowValues, tiled);
 
     // The other blocks (a last, partial block; rows too long to jam) and

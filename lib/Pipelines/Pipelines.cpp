@@ -33,6 +33,15 @@ static bool hostHasNativeBF16() {
   return llvm::sys::getHostCPUFeatures().lookup("avx512bf16");
 }
 
+/// The pipeline's vector width in bits: `vectorBits`, or the host's (512
+/// with AVX-512F, 256 with AVX, 128 otherwise) where it is 0.
+static unsigned getVectorBits(const NormToLLVMPipelineOptions &options) {
+  if (options.vectorBits)
+    return options.vectorBits;
+  const llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+  return features.lookup("avx512f") ? 512 : features.lookup("avx") ? 256 : 128;
+}
+
 /// The pipeline on one module, not entering the modules nested in it.
 static void buildModulePipeline(OpPassManager &pm,
                                 const NormToLLVMPipelineOptions &options) {
@@ -98,9 +107,14 @@ static void buildModulePipeline(OpPassManager &pm,
   // step by step, which streamed from memory slower than row by row; and
   // only with two reductions or more (LayerNorm): after a single one, row
   // by row streamed faster too (docs/Pipeline.md, stage 7).
+  // The jammed rows' sums reduced together and their statistics on vectors
+  // of the rows where the target is x86 with AVX (256 or 512 bits; with 128
+  // bits it may be AArch64, whose backend adds a reassociated sum's lanes
+  // pairwise, not in the order of the transposed reduction).
   JamRowsPassOptions jamOptions;
   jamOptions.maxSteps = 1;
   jamOptions.minReductions = 2;
+  jamOptions.packRows = getVectorBits(options) > 128;
   pm.addNestedPass<func::FuncOp>(createJamRowsPass(jamOptions));
   if (!options.parallel) {
     pm.addNestedPass<func::FuncOp>(createForallToForLoopPass());

@@ -14,7 +14,7 @@
 // slower than row by row. (Only bodies with two reductions or more are
 // jammed at all: jam-rows-min-reductions.mlir.)
 
-// PIPELINE: norm-jam-rows{max-steps=1 min-reductions=2 rows=4}
+// PIPELINE: norm-jam-rows{max-steps=1 min-reductions=2 pack-rows=true rows=4}
 
 // CHECK: remark: [Passed] Jammed | Category:norm-jam-rows | Function=rows_64 | Remark="4 rows per iteration
 func.func @rows_64(%x: tensor<64x64xf32>, %s: tensor<64xf32>,

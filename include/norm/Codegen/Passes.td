@@ -324,12 +324,27 @@ def JamRowsPass : Pass<"norm-jam-rows", "::mlir::func::FuncOp"> {
     parallel at the same number of rows as before. The body's buffers are
     allocated at the start of the new body, once per row of a block.
 
+    With `pack-rows`, the jammed rows' horizontal sums
+    (`vector.multi_reduction <add>` of a float row of a power-of-two number
+    of lanes) are one transposed reduction: the rows' partial sums side by
+    side in one vector, halves added level by level (shuffles), down to one
+    vector of the rows' sums; and the rows' per-row scalar work after them
+    (the mean, the checks, the square root and division) is one op on
+    vectors of the rows (one lane per row) per op of a row. Each row's sum
+    is added in the order in which LLVM reduces a reassociated sum on x86
+    (lane j plus lane j + W/2 at each width W): only where the backend
+    reduces in that order (AArch64 adds pairwise) are the results the
+    same.
+
     Iterations of an `scf.forall` are independent, and a block run again
     row by row had written only its own buffers, so results are unchanged.
   }];
   let options = [
     Option<"rows", "rows", "unsigned", /*default=*/"4",
            "Rows per iteration (1: no jam; at most 16)">,
+    Option<"packRows", "pack-rows", "bool", /*default=*/"false",
+           "Reduce the jammed rows' sums together and compute their per-row "
+           "scalars on vectors of the rows (sums in x86's reduction order)">,
     Option<"maxSteps", "max-steps", "unsigned", /*default=*/"2",
            "Most steps of each loop over the row for a row loop to be "
            "jammed (0: none)">,
@@ -342,6 +357,7 @@ def JamRowsPass : Pass<"norm-jam-rows", "::mlir::func::FuncOp"> {
     "::mlir::arith::ArithDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
   ];
 }
 
