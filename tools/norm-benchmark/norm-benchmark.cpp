@@ -28,6 +28,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
@@ -310,6 +311,51 @@ static llvm::Error checkBenchmarkFlags(int argc, char **argv) {
   return llvm::Error::success();
 }
 
+/// Checks that the file of --benchmark_out (or of BENCHMARK_OUT, its
+/// default) can be written: the library reports a file it cannot open
+/// without the tool's name and ignores a failed write, with exit status 0.
+/// Opens the file as the library will (truncated) and, unless it is a pipe
+/// or a socket, writes one newline that the library's output replaces: a
+/// device that takes no data (/dev/full) fails there.
+static llvm::Error checkBenchmarkOut(int argc, char **argv) {
+  std::optional<std::string> path;
+  if (const char *value = std::getenv("BENCHMARK_OUT"))
+    path = value;
+  for (StringRef arg : llvm::ArrayRef(argv + 1, argv + argc)) {
+    StringRef body = arg;
+    if (!body.consume_front("-"))
+      continue;
+    body.consume_front("-");
+    if (body.consume_front("benchmark_out="))
+      path = body.str();
+  }
+  if (!path || path->empty())
+    return llvm::Error::success();
+  auto cannotWrite = [&](std::error_code error) {
+    return llvm::createStringError("cannot write '" + *path +
+                                   "' (--benchmark_out): " + error.message());
+  };
+  int fd;
+  if (std::error_code error = llvm::sys::fs::openFileForWrite(
+          *path, fd, llvm::sys::fs::CD_CreateAlways))
+    return cannotWrite(error);
+  llvm::raw_fd_ostream out(fd, /*shouldClose=*/true);
+  llvm::sys::fs::file_status status;
+  if (llvm::sys::fs::status(fd, status))
+    return llvm::Error::success();
+  llvm::sys::fs::file_type type = status.type();
+  if (type != llvm::sys::fs::file_type::fifo_file &&
+      type != llvm::sys::fs::file_type::socket_file) {
+    out << '\n';
+    out.flush();
+  }
+  if (std::error_code error = out.error()) {
+    out.clear_error();
+    return cannotWrite(error);
+  }
+  return llvm::Error::success();
+}
+
 static int fail(llvm::Error err) {
   llvm::WithColor::error(llvm::errs(), "norm-benchmark")
       << llvm::toString(std::move(err)) << '\n';
@@ -326,6 +372,8 @@ static int runTool(int &argc, char **argv) {
   if (llvm::Error err = flags.takeThreads(argc, argv))
     return fail(std::move(err));
   if (llvm::Error err = checkBenchmarkFlags(argc, argv))
+    return fail(std::move(err));
+  if (llvm::Error err = checkBenchmarkOut(argc, argv))
     return fail(std::move(err));
   benchmark::Initialize(&argc, argv);
   cl::ParseCommandLineOptions(argc, argv, kOverview);
