@@ -53,6 +53,12 @@ constexpr llvm::StringLiteral kMsDomain = "com.microsoft";
 /// Identity's types). A newer opset may redefine an operator, so it is
 /// rejected rather than guessed at.
 constexpr int64_t kMaxOnnxOpset = 23;
+/// The newest ModelProto.ir_version the importer knows: IR version 13 of
+/// ONNX 1.20 to 1.22 (onnx.proto's IR_VERSION). Versions 12 and 13 only add
+/// element types (FLOAT8E8M0, UINT2, INT2), which the importer rejects by
+/// name; a newer IR version may change the format, so it is rejected as
+/// ONNX's checker does.
+constexpr int64_t kMaxIrVersion = 13;
 /// The newest ai.onnx.ml opset this importer knows; Normalizer-1 is the
 /// current Normalizer in all of 1..5.
 constexpr int64_t kMaxOnnxMlOpset = 5;
@@ -97,6 +103,25 @@ Importer::importModel(const onnx::ModelProto &model,
                       ArrayRef<StringRef> serializedInitializers) {
   if (!model.has_graph()) {
     emitError(fileLoc) << "the ONNX model has no graph (is this an ONNX file?)";
+    return nullptr;
+  }
+  // As ONNX's checker (check_model): the field must be set, and not newer
+  // than the reader knows. A negative value is no IR version either.
+  if (!model.has_ir_version() || model.ir_version() < 1) {
+    InFlightDiagnostic diag = emitError(fileLoc)
+                              << "the model does not have an ir_version set "
+                                 "properly (ModelProto.ir_version is ";
+    if (model.has_ir_version())
+      diag << model.ir_version();
+    else
+      diag << "missing";
+    diag << "; IR versions start at 1)";
+    return nullptr;
+  }
+  if (model.ir_version() > kMaxIrVersion) {
+    emitError(fileLoc) << "the model has IR version " << model.ir_version()
+                       << ", newer than the newest the importer knows ("
+                       << kMaxIrVersion << ", ONNX 1.20 to 1.22)";
     return nullptr;
   }
   if (failed(importOpsets(model)))
