@@ -21,7 +21,7 @@
 // RUN:   --benchmark_out=%t/out.json --benchmark_out_format=json > /dev/null
 // RUN: FileCheck %s --check-prefix=JSON < %t/out.json
 // JSON: {
-// JSON: "name": "b",
+// JSON: "name": "b/real_time",
 
 func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
   %y = norm.lp_normalization %x : tensor<4xf32>
