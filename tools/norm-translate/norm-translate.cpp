@@ -13,9 +13,37 @@
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 #include "norm/Support/OutputErrors.h"
 #include "norm/Target/ONNX/ImportONNX.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+/// mlirTranslateMain runs each translation flag in turn, the output of one
+/// being the input of the next: a repeated --import-onnx would read the
+/// first import's MLIR text as an ONNX model ("failed to parse ONNX
+/// ModelProto from ''"). Returns true, after an error, where the command line
+/// names --import-onnx more than once (before a "--" that ends the options).
+static bool rejectRepeatedImport(int argc, char **argv) {
+  int count = 0;
+  for (int i = 1; i < argc; ++i) {
+    llvm::StringRef arg(argv[i]);
+    if (arg == "--")
+      break;
+    count += arg == "--import-onnx" || arg == "-import-onnx";
+  }
+  if (count < 2)
+    return false;
+  llvm::WithColor::error(llvm::errs(), "norm-translate")
+      << "--import-onnx is given " << count
+      << " times; give it once (repeated translation flags are chained, and "
+         "a second import would read the first one's MLIR output as an ONNX "
+         "model)\n";
+  return true;
+}
 
 int main(int argc, char **argv) {
   mlir::norm::registerImportONNXTranslation();
+  if (rejectRepeatedImport(argc, argv))
+    return 1;
   // An -o naming the input: an error, not a deleted input.
   if (mlir::norm::rejectOutputThatIsAnInput(argc, argv, "norm-translate"))
     return 1;

@@ -346,6 +346,13 @@ LogicalResult Importer::importNode(const onnx::NodeProto &proto,
           .str() +
       " (" + norm::escapeForMessage(opType) + ", domain '" +
       norm::escapeForMessage(domain) + "')";
+  if (opType.empty())
+    return emitError(loc) << (name.empty()
+                                  ? "node #" + Twine(index)
+                                  : "node '" + norm::escapeForMessage(name) +
+                                        "'")
+                          << " (domain '" << norm::escapeForMessage(domain)
+                          << "') has no op_type (NodeProto.op_type is empty)";
   nodeLabels.try_emplace(loc, label);
   Node node{proto, index, loc, domain, /*opset=*/0, label};
 
