@@ -397,7 +397,43 @@ LogicalResult Importer::importNode(const onnx::NodeProto &proto,
            << " is newer than the newest the importer knows "
            << "for " << norm::escapeForMessage(opType) << " (" << info->maxOpset
            << ")";
-  return (this->*info->import)(node);
+  Block *block = builder.getInsertionBlock();
+  Operation *last = block->empty() ? nullptr : &block->back();
+  if (failed((this->*info->import)(node)))
+    return failure();
+  return verifyNodeOps(node, block,
+                       last ? std::next(last->getIterator()) : block->begin());
+}
+
+LogicalResult Importer::verifyNodeOps(const Node &node, Block *block,
+                                      Block::iterator begin) {
+  // The op verifiers check what the import functions leave to them (the
+  // shapes of Scale and B, a NaN epsilon, ...); their error, with its "see
+  // current operation" note, becomes one error naming the node.
+  std::optional<std::string> message;
+  Operation *failedOp = nullptr;
+  {
+    ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diag) {
+      if (diag.getSeverity() == DiagnosticSeverity::Error && !message)
+        message = diag.str();
+      return success();
+    });
+    for (Operation &op : llvm::make_range(begin, block->end())) {
+      if (failed(verify(&op))) {
+        failedOp = &op;
+        break;
+      }
+    }
+  }
+  if (!failedOp)
+    return success();
+  StringRef text = message ? StringRef(*message) : StringRef("invalid op");
+  // "'norm.layer_normalization' op attribute ..." -> "attribute ...": the
+  // node label names what was imported.
+  if (isa<norm::NormDialect>(failedOp->getDialect()))
+    text.consume_front(
+        ("'" + failedOp->getName().getStringRef() + "' op ").str());
+  return node.emitError() << text;
 }
 
 //===----------------------------------------------------------------------===//

@@ -117,6 +117,11 @@ private:
   LogicalResult importOpsets(const onnx::ModelProto &model);
   LogicalResult importGraph(const onnx::GraphProto &graph, ModuleOp module);
   LogicalResult verifyModule(ModuleOp module);
+  /// Verifies the ops that importing `node` added to `block` (from `begin`
+  /// on); a verifier error becomes one error naming the node, without the
+  /// verifier's notes and the op name of a norm op.
+  LogicalResult verifyNodeOps(const Node &node, Block *block,
+                              Block::iterator begin);
 
   // Types and constants (ImportTensors.cpp).
   FailureOr<Type> convertElementType(int32_t dataType, Location loc,
