@@ -42,6 +42,8 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -480,23 +482,91 @@ readInput(StringRef inputFile, MLIRContext *context, std::string &error) {
   return runner::parseModuleCheckingBytecode(sourceMgr, context);
 }
 
-/// Opens `path` for writing (text or binary). A file that is not a regular
-/// one (`/dev/null`, `/dev/full`, a pipe) is kept whatever happens: a
-/// ToolOutputFile not kept removes its path, which is meant for a partly
-/// written output, not for a device.
-static llvm::Expected<std::unique_ptr<llvm::ToolOutputFile>>
-openOutput(StringRef path, bool text) {
-  std::error_code ec;
-  auto file = std::make_unique<llvm::ToolOutputFile>(
-      path, ec, text ? llvm::sys::fs::OF_Text : llvm::sys::fs::OF_None);
-  if (ec)
-    return createStringError("cannot write '" + path + "': " + ec.message());
+namespace {
+/// An output file (the object or the header) opened before anything is
+/// compiled, so that one that cannot be written is an error before either
+/// output is touched: the file is created where it does not exist (and
+/// removed again unless taken), but not truncated, so that a run that fails
+/// before writing leaves an existing file (a previous run's) as it was.
+class PendingOutput {
+public:
+  PendingOutput() = default;
+  PendingOutput(const PendingOutput &) = delete;
+  PendingOutput &operator=(const PendingOutput &) = delete;
+  ~PendingOutput() {
+    if (fd < 0)
+      return;
+    llvm::sys::Process::SafelyCloseFileDescriptor(fd);
+    if (created) {
+      llvm::sys::fs::remove(path);
+      llvm::sys::DontRemoveFileOnSignal(path);
+    }
+  }
+
+  /// Opens `path` ("-": stdout, which is opened only by take()).
+  llvm::Error open(StringRef path, bool text) {
+    this->path = path.str();
+    this->text = text;
+    if (path == "-")
+      return llvm::Error::success();
+    bool existed = llvm::sys::fs::exists(path);
+    if (std::error_code ec = llvm::sys::fs::openFileForWrite(
+            path, fd, llvm::sys::fs::CD_OpenAlways,
+            text ? llvm::sys::fs::OF_Text : llvm::sys::fs::OF_None))
+      return createStringError("cannot write '" + path + "': " + ec.message());
+    created = !existed;
+    if (created)
+      llvm::sys::RemoveFileOnSignal(path);
+    llvm::sys::fs::file_status status;
+    if (!llvm::sys::fs::status(fd, status)) {
+      regular = llvm::sys::fs::is_regular_file(status);
+      id = status.getUniqueID();
+    }
+    return llvm::Error::success();
+  }
+
+  /// Whether this and `other` are one file (by any name or link).
+  bool isSameFile(const PendingOutput &other) const {
+    return fd >= 0 && other.fd >= 0 && id == other.id;
+  }
+
+  /// Truncates the file and returns it for writing. A ToolOutputFile not
+  /// kept removes its path, which is meant for a partly written output; a
+  /// file that is not a regular one (`/dev/null`, `/dev/full`, a pipe) is
+  /// kept whatever happens.
+  llvm::Expected<std::unique_ptr<llvm::ToolOutputFile>> take() {
+    std::error_code ec;
+    if (path == "-") {
+      auto file = std::make_unique<llvm::ToolOutputFile>(
+          path, ec, text ? llvm::sys::fs::OF_Text : llvm::sys::fs::OF_None);
+      if (ec)
+        return createStringError("cannot write '<stdout>': " + ec.message());
+      return std::move(file);
+    }
+    if (regular)
+      if ((ec = llvm::sys::fs::resize_file(fd, 0)))
+        return createStringError("cannot write '" + path +
+                                 "': " + ec.message());
+    if (created)
+      llvm::sys::DontRemoveFileOnSignal(path);
+    // The ToolOutputFile closes the descriptor, and removes a regular file
+    // on a signal and where it is not kept.
+    auto file = std::make_unique<llvm::ToolOutputFile>(path, fd);
+    fd = -1;
+    if (!regular)
+      file->keep();
+    return std::move(file);
+  }
+
+private:
+  std::string path;
+  bool text = false;
+  int fd = -1;
+  bool created = false;
   bool regular = false;
-  if (path != "-" &&
-      (llvm::sys::fs::is_regular_file(path, regular) || !regular))
-    file->keep();
-  return std::move(file);
-}
+  llvm::sys::fs::UniqueID id;
+};
+} // namespace
 
 /// Writes out what is buffered for `file` and closes it (stdout is only
 /// flushed); a write that failed (a full disk, `/dev/full`) is an error
@@ -726,6 +796,21 @@ llvm::Error norm::compileKernels(const CompileOptions &options) {
                                  options.inputFile + "'");
     }
 
+  // Both outputs are opened (not truncated) before anything is compiled,
+  // and written only once both are open and the compilation succeeded:
+  // where one cannot be written, neither is touched.
+  PendingOutput pendingOutput, pendingHeader;
+  if (llvm::Error err = pendingOutput.open(options.outputFile,
+                                           options.emit != EmitKind::Object))
+    return err;
+  if (llvm::Error err = pendingHeader.open(headerFile, /*text=*/true))
+    return err;
+  // The header must not overwrite the output: the same file by any name.
+  if (pendingOutput.isSameFile(pendingHeader))
+    return createStringError("the header '" + headerFile +
+                             "' would overwrite the output '" +
+                             options.outputFile + "'");
+
   // One CPU, or several x86-64 levels (one variant each).
   SmallVector<std::string> cpus;
   {
@@ -834,35 +919,14 @@ llvm::Error norm::compileKernels(const CompileOptions &options) {
     object = std::move(*emitted);
   }
 
-  // The header must not overwrite the output: same path, or the same file
-  // by another name (a link), checked again once the output exists.
-  auto sameFile = [&] {
-    if (options.outputFile == "-")
-      return false;
-    SmallString<128> output(options.outputFile), header(headerFile);
-    if (llvm::sys::fs::make_absolute(output) ||
-        llvm::sys::fs::make_absolute(header))
-      return false;
-    llvm::sys::path::remove_dots(output, /*remove_dot_dot=*/true);
-    llvm::sys::path::remove_dots(header, /*remove_dot_dot=*/true);
-    bool equivalent = false;
-    return output == header ||
-           (!llvm::sys::fs::equivalent(output, header, equivalent) &&
-            equivalent);
-  };
-  auto sameFileError = [&] {
-    return createStringError("the header '" + headerFile +
-                             "' would overwrite the output '" +
-                             options.outputFile + "'");
-  };
-  if (sameFile())
-    return sameFileError();
-  auto output =
-      openOutput(options.outputFile, options.emit != EmitKind::Object);
+  // Both are truncated before either is written: a write that fails
+  // removes both (ToolOutputFile), not the object alone.
+  auto output = pendingOutput.take();
   if (!output)
     return output.takeError();
-  if (sameFile())
-    return sameFileError();
+  auto header = pendingHeader.take();
+  if (!header)
+    return header.takeError();
   if (options.emit == EmitKind::LLVMIR) {
     llvmModule->print((*output)->os(), nullptr);
   } else if (options.emit == EmitKind::Object) {
@@ -885,9 +949,6 @@ llvm::Error norm::compileKernels(const CompileOptions &options) {
   if (llvm::Error err = closeOutput(**output, options.outputFile))
     return err;
 
-  auto header = openOutput(headerFile, /*text=*/true);
-  if (!header)
-    return header.takeError();
   HeaderInfo info;
   info.headerName = llvm::sys::path::filename(headerFile).str();
   info.prefix = options.prefix;
