@@ -102,6 +102,11 @@ int main(int argc, char **argv) {
         argc, argv, "norm-mlir optimizer driver\n", registry);
     mlir::MlirOptMainConfig config =
         mlir::MlirOptMainConfig::createFromCLOptions();
+    // An unreadable input or unwritable -o: "norm-opt: error: ...", where
+    // MlirOptMain would print "cannot open input file ..." alone.
+    if (mlir::norm::rejectUnreadableInput(inputFile, "norm-opt") ||
+        mlir::norm::rejectUnwritableOutput(outputFile, "norm-opt"))
+      return 1;
     std::optional<std::string> input = inputFile;
     if (!config.shouldShowDialects() && !config.shouldListPasses())
       input = readInputBytecode(inputFile, registry, config);

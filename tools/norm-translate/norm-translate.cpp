@@ -40,12 +40,44 @@ static bool rejectRepeatedImport(int argc, char **argv) {
   return true;
 }
 
+/// Returns the input file of the command line `argv` where it can be told
+/// without parsing the options mlirTranslateMain defines: the one argument
+/// that is not an option, not -o's file, where every option is a
+/// translation flag, -o or has its value after '='. Otherwise (an option
+/// whose value may be the next argument, "--", several candidates) returns
+/// "", and mlirTranslateMain reports an unreadable input itself.
+static llvm::StringRef findInputArgument(int argc, char **argv) {
+  int outputIndex;
+  mlir::norm::findOutputArgument(argc, argv, outputIndex);
+  llvm::StringRef input;
+  for (int i = 1; i < argc; ++i) {
+    llvm::StringRef arg(argv[i]);
+    if (i == outputIndex || arg == "-o" || arg == "--o" ||
+        arg == "--import-onnx" || arg == "-import-onnx" ||
+        (arg.starts_with("-") && arg.contains('=')))
+      continue;
+    if (arg.starts_with("-") || !input.empty())
+      return "";
+    input = arg;
+  }
+  return input;
+}
+
 int main(int argc, char **argv) {
   mlir::norm::registerImportONNXTranslation();
   if (rejectRepeatedImport(argc, argv))
     return 1;
   // An -o naming the input: an error, not a deleted input.
   if (mlir::norm::rejectOutputThatIsAnInput(argc, argv, "norm-translate"))
+    return 1;
+  // An unreadable input or unwritable -o: "norm-translate: error: ...", where
+  // mlirTranslateMain would print "cannot open input file ..." alone.
+  int outputIndex;
+  if (mlir::norm::rejectUnreadableInput(findInputArgument(argc, argv),
+                                        "norm-translate") ||
+      mlir::norm::rejectUnwritableOutput(
+          mlir::norm::findOutputArgument(argc, argv, outputIndex),
+          "norm-translate"))
     return 1;
   // A failed write of -o: one error line, not "LLVM ERROR".
   mlir::norm::installOutputErrorHandler("norm-translate");

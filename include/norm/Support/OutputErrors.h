@@ -12,8 +12,11 @@
 // Both drivers also delete their -o file when they fail, and read their input
 // from a buffer that may map the file: an -o naming the input would lose it
 // (or crash while reading a truncated mapping). rejectOutputThatIsAnInput
-// refuses that before the driver runs. Header-only: norm-opt and
-// norm-translate share it without a library between them.
+// refuses that before the driver runs. rejectUnreadableInput and
+// rejectUnwritableOutput report an input or -o that cannot be opened as
+// "<tool>: error: cannot read/write ..." before the driver would print its
+// bare "cannot open ... file" line. Header-only: norm-opt and norm-translate
+// share it without a library between them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,9 +27,11 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <string>
+#include <system_error>
 
 namespace mlir {
 namespace norm {
@@ -68,10 +73,13 @@ inline void installOutputErrorHandler(const char *toolName) {
 /// also names, as llvm::sys::fs::equivalent decides (links and other
 /// spellings of one file included). Call it before MlirOptMain or
 /// mlirTranslateMain, and exit with status 1 when it returns true.
-inline bool rejectOutputThatIsAnInput(int argc, char **argv,
-                                      llvm::StringRef toolName) {
+/// Returns the -o file of the command line `argv` (`-o F`, `-o=F`, `--o F`,
+/// `--o=F`; the last one given) and sets `outputIndex` to the index of its
+/// argument, or returns "" and sets -1 where there is none.
+inline llvm::StringRef findOutputArgument(int argc, char **argv,
+                                          int &outputIndex) {
   llvm::StringRef output;
-  int outputIndex = -1;
+  outputIndex = -1;
   for (int i = 1; i < argc; ++i) {
     llvm::StringRef arg(argv[i]);
     if ((arg == "-o" || arg == "--o") && i + 1 < argc) {
@@ -82,6 +90,13 @@ inline bool rejectOutputThatIsAnInput(int argc, char **argv,
       output = arg;
     }
   }
+  return output;
+}
+
+inline bool rejectOutputThatIsAnInput(int argc, char **argv,
+                                      llvm::StringRef toolName) {
+  int outputIndex;
+  llvm::StringRef output = findOutputArgument(argc, argv, outputIndex);
   if (outputIndex < 0 || output.empty() || output == "-")
     return false;
   for (int i = 1; i < argc; ++i) {
@@ -98,6 +113,61 @@ inline bool rejectOutputThatIsAnInput(int argc, char **argv,
     return true;
   }
   return false;
+}
+
+/// Returns true, after printing "<toolName>: error: cannot write '<path>':
+/// <reason>" to stderr, where the -o file `path` cannot be opened for
+/// writing; MlirOptMain and mlirTranslateMain would print only "cannot open
+/// output file ..." (no tool name, no "error:"). The check changes nothing:
+/// an existing regular file is opened without truncation, a new one is
+/// created and removed again (the driver creates it anew); "-" and existing
+/// files that are not regular files or directories (devices, FIFOs) are left
+/// to the driver.
+inline bool rejectUnwritableOutput(llvm::StringRef path,
+                                   llvm::StringRef toolName) {
+  if (path.empty() || path == "-")
+    return false;
+  namespace fs = llvm::sys::fs;
+  fs::file_status status;
+  bool exists = !fs::status(path, status);
+  std::error_code error;
+  if (exists && status.type() == fs::file_type::directory_file) {
+    error = std::make_error_code(std::errc::is_a_directory);
+  } else if (exists && status.type() != fs::file_type::regular_file) {
+    return false;
+  } else {
+    int fd = -1;
+    error = fs::openFileForWrite(
+        path, fd, exists ? fs::CD_OpenExisting : fs::CD_CreateNew, fs::OF_None);
+    if (!error) {
+      llvm::sys::Process::SafelyCloseFileDescriptor(fd);
+      if (!exists)
+        fs::remove(path);
+    }
+  }
+  if (!error)
+    return false;
+  llvm::errs() << toolName << ": error: cannot write '" << path
+               << "': " << error.message() << "\n";
+  return true;
+}
+
+/// Returns true, after printing "<toolName>: error: cannot read '<path>':
+/// <reason>" to stderr, where the input file `path` cannot be opened for
+/// reading ("-", standard input, is not checked).
+inline bool rejectUnreadableInput(llvm::StringRef path,
+                                  llvm::StringRef toolName) {
+  if (path.empty() || path == "-")
+    return false;
+  int fd = -1;
+  std::error_code error = llvm::sys::fs::openFileForRead(path, fd);
+  if (!error) {
+    llvm::sys::Process::SafelyCloseFileDescriptor(fd);
+    return false;
+  }
+  llvm::errs() << toolName << ": error: cannot read '" << path
+               << "': " << error.message() << "\n";
+  return true;
 }
 
 } // namespace norm

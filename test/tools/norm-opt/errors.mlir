@@ -3,7 +3,7 @@
 
 // RUN: rm -rf %t && split-file %s %t
 // RUN: not norm-opt %t/does-not-exist.mlir 2>&1 | FileCheck %s --check-prefix=NOFILE
-// NOFILE: cannot open input file '{{.*}}does-not-exist.mlir': No such file or directory
+// NOFILE: norm-opt: error: cannot read '{{.*}}does-not-exist.mlir': No such file or directory{{$}}
 // RUN: not norm-opt %t/parse.mlir 2>&1 | FileCheck %s --check-prefix=PARSE
 // PARSE: parse.mlir:1:14: error: expected non-function type
 // RUN: not norm-opt %t/verify.mlir --norm-to-llvm 2>&1 | FileCheck %s --check-prefix=VERIFY
