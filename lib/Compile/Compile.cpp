@@ -211,38 +211,33 @@ static llvm::Expected<Target> resolveTarget(const CompileOptions &options) {
     return chosen && isKnownFeature(*chosen, feature.drop_front()) &&
            chosen->checkFeatures(feature);
   };
+  // The chosen CPU in the errors below: "CPU 'x' [with --mattr='...'] of
+  // 'triple'".
+  std::string cpuDescription =
+      ("CPU '" + result.cpu + "'" +
+       (options.features.empty() ? Twine("")
+                                 : " with --mattr='" + options.features + "'") +
+       " of '" + result.triple.str() + "'")
+          .str();
   // A 32-bit x86 CPU (`pentium`, `i686`, `prescott`) or `--mattr=-64bit`:
   // LLVM would stop with a fatal error when it creates the subtarget.
   if (result.triple.isX86() && chosen && !has("+64bit"))
-    return createStringError(
-        "CPU '" + result.cpu + "'" +
-        (options.features.empty()
-             ? Twine("")
-             : " with --mattr='" + options.features + "'") +
-        " of '" + result.triple.str() +
-        "' cannot run 64-bit code (needs +64bit)");
+    return createStringError(cpuDescription +
+                             " cannot run 64-bit code (needs +64bit)");
   StringRef fpUnit = result.triple.isX86()       ? "+sse2"
                      : result.triple.isAArch64() ? "+fp-armv8"
                                                  : "";
   if (has("+soft-float") || (chosen && !fpUnit.empty() && !has(fpUnit)))
     return createStringError(
-        "CPU '" + result.cpu + "'" +
-        (options.features.empty()
-             ? Twine("")
-             : " with --mattr='" + options.features + "'") +
-        " of '" + result.triple.str() + "' has no hardware floating point" +
+        cpuDescription + " has no hardware floating point" +
         (fpUnit.empty() ? Twine("") : " (needs " + fpUnit + ")") +
         "; norm-compile's code computes in it");
   // LLVM's AArch64 instruction selection aborts on the fixed-width vectors
   // of the lowering with SVE but without NEON (--mattr=+sve,-neon).
   if (result.triple.isAArch64() && has("+sve") && !has("+neon"))
     return createStringError(
-        "CPU '" + result.cpu + "'" +
-        (options.features.empty()
-             ? Twine("")
-             : " with --mattr='" + options.features + "'") +
-        " of '" + result.triple.str() +
-        "' has SVE without NEON (needs +neon), which LLVM cannot compile "
+        cpuDescription +
+        " has SVE without NEON (needs +neon), which LLVM cannot compile "
         "norm-compile's vector code for");
 
   return std::move(result);
