@@ -56,6 +56,18 @@ static constexpr StringLiteral kPass = "norm-prefetch-rows";
 /// Bytes per cache line prefetched (x86-64, AArch64 cores).
 static constexpr int64_t kCacheLineBytes = 64;
 
+/// `memref.prefetch` locality hints (LLVM's llvm.prefetch: 3 keeps the line
+/// in every cache level, x86 `prefetcht0`; 1 in the outer levels only,
+/// x86 `prefetcht2`). The rows ahead prefetched by a pass that writes no
+/// vectors (LayerNorm's sum of squares, Group/InstanceNorm's rows of
+/// statistics) and the rows of the leading-axis sums use kLocalityOuter:
+/// measured faster than kLocalityL1 on every such op (docs/Pipeline.md,
+/// stage 7); a pass that writes Y (LpNorm, Normalizer, RMSNorm) and the
+/// slices ahead keep kLocalityL1, where the outer levels measured no faster
+/// or slower.
+static constexpr unsigned kLocalityL1 = 3;
+static constexpr unsigned kLocalityOuter = 1;
+
 /// The largest `distance` and `stream-distance`, 1 MiB: lines prefetched
 /// further ahead would leave the cache before the loop reads them.
 static constexpr unsigned kMaxDistance = 1u << 20;
@@ -201,7 +213,7 @@ static void prefetchStreams(func::FuncOp func, int64_t distance) {
             last);
         memref::PrefetchOp::create(builder, loc, read.getBase(),
                                    ValueRange{read.getIndices()[0], column},
-                                   /*isWrite=*/false, /*localityHint=*/3,
+                                   /*isWrite=*/false, kLocalityOuter,
                                    /*isDataCache=*/true);
       }
     }
@@ -237,8 +249,10 @@ static Value buildNextRow(scf::ForallOp rowLoop, scf::ForOp loop, Value row,
 
 /// Prefetches row `next` of `memref` in the column loop of the full-tile
 /// read `read` (a later pass over the current row): one `memref.prefetch`
-/// per cache line of the tile (read, keep in L1), at the tile's columns.
-static void prefetchRow(Value memref, Value next, vector::TransferReadOp read) {
+/// per cache line of the tile (read, with `localityHint`), at the tile's
+/// columns.
+static void prefetchRow(Value memref, Value next, vector::TransferReadOp read,
+                        unsigned localityHint) {
   auto loop = cast<scf::ForOp>(read->getParentOp());
   auto type = cast<MemRefType>(memref.getType());
   int64_t elementBytes =
@@ -256,7 +270,7 @@ static void prefetchRow(Value memref, Value next, vector::TransferReadOp read) {
           builder, loc, column,
           arith::ConstantIndexOp::create(builder, loc, offset));
     memref::PrefetchOp::create(builder, loc, memref, ValueRange{next, index},
-                               /*isWrite=*/false, /*localityHint=*/3,
+                               /*isWrite=*/false, localityHint,
                                /*isDataCache=*/true);
   }
 }
@@ -351,7 +365,7 @@ static void prefetchSliceTile(Value next, vector::TransferReadOp read) {
           builder, loc, innermost,
           arith::ConstantIndexOp::create(builder, loc, offset));
     memref::PrefetchOp::create(builder, loc, read.getBase(), indices,
-                               /*isWrite=*/false, /*localityHint=*/3,
+                               /*isWrite=*/false, kLocalityL1,
                                /*isDataCache=*/true);
   }
 }
@@ -468,13 +482,14 @@ struct PrefetchRowsPass
             next = buildNextRow(rowLoop, loop, row, memref, distance);
             nextBlock = loop->getBlock();
           }
-          prefetchRow(memref, next, reads[pass]);
+          unsigned hint = writesVectors(loop) ? kLocalityL1 : kLocalityOuter;
+          prefetchRow(memref, next, reads[pass], hint);
           // The other chunks of the row that the same loop reads.
           for (Operation &op : loop.getBody()->without_terminator())
             if (auto chunk = dyn_cast<vector::TransferReadOp>(op))
               if (chunk.getBase() == memref &&
                   isRowChunkTileRead(chunk, row, loop, rowLoop))
-                prefetchRow(memref, next, chunk);
+                prefetchRow(memref, next, chunk, hint);
         }
       }
       prefetchSlices(rowLoop);

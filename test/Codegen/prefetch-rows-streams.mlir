@@ -5,7 +5,8 @@
 // A column loop reading four rows at once (leading-axis sums): each row is
 // prefetched stream-distance bytes (default 1024: 256 f32) ahead of the
 // tile, the column clamped to the last one, one prefetch per 64-byte line
-// of the 32 x f32 tile (offsets 0 and 16).
+// of the 32 x f32 tile (offsets 0 and 16), into the outer cache levels
+// (locality 1).
 // CHECK-LABEL: func.func @four_streams(
 // CHECK-SAME:      %[[A:[a-z0-9]+]]: memref<?x?xf32>, %[[B:[a-z0-9]+]]: memref<?x?xf32>, %[[C:[a-z0-9]+]]: memref<?x?xf32>, %[[D:[a-z0-9]+]]: memref<?x?xf32>, %[[R:[a-z0-9]+]]: index
 // CHECK:         %[[ACOLS:.+]] = memref.dim %[[A]], %c1
@@ -13,10 +14,10 @@
 // CHECK:         scf.for %[[J:[a-z0-9]+]] =
 // CHECK:           %[[J256:.+]] = arith.addi %[[J]], %c256
 // CHECK:           %[[COL:.+]] = arith.minui %[[J256]], %[[ALAST]]
-// CHECK:           memref.prefetch %[[A]][%[[R]], %[[COL]]], read, locality<3>, data
+// CHECK:           memref.prefetch %[[A]][%[[R]], %[[COL]]], read, locality<1>, data
 // CHECK:           %[[J272:.+]] = arith.addi %[[J]], %c272
 // CHECK:           %[[COL2:.+]] = arith.minui %[[J272]], %[[ALAST]]
-// CHECK:           memref.prefetch %[[A]][%[[R]], %[[COL2]]], read, locality<3>, data
+// CHECK:           memref.prefetch %[[A]][%[[R]], %[[COL2]]], read, locality<1>, data
 // CHECK:           vector.transfer_read %[[A]][%[[R]], %[[J]]]
 // CHECK-COUNT-2:   memref.prefetch %[[B]][%[[R]], %{{.+}}]
 // CHECK:           vector.transfer_read %[[B]][%[[R]], %[[J]]]

@@ -2,7 +2,8 @@
 
 // LayerNorm reads each row of X in three column loops (sum, sum of squares
 // of X - Mean, Y). During the second, the row 4096 bytes ahead (rounded up
-// to whole rows, clamped to the last row) is prefetched: one prefetch per
+// to whole rows, clamped to the last row) is prefetched into the outer
+// cache levels (locality 1: the pass writes no vectors): one prefetch per
 // 64-byte line of each 64 x f32 tile.
 // CHECK-LABEL: func.func @layernorm
 // CHECK-SAME:      (%[[X:.+]]: memref<?x?xf32
@@ -20,9 +21,9 @@
 // CHECK:           %[[PLUS:.+]] = arith.addi %[[ROW]], %[[AHEAD]]
 // CHECK:           %[[NEXT:.+]] = arith.minui %[[PLUS]], %[[LAST]]
 // CHECK:           scf.for %[[J:[a-z0-9_]+]] =
-// CHECK:             memref.prefetch %[[X]][%[[NEXT]], %[[J]]], read, locality<3>, data
+// CHECK:             memref.prefetch %[[X]][%[[NEXT]], %[[J]]], read, locality<1>, data
 // CHECK:             %[[J16:.+]] = arith.addi %[[J]], %c16
-// CHECK:             memref.prefetch %[[X]][%[[NEXT]], %[[J16]]], read, locality<3>, data
+// CHECK:             memref.prefetch %[[X]][%[[NEXT]], %[[J16]]], read, locality<1>, data
 // CHECK:             memref.prefetch %[[X]][%[[NEXT]], %{{.+}}], read
 // CHECK:             memref.prefetch %[[X]][%[[NEXT]], %{{.+}}], read
 // CHECK-NOT:         memref.prefetch
@@ -30,9 +31,9 @@
 // The f64 sum of squares for rows longer than 2048 (of the f32 and the f64
 // loop, one runs no step) prefetches the same row, per 32 x f32 tile.
 // CHECK:           scf.for %[[K:[a-z0-9_]+]] = {{.+}} -> (vector<1x32xf64>)
-// CHECK:             memref.prefetch %[[X]][%[[NEXT]], %[[K]]], read, locality<3>, data
+// CHECK:             memref.prefetch %[[X]][%[[NEXT]], %[[K]]], read, locality<1>, data
 // CHECK:             %[[K16:.+]] = arith.addi %[[K]], %c16
-// CHECK:             memref.prefetch %[[X]][%[[NEXT]], %[[K16]]], read, locality<3>, data
+// CHECK:             memref.prefetch %[[X]][%[[NEXT]], %[[K16]]], read, locality<1>, data
 // CHECK-NOT:         memref.prefetch
 // CHECK:             vector.transfer_read %[[X]][%[[ROW]], %[[K]]]
 // CHECK:           scf.for
@@ -48,7 +49,8 @@ func.func @layernorm(%x: tensor<?x?xf32>, %scale: tensor<?xf32>) -> tensor<?x?xf
 // -----
 
 // LpNorm reads each row twice (sum, Y): the Y loop, the only pass after the
-// first, prefetches the row ahead.
+// first, prefetches the row ahead, into every cache level (locality 3: the
+// pass writes Y).
 // CHECK-LABEL: func.func @lpnorm
 // CHECK-SAME:      (%[[X:.+]]: memref<?x?xf32
 // CHECK:         scf.forall (%[[ROW:[a-z0-9_]+]]) in
@@ -74,7 +76,7 @@ func.func @lpnorm(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
 // LayerNorm with Mean and InvStdDev only: each row is read by the sum and by
 // the f32 and f64 sums of squares of X - Mean (one of which runs no step),
 // and no row is written, so both sum-of-squares loops prefetch the row 4096
-// bytes ahead.
+// bytes ahead, into the outer cache levels.
 // CHECK-LABEL: func.func @layernorm_stats_only
 // CHECK-SAME:      (%[[X:.+]]: memref<?x?xf32
 // CHECK:         scf.forall (%[[ROW:[a-z0-9_]+]]) in
@@ -83,11 +85,11 @@ func.func @lpnorm(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
 // CHECK:             vector.transfer_read %[[X]][%[[ROW]], %{{.+}}]
 // CHECK:           %[[NEXT:.+]] = arith.minui
 // CHECK:           scf.for %[[J:[a-z0-9_]+]] =
-// CHECK-COUNT-4:     memref.prefetch %[[X]][%[[NEXT]], %{{.+}}], read, locality<3>, data
+// CHECK-COUNT-4:     memref.prefetch %[[X]][%[[NEXT]], %{{.+}}], read, locality<1>, data
 // CHECK-NOT:         memref.prefetch
 // CHECK:             vector.transfer_read %[[X]][%[[ROW]], %[[J]]]
 // CHECK:           scf.for %[[K:[a-z0-9_]+]] = {{.+}} -> (vector<1x32xf64>)
-// CHECK-COUNT-2:     memref.prefetch %[[X]][%[[NEXT]], %{{.+}}], read, locality<3>, data
+// CHECK-COUNT-2:     memref.prefetch %[[X]][%[[NEXT]], %{{.+}}], read, locality<1>, data
 // CHECK-NOT:         memref.prefetch
 // CHECK:             vector.transfer_read %[[X]][%[[ROW]], %[[K]]]
 // CHECK:           scf.for

@@ -617,6 +617,15 @@ def PrefetchRowsPass : Pass<"norm-prefetch-rows", "::mlir::func::FuncOp"> {
     during the sum of squared deviations (the rule of the rows, whose loop
     reads eight tiles per step) was slower than none.
 
+    Locality hints: the rows ahead prefetched by a loop that writes no
+    vectors (a sum of squares) and the rows of the multi-row loops go to the
+    outer cache levels (`locality<1>`, x86 `prefetcht2`); those prefetched
+    by a loop that writes Y and the slices ahead to every level
+    (`locality<3>`, `prefetcht0`). Measured (docs/Pipeline.md, stage 7):
+    the outer levels were faster for LayerNorm, Group/InstanceNorm and the
+    leading-axis sums, no faster or slower in the Y loops of LpNorm and
+    RMSNorm.
+
     Only cache hints are added: results are unchanged.
   }];
   let options = [

@@ -7,7 +7,8 @@
 // that read X again). GroupNormalization's Y reads the row through the view
 // [N * G, C/G, D], the statistics through [N * G, C/G * D]: the f32 and the
 // f64 sum of squares (one of them runs no step) both prefetch the row
-// ahead. BatchNormalization: one channel plane of X per iteration.
+// ahead, into the outer cache levels. BatchNormalization: one channel plane
+// of X per iteration.
 // RUN: norm-opt %s --split-input-file \
 // RUN:   --norm-to-llvm="runtime-verification=false vector-bits=512" \
 // RUN:   -mlir-print-ir-before=convert-linalg-to-loops 2>&1 >/dev/null \
@@ -21,9 +22,9 @@
 // CHECK-NOT:           memref.prefetch
 // CHECK:               vector.transfer_read %[[ROWS:[a-z_0-9]+]][
 // CHECK:             scf.for {{.+}} -> (vector<1x64xf32>) {
-// CHECK:               memref.prefetch %[[ROWS]][
+// CHECK:               memref.prefetch %[[ROWS]][{{.+}}], read, locality<1>, data
 // CHECK:             scf.for {{.+}} -> (vector<1x32xf64>) {
-// CHECK:               memref.prefetch %[[ROWS]][
+// CHECK:               memref.prefetch %[[ROWS]][{{.+}}], read, locality<1>, data
 // CHECK:             scf.for %{{.+}} = %c0 to %c4 step %c1 {
 // CHECK:               scf.for
 // CHECK:                 vector.transfer_write %{{.+}} : vector<1x1x64xf32>, memref<1x4x?xf32, strided<[?, ?, 1], offset: ?>>
