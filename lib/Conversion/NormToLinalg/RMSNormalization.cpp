@@ -15,7 +15,8 @@
 // f32 and T at least as precise as V (f32, f16 and bf16 X with a Scale of
 // X's type, the usual case), (X * F) * R in f32 with per-slice factors F (a
 // power of two) and R = 1 / (D * F) that neither overflow nor underflow
-// (ScaledNorms.h), within about 1.5 ulp of f32.
+// (ScaledNorms.h), within about 1.5 ulp of f32; for f16 X, whose D always
+// lies where F = 1 (or whose X is 0), X * R with the same values.
 // Stage one runs in f64 for every T, which is at least the precision P that
 // the ruling asks (f64 for f64 X or stash_type 11, f32 otherwise):
 // * f16, bf16 and f32 X: the squares and their sum in f64 are exact or
@@ -405,9 +406,22 @@ buildRMSNormalization(OpBuilder &b, Location loc, Value x, Value scale,
   // once to T.)
   bool f32Quotient =
       w.isF32() && t.getFPMantissaWidth() >= v.getFPMantissaWidth();
+  // For f16 X the factor F never changes a value: Normalized = X * R.
+  // * A slice of finite values, not all zero: its squares (exact) are in
+  //   [2^-48, 2^32) where nonzero, so the rounded sums of these nonnegative
+  //   terms (each at least its largest term) give mean = S / n in
+  //   [2^-48 / n, 2^33) with n < 2^64, and, epsilon being an f32 in
+  //   [0, 2^128), D in [2^-56, 2^64]: ScaledReciprocal's common range, where
+  //   F = 1.
+  // * A NaN or an infinity in the slice: D is NaN or inf, and F = 1.
+  // * A slice of zeros: D = sqrt(epsilon). Epsilon 0: F = 0 and R = inf,
+  //   and (X * 0) * inf and X * inf are both the invalid operation's NaN.
+  //   Else F > 0 and R = 1 / (D * F) in [1, 2]: both are X (+0 or -0).
+  bool withScale = !t.isF16();
   ScaledReciprocal factors;
   if (f32Quotient)
-    factors = buildScaledReciprocal(b, loc, d, /*toDivisor=*/nullptr);
+    factors = buildScaledReciprocal(b, loc, d, /*toDivisor=*/nullptr,
+                                    /*scalarLoops=*/false, withScale);
   // f16 NormalizedT and f16 Scale: their product is exact in f32 (22
   // significant bits, no overflow or underflow), so rounding it once to f16
   // is the f16 multiplication itself (one instruction where the target has
@@ -422,8 +436,12 @@ buildRMSNormalization(OpBuilder &b, Location loc, Value x, Value scale,
   SmallVector<AffineMap> maps{
       identity, getRightAlignedBroadcastMap(ctx, rank, scaleType)};
   if (f32Quotient) {
-    inputs.append({factors.scale, factors.reciprocal});
-    maps.append({keptMap, keptMap});
+    if (withScale) {
+      inputs.push_back(factors.scale);
+      maps.push_back(keptMap);
+    }
+    inputs.push_back(factors.reciprocal);
+    maps.push_back(keptMap);
   } else {
     inputs.push_back(divide ? d : inv);
     maps.push_back(keptMap);
@@ -441,12 +459,13 @@ buildRMSNormalization(OpBuilder &b, Location loc, Value x, Value scale,
           // result for F == 0: F is 0 only where D == 0 (a zero slice with
           // epsilon 0), and R = 1 / (D * F) is inf there, so (0 * 0) * inf
           // is already the NaN that the formula gives (0 * inf). No fastmath
-          // flags: the two factors must not be folded into one.
-          normalized = arith::MulFOp::create(
-              nb, nloc,
-              arith::MulFOp::create(
-                  nb, nloc, convertToFloat(nb, nloc, args[0], w), args[2]),
-              args[3]);
+          // flags: the two factors must not be folded into one. f16 X:
+          // X * R (F is irrelevant, above).
+          normalized = convertToFloat(nb, nloc, args[0], w);
+          if (withScale)
+            normalized = arith::MulFOp::create(nb, nloc, normalized, args[2]);
+          normalized = arith::MulFOp::create(nb, nloc, normalized,
+                                             args[withScale ? 3 : 2]);
         } else {
           Value xv = convertToFloat(nb, nloc, args[0], f64);
           normalized =

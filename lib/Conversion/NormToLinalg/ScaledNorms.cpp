@@ -182,7 +182,7 @@ Value mlir::norm::buildGuardedF32PowerSum(OpBuilder &b, Location loc,
 ScaledReciprocal mlir::norm::buildScaledReciprocal(
     OpBuilder &b, Location loc, Value divisor,
     function_ref<Value(OpBuilder &, Location, Value)> toDivisor,
-    bool scalarLoops) {
+    bool scalarLoops, bool withScale) {
   FloatType f32 = b.getF32Type();
   FloatType f64 = b.getF64Type();
   // d as f64 (exact for f32 divisors).
@@ -294,7 +294,8 @@ ScaledReciprocal mlir::norm::buildScaledReciprocal(
         .getResult()[0];
   };
   ScaledReciprocal result;
-  result.scale = build(/*wantScale=*/true);
+  if (withScale)
+    result.scale = build(/*wantScale=*/true);
   result.reciprocal = build(/*wantScale=*/false);
   return result;
 }

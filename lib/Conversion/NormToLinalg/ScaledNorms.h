@@ -88,11 +88,13 @@ struct ScaledReciprocal {
 /// `scalarLoops`: tensor.generate ops instead (scalar loops after
 /// bufferization, left alone by norm-vectorize-rows), for factors computed
 /// outside any slice loop, where they are few and vectorizing them costs
-/// compile time.
+/// compile time. `withScale` false: only the reciprocal is built (scale is
+/// null), for callers that have shown x * scale * reciprocal to equal
+/// x * reciprocal for their data.
 ScaledReciprocal buildScaledReciprocal(
     OpBuilder &b, Location loc, Value divisor,
     function_ref<Value(OpBuilder &, Location, Value)> toDivisor,
-    bool scalarLoops = false);
+    bool scalarLoops = false, bool withScale = true);
 
 /// Returns the per-slice signed maximum over the innermost dim of the f32
 /// tensor `input` (an f32 tensor of the other dims), exactly, NaN where the

@@ -192,8 +192,10 @@ func.func @rms_axis0(%x: tensor<2x3xf32>, %scale: tensor<2x3xf32>)
 // f16 X and Scale, dynamic row length m: the squares of the four pieces
 // X[:, 0:q], X[:, q:2q], X[:, 2q:3q], X[:, 3q:4q] (q = m / 4) are summed as
 // (a^2 + b^2) + (c^2 + d^2) in f32 (exact squares) and added in f64, then the
-// tail X[:, 4q:m] in f64 into the same sums. Y = NormalizedT * Scale is an
-// f16 multiplication (the product of two f16 values is exact in f32).
+// tail X[:, 4q:m] in f64 into the same sums. Normalized = X * R with the
+// per-row reciprocal alone (f16 X: the power-of-two factor F is 1 wherever
+// it could change a value, so it is not built). Y = NormalizedT * Scale is
+// an f16 multiplication (the product of two f16 values is exact in f32).
 
 // CHECK-DAG: #[[$ID:map[0-9]*]] = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-DAG: #[[$ROW:map[0-9]*]] = affine_map<(d0, d1) -> (d0)>
@@ -236,11 +238,19 @@ func.func @rms_axis0(%x: tensor<2x3xf32>, %scale: tensor<2x3xf32>)
 // CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ROW]]]
 // CHECK-SAME:        ins(%[[PT]] : tensor<2x?xf16>) outs(%[[QUAD]] : tensor<2xf64>)
 // CHECK:             arith.mulf %{{.+}}, %{{.+}} fastmath<contract> : f64
-// CHECK:         linalg.map ins(%[[SUMSQ]] : tensor<2xf64>)
+// CHECK:         %[[DEN:.+]] = linalg.map ins(%[[SUMSQ]] : tensor<2xf64>)
+// CHECK:         linalg.map ins(%[[DEN]] : tensor<2xf64>) outs(%{{.+}} : tensor<2xf64>)
+// CHECK-NOT:     linalg.map
+// CHECK:         %[[RECIP:.+]] = linalg.map ins(%[[DEN]] : tensor<2xf64>) outs(%{{.+}} : tensor<2xf32>)
+// CHECK:           scf.if
+// CHECK-NOT:     linalg.map
 // CHECK:         %[[Y:.+]] = linalg.generic
-// CHECK-SAME:        ins(%[[X]], %{{.+}}, %{{.+}}, %{{.+}} : tensor<2x?xf16>, tensor<?xf16>, tensor<2xf32>, tensor<2xf32>)
-// CHECK:           %[[NORMT:.+]] = arith.truncf %{{.+}} : f32 to f16
-// CHECK-NEXT:      %[[YE:.+]] = arith.mulf %[[NORMT]], %{{.+}} : f16
+// CHECK-SAME:        ins(%[[X]], %{{.+}}, %[[RECIP]] : tensor<2x?xf16>, tensor<?xf16>, tensor<2xf32>)
+// CHECK-NEXT:    ^bb0(%[[XE:.+]]: f16, %[[SE:.+]]: f16, %[[RE:.+]]: f32, %{{.+}}: f16):
+// CHECK-NEXT:      %[[XW:.+]] = arith.extf %[[XE]] : f16 to f32
+// CHECK-NEXT:      %[[NORM:.+]] = arith.mulf %[[XW]], %[[RE]] : f32
+// CHECK-NEXT:      %[[NORMT:.+]] = arith.truncf %[[NORM]] : f32 to f16
+// CHECK-NEXT:      %[[YE:.+]] = arith.mulf %[[NORMT]], %[[SE]] : f16
 // CHECK-NEXT:      linalg.yield %[[YE]] : f16
 func.func @rms_f16(%x: tensor<2x?xf16>, %scale: tensor<?xf16>)
     -> (tensor<2x?xf16>, tensor<2x1xf32>) {
