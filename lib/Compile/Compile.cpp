@@ -54,6 +54,7 @@
 #include "llvm/Transforms/Utils/Cloning.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <optional>
 
 using namespace mlir;
@@ -502,8 +503,15 @@ public:
   llvm::Error open(StringRef path, bool text) {
     this->path = path.str();
     this->text = text;
-    if (path == "-")
+    if (path == "-") {
+      // Stdout's file, for isSameFile (`-o - --header=/dev/stdout`).
+      llvm::sys::fs::file_status status;
+      if (!llvm::sys::fs::status(fileno(stdout), status)) {
+        hasID = true;
+        id = status.getUniqueID();
+      }
       return llvm::Error::success();
+    }
     bool existed = llvm::sys::fs::exists(path);
     if (std::error_code ec = llvm::sys::fs::openFileForWrite(
             path, fd, llvm::sys::fs::CD_OpenAlways,
@@ -515,14 +523,17 @@ public:
     llvm::sys::fs::file_status status;
     if (!llvm::sys::fs::status(fd, status)) {
       regular = llvm::sys::fs::is_regular_file(status);
+      hasID = true;
       id = status.getUniqueID();
     }
     return llvm::Error::success();
   }
 
-  /// Whether this and `other` are one file (by any name or link).
+  /// Whether this and `other` are one file (by any name or link; `-` is
+  /// stdout, whatever it is).
   bool isSameFile(const PendingOutput &other) const {
-    return fd >= 0 && other.fd >= 0 && id == other.id;
+    return (path == "-" && other.path == "-") ||
+           (hasID && other.hasID && id == other.id);
   }
 
   /// Truncates the file and returns it for writing. A ToolOutputFile not
@@ -559,6 +570,7 @@ private:
   int fd = -1;
   bool created = false;
   bool regular = false;
+  bool hasID = false;
   llvm::sys::fs::UniqueID id;
 };
 } // namespace
