@@ -78,6 +78,11 @@ static Value buildF64SquareSum(OpBuilder &b, Location loc, Value x, Value acc) {
 /// adds in f32 before the f64 sum (buildQuadSumOfSquares).
 static constexpr int64_t kPieces = 4;
 
+/// The fewest slices (a static count) for which an f16 Scale is converted to
+/// f32 once per call, in a copy, rather than on every element of X (see
+/// buildRMSNormalization).
+static constexpr int64_t kMinScaleCopyRows = 8;
+
 /// Returns ReduceSum(X^2) per slice of the f16 or bf16 tensor `x` over
 /// `reducedDims` (which include its last dim), in f64. The last dim, of size
 /// m, is split into kPieces = 4 pieces of q = m / 4 elements and a tail of
@@ -422,11 +427,27 @@ buildRMSNormalization(OpBuilder &b, Location loc, Value x, Value scale,
   if (f32Quotient)
     factors = buildScaledReciprocal(b, loc, d, /*toDivisor=*/nullptr,
                                     /*scalarLoops=*/false, withScale);
-  // f16 NormalizedT and f16 Scale: their product is exact in f32 (22
-  // significant bits, no overflow or underflow), so rounding it once to f16
-  // is the f16 multiplication itself (one instruction where the target has
-  // f16 arithmetic, the f32 product rounded once elsewhere).
-  FloatType product = t.isF16() && v.isF16() && w.isF32() ? v : w;
+  // Scale in W: a Scale narrower than W that does not vary over X's outer
+  // dims (the usual [n] Scale) is converted once per call, in a copy
+  // (resolveRuntimeBroadcast), not once per element of X. f16 NormalizedT
+  // and f16 Scale: the product in f32 is exact (22 significant bits, no
+  // overflow or underflow), so its rounding to f16 has the value of the f16
+  // multiplication, which converts both operands to f32 on every element
+  // where the target has no f16 arithmetic (and is one instruction, in
+  // place of a conversion of NormalizedT and the f32 product, where it has).
+  // The f16 multiplication stays where X has fewer than kMinScaleCopyRows
+  // slices, statically, and Scale needs no copy for a run-time broadcast:
+  // there the copy's allocation and loop cost more than the conversions
+  // they save.
+  FloatType product = w;
+  if (t.isF16() && v.isF16() && w.isF32()) {
+    ArrayRef<int64_t> outer = xType.getShape().take_front(axis);
+    auto scaleShape = cast<RankedTensorType>(scale.getType()).getShape();
+    if (!ShapedType::isDynamicShape(outer) &&
+        !ShapedType::isDynamicShape(scaleShape) &&
+        ShapedType::getNumElements(outer) < kMinScaleCopyRows)
+      product = v;
+  }
   scale = resolveRuntimeBroadcast(b, loc, scale, x, axis, product,
                                   /*resolved=*/false);
   auto scaleType = cast<RankedTensorType>(scale.getType());

@@ -194,8 +194,10 @@ func.func @rms_axis0(%x: tensor<2x3xf32>, %scale: tensor<2x3xf32>)
 // (a^2 + b^2) + (c^2 + d^2) in f32 (exact squares) and added in f64, then the
 // tail X[:, 4q:m] in f64 into the same sums. Normalized = X * R with the
 // per-row reciprocal alone (f16 X: the power-of-two factor F is 1 wherever
-// it could change a value, so it is not built). Y = NormalizedT * Scale is
-// an f16 multiplication (the product of two f16 values is exact in f32).
+// it could change a value, so it is not built). Y = NormalizedT * Scale in
+// f32 (the product of two f16 values is exact in f32, so its one rounding to
+// f16 is the f16 multiplication's), with Scale converted to f32 once per
+// call in the copy that resolves its run-time broadcast, not per element.
 
 // CHECK-DAG: #[[$ID:map[0-9]*]] = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-DAG: #[[$ROW:map[0-9]*]] = affine_map<(d0, d1) -> (d0)>
@@ -244,17 +246,77 @@ func.func @rms_axis0(%x: tensor<2x3xf32>, %scale: tensor<2x3xf32>)
 // CHECK:         %[[RECIP:.+]] = linalg.map ins(%[[DEN]] : tensor<2xf64>) outs(%{{.+}} : tensor<2xf32>)
 // CHECK:           scf.if
 // CHECK-NOT:     linalg.map
+// CHECK:         %[[SW:.+]] = tensor.generate
+// CHECK:           %[[SEL:.+]] = tensor.extract %[[S]]
+// CHECK-NEXT:      %[[SELW:.+]] = arith.extf %[[SEL]] : f16 to f32
+// CHECK-NEXT:      tensor.yield %[[SELW]] : f32
+// CHECK-NEXT:    } : tensor<?xf32>
 // CHECK:         %[[Y:.+]] = linalg.generic
-// CHECK-SAME:        ins(%[[X]], %{{.+}}, %[[RECIP]] : tensor<2x?xf16>, tensor<?xf16>, tensor<2xf32>)
-// CHECK-NEXT:    ^bb0(%[[XE:.+]]: f16, %[[SE:.+]]: f16, %[[RE:.+]]: f32, %{{.+}}: f16):
+// CHECK-SAME:        ins(%[[X]], %[[SW]], %[[RECIP]] : tensor<2x?xf16>, tensor<?xf32>, tensor<2xf32>)
+// CHECK-NEXT:    ^bb0(%[[XE:.+]]: f16, %[[SE:.+]]: f32, %[[RE:.+]]: f32, %{{.+}}: f16):
 // CHECK-NEXT:      %[[XW:.+]] = arith.extf %[[XE]] : f16 to f32
 // CHECK-NEXT:      %[[NORM:.+]] = arith.mulf %[[XW]], %[[RE]] : f32
 // CHECK-NEXT:      %[[NORMT:.+]] = arith.truncf %[[NORM]] : f32 to f16
-// CHECK-NEXT:      %[[YE:.+]] = arith.mulf %[[NORMT]], %[[SE]] : f16
+// CHECK-NEXT:      %[[NORMW:.+]] = arith.extf %[[NORMT]] : f16 to f32
+// CHECK-NEXT:      %[[YW:.+]] = arith.mulf %[[NORMW]], %[[SE]] : f32
+// CHECK-NEXT:      %[[YE:.+]] = arith.truncf %[[YW]] : f32 to f16
 // CHECK-NEXT:      linalg.yield %[[YE]] : f16
 func.func @rms_f16(%x: tensor<2x?xf16>, %scale: tensor<?xf16>)
     -> (tensor<2x?xf16>, tensor<2x1xf32>) {
   %y, %inv = norm.rms_normalization %x, %scale
       : (tensor<2x?xf16>, tensor<?xf16>) -> (tensor<2x?xf16>, tensor<2x1xf32>)
   return %y, %inv : tensor<2x?xf16>, tensor<2x1xf32>
+}
+
+// -----
+
+// f16 X and Scale with fewer than 8 slices (a static count) and a static
+// Scale: no copy of Scale (its allocation and loop would cost more than the
+// conversions they save); Y = NormalizedT * Scale is the f16
+// multiplication, of the same value as the f32 product rounded once.
+
+// CHECK-LABEL: func.func @rms_f16_few_rows(
+// CHECK-SAME:      %[[X:.+]]: tensor<7x8xf16>, %[[S:.+]]: tensor<8xf16>)
+// CHECK-NOT:     tensor.generate
+// CHECK:         %[[RECIP:.+]] = linalg.map ins(%{{.+}} : tensor<7xf64>) outs(%{{.+}} : tensor<7xf32>)
+// CHECK-NOT:     tensor.generate
+// CHECK:         %[[Y:.+]] = linalg.generic
+// CHECK-SAME:        ins(%[[X]], %[[S]], %[[RECIP]] : tensor<7x8xf16>, tensor<8xf16>, tensor<7xf32>)
+// CHECK-NEXT:    ^bb0(%[[XE:.+]]: f16, %[[SE:.+]]: f16, %[[RE:.+]]: f32, %{{.+}}: f16):
+// CHECK-NEXT:      %[[XW:.+]] = arith.extf %[[XE]] : f16 to f32
+// CHECK-NEXT:      %[[NORM:.+]] = arith.mulf %[[XW]], %[[RE]] : f32
+// CHECK-NEXT:      %[[NORMT:.+]] = arith.truncf %[[NORM]] : f32 to f16
+// CHECK-NEXT:      %[[YE:.+]] = arith.mulf %[[NORMT]], %[[SE]] : f16
+// CHECK-NEXT:      linalg.yield %[[YE]] : f16
+func.func @rms_f16_few_rows(%x: tensor<7x8xf16>, %scale: tensor<8xf16>)
+    -> (tensor<7x8xf16>, tensor<7x1xf32>) {
+  %y, %inv = norm.rms_normalization %x, %scale
+      : (tensor<7x8xf16>, tensor<8xf16>) -> (tensor<7x8xf16>, tensor<7x1xf32>)
+  return %y, %inv : tensor<7x8xf16>, tensor<7x1xf32>
+}
+
+// -----
+
+// The same with 8 slices: Scale converted to f32 once, in a copy; Y in f32.
+
+// CHECK-LABEL: func.func @rms_f16_copy_rows(
+// CHECK-SAME:      %[[X:.+]]: tensor<2x4x8xf16>, %[[S:.+]]: tensor<8xf16>)
+// CHECK:         %[[SW:.+]] = tensor.generate
+// CHECK:           arith.extf %{{.+}} : f16 to f32
+// CHECK:         } : tensor<8xf32>
+// CHECK:         %[[Y:.+]] = linalg.generic
+// CHECK-SAME:        ins(%[[X]], %[[SW]], %{{.+}} : tensor<2x4x8xf16>, tensor<8xf32>, tensor<2x4xf32>)
+// CHECK-NEXT:    ^bb0(%[[XE:.+]]: f16, %[[SE:.+]]: f32, %[[RE:.+]]: f32, %{{.+}}: f16):
+// CHECK-NEXT:      %[[XW:.+]] = arith.extf %[[XE]] : f16 to f32
+// CHECK-NEXT:      %[[NORM:.+]] = arith.mulf %[[XW]], %[[RE]] : f32
+// CHECK-NEXT:      %[[NORMT:.+]] = arith.truncf %[[NORM]] : f32 to f16
+// CHECK-NEXT:      %[[NORMW:.+]] = arith.extf %[[NORMT]] : f16 to f32
+// CHECK-NEXT:      %[[YW:.+]] = arith.mulf %[[NORMW]], %[[SE]] : f32
+// CHECK-NEXT:      %[[YE:.+]] = arith.truncf %[[YW]] : f32 to f16
+// CHECK-NEXT:      linalg.yield %[[YE]] : f16
+func.func @rms_f16_copy_rows(%x: tensor<2x4x8xf16>, %scale: tensor<8xf16>)
+    -> (tensor<2x4x8xf16>, tensor<2x4x1xf32>) {
+  %y, %inv = norm.rms_normalization %x, %scale axis = 2
+      : (tensor<2x4x8xf16>, tensor<8xf16>) -> (tensor<2x4x8xf16>, tensor<2x4x1xf32>)
+  return %y, %inv : tensor<2x4x8xf16>, tensor<2x4x1xf32>
 }
