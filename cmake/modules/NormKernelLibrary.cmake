@@ -14,6 +14,15 @@
 # ${CMAKE_CURRENT_BINARY_DIR}/<target>/<stem>.o and <stem>.h, and adds a
 # STATIC library <target> of the objects whose users get that directory on
 # their include path (#include "<stem>.h") and link libm (and libomp).
+# <stem> is the file name without its last extension (my.model.v1.onnx ->
+# my.model.v1.h); two sources of one library with the same stem (a/ln.mlir,
+# b/ln.mlir) are an error naming both.
+
+# get_filename_component(... NAME_WLE) is CMake 3.14's.
+if(CMAKE_VERSION VERSION_LESS 3.14)
+  message(FATAL_ERROR "norm_add_kernel_library needs CMake 3.14 or newer; "
+    "this is CMake ${CMAKE_VERSION}")
+endif()
 
 if(NOT NORM_COMPILE_EXECUTABLE)
   set(NORM_COMPILE_EXECUTABLE "${NORM_MLIR_TOOLS_DIR}/norm-compile")
@@ -51,9 +60,25 @@ function(norm_add_kernel_library target)
   file(MAKE_DIRECTORY "${dir}")
   set(objects)
   set(headers)
+  set(stems)
+  set(stem_sources)
   foreach(source IN LISTS ARG_SOURCES)
     get_filename_component(path "${source}" ABSOLUTE)
-    get_filename_component(stem "${source}" NAME_WE)
+    get_filename_component(stem "${source}" NAME_WLE)
+    if(stem STREQUAL "")
+      message(FATAL_ERROR "norm_add_kernel_library(${target}): the source "
+        "'${source}' has no name before its extension, so its object and "
+        "header would have none")
+    endif()
+    list(FIND stems "${stem}" earlier)
+    if(NOT earlier EQUAL -1)
+      list(GET stem_sources ${earlier} other)
+      message(FATAL_ERROR "norm_add_kernel_library(${target}): the sources "
+        "'${other}' and '${source}' would both compile to ${stem}.o and "
+        "${stem}.h in ${dir}; rename one, or put them in two libraries")
+    endif()
+    list(APPEND stems "${stem}")
+    list(APPEND stem_sources "${source}")
     set(object "${dir}/${stem}.o")
     set(header "${dir}/${stem}.h")
     add_custom_command(
