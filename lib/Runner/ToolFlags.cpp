@@ -15,12 +15,16 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <optional>
 #include <vector>
@@ -36,6 +40,57 @@ bool runner::NonEmptyStringParser::parse(cl::Option &option, StringRef name,
     return option.error("the value is empty: give one, or leave the flag "
                         "out for its default");
   result = value.str();
+  return false;
+}
+
+bool runner::parseToolCommandLine(int argc, const char *const *argv,
+                                  StringRef overview, StringRef toolName) {
+  // llvm::cl writes the errors of an option's value (Option::error) to
+  // llvm::errs() whatever stream it is given, so stderr itself is captured
+  // into a temporary file while it parses; llvm::errs() is unbuffered.
+  std::FILE *capture = std::tmpfile();
+  int savedStderr = capture ? dup(STDERR_FILENO) : -1;
+  if (savedStderr < 0 || dup2(fileno(capture), STDERR_FILENO) < 0) {
+    if (savedStderr >= 0)
+      close(savedStderr);
+    if (capture)
+      std::fclose(capture);
+    // Not captured: llvm::cl's own lines.
+    return cl::ParseCommandLineOptions(argc, argv, overview, &llvm::errs());
+  }
+  bool parsed =
+      cl::ParseCommandLineOptions(argc, argv, overview, &llvm::errs());
+  dup2(savedStderr, STDERR_FILENO);
+  close(savedStderr);
+  std::string text;
+  std::rewind(capture);
+  char buffer[4096];
+  for (size_t size; (size = std::fread(buffer, 1, sizeof(buffer), capture));)
+    text.append(buffer, size);
+  std::fclose(capture);
+  if (parsed) {
+    llvm::errs() << text; // Not an error: whatever llvm::cl wrote.
+    return true;
+  }
+  // llvm::cl begins each line with the program name (argv[0]'s file name).
+  StringRef programPrefix =
+      argc > 0 ? llvm::sys::path::filename(argv[0]) : StringRef();
+  SmallVector<StringRef> lines;
+  StringRef(text).split(lines, '\n', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  std::string message;
+  for (StringRef line : lines) {
+    line = line.trim();
+    if (line.consume_front(programPrefix))
+      line = line.drop_while([](char c) { return c == ':' || c == ' '; });
+    if (line.empty())
+      continue;
+    if (!message.empty())
+      message += "; ";
+    message += line;
+  }
+  if (message.empty())
+    message = "invalid command line";
+  llvm::WithColor::error(llvm::errs(), toolName) << message << '\n';
   return false;
 }
 

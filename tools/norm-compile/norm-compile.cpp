@@ -84,11 +84,13 @@ static int runTool(int &argc, char **&argv) {
   // runToolMain's handler of a closed pipe stays (ToolMain.h).
   llvm::InitLLVM initLLVM(argc, argv, /*InstallPipeSignalExitHandler=*/false);
   cl::HideUnrelatedOptions(compileCategory);
-  cl::ParseCommandLineOptions(
-      argc, argv,
-      "norm-compile: compile norm/linalg/ONNX functions to an object file "
-      "and a C header\n\n"
-      "  Exit status: 0 on success, 1 on any error.\n");
+  if (!mlir::norm::runner::parseToolCommandLine(
+          argc, argv,
+          "norm-compile: compile norm/linalg/ONNX functions to an object file "
+          "and a C header\n\n"
+          "  Exit status: 0 on success, 1 on any error.\n",
+          "norm-compile"))
+    return 1;
 
   mlir::norm::CompileOptions options;
   options.inputFile = inputFile;

@@ -94,6 +94,15 @@ llvm::Error checkOpenMPStackSizeEnvironment();
 /// message here says what to lower, naming the variable the size came from.
 llvm::Error checkOpenMPThreadResources(unsigned threads);
 
+/// Parses the command line as llvm::cl::ParseCommandLineOptions does
+/// (`--help` and `--version` still print and exit), but reports what
+/// llvm::cl refuses (an unknown flag, a bad or missing value, extra
+/// positional arguments) as one line "`toolName`: error: ...", llvm::cl's
+/// lines joined with "; ", instead of its own lines without "error:".
+/// Returns false after such an error; the tool then exits with status 1.
+bool parseToolCommandLine(int argc, const char *const *argv, StringRef overview,
+                          StringRef toolName);
+
 } // namespace runner
 } // namespace norm
 } // namespace mlir

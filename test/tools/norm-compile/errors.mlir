@@ -9,13 +9,27 @@
 // An empty value of a flag that has a default: an error, not the default.
 // RUN: not norm-compile %t/ok.mlir -o %t/out.o --target-triple= 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=EMPTY-TRIPLE --implicit-check-not=error
-// EMPTY-TRIPLE: norm-compile: for the --target-triple option: the value is empty: give one, or leave the flag out for its default
+// EMPTY-TRIPLE: norm-compile: error: for the --target-triple option: the value is empty: give one, or leave the flag out for its default{{$}}
 // RUN: not norm-compile %t/ok.mlir -o %t/out.o --mcpu= 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=EMPTY-CPU --implicit-check-not=error
-// EMPTY-CPU: norm-compile: for the --mcpu option: the value is empty: give one, or leave the flag out for its default
+// EMPTY-CPU: norm-compile: error: for the --mcpu option: the value is empty: give one, or leave the flag out for its default{{$}}
 // RUN: not norm-compile %t/ok.mlir -o %t/out.o --header= 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=EMPTY-HEADER --implicit-check-not=error
-// EMPTY-HEADER: norm-compile: for the --header option: the value is empty: give one, or leave the flag out for its default
+// EMPTY-HEADER: norm-compile: error: for the --header option: the value is empty: give one, or leave the flag out for its default{{$}}
+// What llvm::cl refuses is one line too: two inputs, an unknown flag, a
+// missing -o, a value not among an option's values; two errors in one line.
+// RUN: not norm-compile %t/ok.mlir %t/ok.mlir -o %t/out.o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=TWO-INPUTS --implicit-check-not=norm-compile
+// TWO-INPUTS: norm-compile: error: Too many positional arguments specified!; Can specify at most 1 positional arguments: See: {{.*}}norm-compile --help{{$}}
+// RUN: not norm-compile %t/ok.mlir -o %t/out.o --bogus 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=UNKNOWN --implicit-check-not=norm-compile
+// UNKNOWN: norm-compile: error: Unknown command line argument '--bogus'.  Try: '{{.*}}norm-compile --help'; Did you mean '-o'?{{$}}
+// RUN: not norm-compile %t/ok.mlir 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=NO-OUTPUT --implicit-check-not=norm-compile
+// NO-OUTPUT: norm-compile: error: for the -o option: must be specified at least once!{{$}}
+// RUN: not norm-compile %t/ok.mlir -o %t/out.o --emit=exe --mcpu= 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=TWO-ERRORS --implicit-check-not=norm-compile
+// TWO-ERRORS: norm-compile: error: for the --emit option: Cannot find option named 'exe'!; for the --mcpu option: the value is empty: give one, or leave the flag out for its default{{$}}
 // RUN: not test -e %t/out.o
 // RUN: not norm-compile %t/ok.mlir -o %t/out.o --mcpu=no-such-cpu 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=CPU --implicit-check-not=error
