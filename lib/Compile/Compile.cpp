@@ -14,6 +14,7 @@
 
 #include "KernelInterface.h"
 
+#include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Tensor/IR/TensorInferTypeOpInterfaceImpl.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/Diagnostics.h"
@@ -861,6 +862,8 @@ llvm::Error norm::compileKernels(const CompileOptions &options) {
   registerImportONNXDialects(registry);
   // Result sizes of tensor reshapes, for the result dimensions.
   tensor::registerInferTypeOpInterfaceExternalModels(registry);
+  // func.call and func.return, for the inlining of calls (prepareKernels).
+  func::registerInlinerExtension(registry);
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
   registerOpenMPDialectTranslation(registry);

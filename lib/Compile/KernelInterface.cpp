@@ -30,6 +30,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Pass/PassManager.h"
@@ -541,6 +542,56 @@ addShapeFunction(ModuleOp copy, func::FuncOp func, StringRef name) {
   return shapes;
 }
 
+/// Returns the function with a body that `call` calls, or null.
+static FunctionOpInterface getCalledBody(CallOpInterface call,
+                                         SymbolTableCollection &symbols) {
+  auto callee = dyn_cast_or_null<FunctionOpInterface>(
+      call.resolveCallableInTable(&symbols));
+  return callee && !callee.isExternal() ? callee : nullptr;
+}
+
+/// Inlines every call of a function with a body in `module` (upstream
+/// `inline`, without its simplification pipeline: a module without such
+/// calls is left as it is), so that the run-time checks of a callee become
+/// those of each caller, on the caller's operands, and every result size
+/// an expression of the caller's values. A call left (a recursive one) is
+/// an error naming it.
+static llvm::Error inlineCalls(ModuleOp module) {
+  SymbolTableCollection symbols;
+  auto findCall = [&]() -> CallOpInterface {
+    CallOpInterface found;
+    module.walk([&](CallOpInterface call) {
+      if (!getCalledBody(call, symbols))
+        return WalkResult::advance();
+      found = call;
+      return WalkResult::interrupt();
+    });
+    return found;
+  };
+  if (!findCall())
+    return llvm::Error::success();
+  PassManager pm(module.getContext(), ModuleOp::getOperationName());
+  pm.addPass(createInlinerPass({}, [](OpPassManager &) {}));
+  if (failed(pm.run(module)))
+    return createStringError("cannot inline the calls of the module");
+  symbols.invalidateSymbolTable(module);
+  CallOpInterface call = findCall();
+  if (!call)
+    return llvm::Error::success();
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  auto caller = call->getParentOfType<FunctionOpInterface>();
+  os << "function '" << escapeForMessage(caller.getName()) << "' calls '"
+     << escapeForMessage(getCalledBody(call, symbols).getName()) << "'";
+  if (auto loc = dyn_cast<FileLineColLoc>(call->getLoc()))
+    os << " at " << loc.getFilename().getValue() << ':' << loc.getLine() << ':'
+       << loc.getColumn();
+  os << ", a call the inliner cannot inline (a recursive call); "
+        "norm-compile inlines every call, so that the C interface checks the "
+        "callee's run-time rules before computing";
+  return createStringError(text);
+}
+
 llvm::Expected<std::vector<Kernel>>
 compile::prepareKernels(ModuleOp module, ArrayRef<std::string> names,
                         StringRef prefix) {
@@ -569,9 +620,7 @@ compile::prepareKernels(ModuleOp module, ArrayRef<std::string> names,
     if (!reserved.empty())
       return createStringError("exported name '" + kernel.symbol + "' " +
                                reserved + "; choose another with --prefix");
-    kernel.internalName = ("__norm_internal_" + func.getName()).str();
-    for (StringRef internal :
-         {kernel.implName, kernel.checkName, kernel.internalName})
+    for (StringRef internal : {kernel.implName, kernel.checkName})
       if (module.lookupSymbol(internal))
         return createStringError("the module already has a symbol '" +
                                  internal + "', a name norm-compile uses");
@@ -592,6 +641,9 @@ compile::prepareKernels(ModuleOp module, ArrayRef<std::string> names,
     }
     kernels.push_back(std::move(kernel));
   }
+
+  if (llvm::Error err = inlineCalls(module))
+    return std::move(err);
 
   // The analysis, on a copy: run-time checks, lowering to linalg, result
   // sizes resolved to argument sizes.
@@ -735,21 +787,13 @@ compile::prepareKernels(ModuleOp module, ArrayRef<std::string> names,
     // generate-runtime-verification, above) before the call, so the body
     // needs them no more; lowered, they would call puts and abort where
     // LLVM cannot prove them true (the compiled function not inlined into
-    // its wrapper). Where other functions of the module call it, they call
-    // a private copy that keeps its asserts (their calls are not checked)
-    // and the signature of the function: the wrapper adds parameters to
-    // its own copy.
+    // its wrapper). No function of the module calls it any more: its
+    // callers have their own copy of its body (inlineCalls), whose checks
+    // are theirs.
     auto func = module.lookupSymbol<func::FuncOp>(kernel.name);
-    if (!SymbolTable::symbolKnownUseEmpty(func, module)) {
-      if (failed(SymbolTable::replaceAllSymbolUses(
-              func, builder.getStringAttr(kernel.internalName), module)))
-        return createStringError("cannot rename function '" + kernel.name +
-                                 "'");
-      func::FuncOp called = func.clone();
-      called.setName(kernel.internalName);
-      called.setPrivate();
-      module.insert(std::next(Block::iterator(func)), called);
-    }
+    if (!SymbolTable::symbolKnownUseEmpty(func, module))
+      return createStringError("function '" + kernel.name +
+                               "' is referred to by other than a call");
     func.walk([](cf::AssertOp assertOp) { assertOp.erase(); });
     func.setName(kernel.implName);
   }

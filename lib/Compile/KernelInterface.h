@@ -47,9 +47,6 @@ struct Kernel {
   std::string implName;
   /// The name of the function that checks the argument shapes.
   std::string checkName;
-  /// Name of the private copy of the function that the module's other
-  /// functions call, where they call it (`__norm_internal_` + name).
-  std::string internalName;
   SmallVector<RankedTensorType> arguments;
   SmallVector<RankedTensorType> results;
   /// Per result, per dimension: its size in terms of the arguments.
@@ -62,9 +59,12 @@ struct Kernel {
 
 /// Picks the functions to export from the tensor-level `module` (`names`,
 /// or every public function with a body where empty), checks their
-/// signatures and derives their run-time shape rules and result dimensions
-/// (on a copy of the module, with generate-runtime-verification and
-/// convert-norm-to-linalg). Then prepares `module` for the pipeline: each
+/// signatures, inlines every call of a function with a body in `module` (so
+/// that a callee's run-time checks are its callers'; a call left, as a
+/// recursive one, is an error) and derives their run-time shape rules and
+/// result dimensions (on a copy of the module, with
+/// generate-runtime-verification and convert-norm-to-linalg). Then prepares
+/// `module` for the pipeline: each
 /// exported function is renamed to Kernel::implName, and a private
 /// `func.func` Kernel::checkName taking every argument dimension (index)
 /// and returning whether all rules hold (i1) is added.

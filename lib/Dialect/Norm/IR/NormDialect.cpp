@@ -1,7 +1,7 @@
 //===- NormDialect.cpp - norm dialect ------------------------------------===//
 //
-// Registers the norm dialect's ops and verifies its discardable attribute
-// `norm.entry_signature` (NormBase.td).
+// Registers the norm dialect's ops and its inliner interface, and verifies
+// its discardable attribute `norm.entry_signature` (NormBase.td).
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,17 +12,32 @@
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Transforms/InliningUtils.h"
 
 using namespace mlir;
 using namespace mlir::norm;
 
 #include "norm/Dialect/Norm/IR/NormOpsDialect.cpp.inc"
 
+namespace {
+/// Every norm op may be inlined: each is a function of its operands alone,
+/// without regions or symbols (the `inline` pass, and norm-compile, which
+/// inlines calls so that a callee's run-time checks become its caller's).
+struct NormInlinerInterface : public DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+};
+} // namespace
+
 void NormDialect::initialize() {
   addOperations<
 #define GET_OP_LIST
 #include "norm/Dialect/Norm/IR/NormOps.cpp.inc"
       >();
+  addInterfaces<NormInlinerInterface>();
 }
 
 LogicalResult NormDialect::verifyOperationAttribute(Operation *op,
