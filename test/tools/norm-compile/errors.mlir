@@ -151,10 +151,10 @@
 // `memcpy` compiled and computed garbage, `free` broke the LLVM module.
 // RUN: not norm-compile %t/memcpy.mlir -o %t/out.o 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=MEMCPY --implicit-check-not=error
-// MEMCPY: norm-compile: error: exported name 'memcpy' is a function of the C library, which the object or the program may call; choose another with --prefix
+// MEMCPY: norm-compile: error: exported name 'memcpy' is a name of the C library that the object or its OpenMP runtime (libomp) uses: the exported function would replace it in the linked program; choose another with --prefix{{$}}
 // RUN: not norm-compile %t/memcpy.mlir --function=free -o %t/out.o 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=FREE --implicit-check-not=error
-// FREE: norm-compile: error: exported name 'free' is a function of the C library
+// FREE: norm-compile: error: exported name 'free' is a name of the C library that the object
 // RUN: not norm-compile %t/prefix.mlir --prefix=sqrt -o %t/out.o 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=SQRTF --implicit-check-not=error
 // SQRTF: norm-compile: error: exported name 'sqrtf' is a function of the C math library
@@ -166,7 +166,7 @@
 // KMPC: norm-compile: error: exported name '__kmpc_f' is in the namespace of the OpenMP runtime
 // RUN: not norm-compile %t/prefix.mlir --prefix=__ -o %t/out.o 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=RESERVED --implicit-check-not=error
-// RESERVED: norm-compile: error: exported name '__f' is reserved for the C implementation
+// RESERVED: norm-compile: error: exported name '__f' is reserved for the C implementation (it begins with '_', which C reserves at file scope); choose another with --prefix{{$}}
 // A C or C++ keyword or a name of <stdint.h> (which the header includes)
 // compiled but broke the header in C or C++. The name checked is the one
 // after the prefix: --prefix=i and @f give 'if'.
