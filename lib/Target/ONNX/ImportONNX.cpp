@@ -15,6 +15,7 @@
 #include "norm/Dialect/Norm/IR/NormDialect.h"
 #include "norm/Support/AbbreviatedList.h"
 #include "norm/Support/EscapedText.h"
+#include "norm/Target/ONNX/ONNXTensor.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -54,11 +55,12 @@ constexpr llvm::StringLiteral kMsDomain = "com.microsoft";
 /// rejected rather than guessed at.
 constexpr int64_t kMaxOnnxOpset = 23;
 /// The newest ModelProto.ir_version the importer knows: IR version 13 of
-/// ONNX 1.20 to 1.22 (onnx.proto's IR_VERSION). Versions 12 and 13 only add
-/// element types (FLOAT8E8M0, UINT2, INT2), which the importer rejects by
-/// name; a newer IR version may change the format, so it is rejected as
-/// ONNX's checker does.
-constexpr int64_t kMaxIrVersion = 13;
+/// ONNX 1.20 to 1.22 (onnx.proto's IR_VERSION; kMaxONNXIrVersion of
+/// norm/Target/ONNX/ONNXTensor.h, whose data type names are this version's).
+/// Versions 12 and 13 only add element types (FLOAT8E8M0, UINT2, INT2),
+/// which the importer rejects by name; a newer IR version may change the
+/// format, so it is rejected as ONNX's checker does.
+constexpr int64_t kMaxIrVersion = mlir::norm::kMaxONNXIrVersion;
 /// The newest ai.onnx.ml opset this importer knows; Normalizer-1 is the
 /// current Normalizer in all of 1..5.
 constexpr int64_t kMaxOnnxMlOpset = 5;
@@ -121,7 +123,8 @@ Importer::importModel(const onnx::ModelProto &model,
   if (model.ir_version() > kMaxIrVersion) {
     emitError(fileLoc) << "the model has IR version " << model.ir_version()
                        << ", newer than the newest the importer knows ("
-                       << kMaxIrVersion << ", ONNX 1.20 to 1.22)";
+                       << kMaxIrVersion << ", "
+                       << mlir::norm::kMaxONNXIrReleases << ")";
     return nullptr;
   }
   if (failed(importOpsets(model)))

@@ -105,7 +105,7 @@
 // RUN: not norm-runner %s --function=copy_f32 \
 // RUN:   --input=@%S/Inputs/pb/data_type_99.pb 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=DTYPE99 --implicit-check-not=error:
-// DTYPE99: norm-runner: error: input 0: '{{.*}}data_type_99.pb' has element type 99 (not a data type of ONNX 1.17), which norm-runner does not support{{$}}
+// DTYPE99: norm-runner: error: input 0: '{{.*}}data_type_99.pb' has element type 99 (not a data type of IR 13, ONNX 1.20 to 1.22), which norm-runner does not support{{$}}
 // RUN: not norm-runner %s --function=copy_f32 \
 // RUN:   --input=@%S/Inputs/pb/raw_size.pb 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=RAWSIZE --implicit-check-not=error:

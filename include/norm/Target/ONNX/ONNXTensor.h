@@ -52,9 +52,16 @@ enum class ONNXDataType : int32_t {
   BFloat16 = 16,
 };
 
+/// The newest ModelProto.ir_version the importer knows, and the ONNX
+/// releases whose onnx.proto has it as IR_VERSION. getONNXDataTypeName
+/// names the TensorProto.DataType values of this IR version.
+constexpr int64_t kMaxONNXIrVersion = 13;
+constexpr llvm::StringLiteral kMaxONNXIrReleases = "ONNX 1.20 to 1.22";
+
 /// Returns ONNX's name of a TensorProto.DataType value ("FLOAT", "STRING",
-/// "FLOAT8E4M3FN", ...), or "N (not a data type of ONNX 1.17)" for a value
-/// ONNX 1.17 does not define. Messages use it after "element type".
+/// "FLOAT8E4M3FN", ..., "FLOAT8E8M0", "UINT2", "INT2"), or "N (not a data
+/// type of IR 13, ONNX 1.20 to 1.22)" (kMaxONNXIrVersion) for a value that
+/// IR version does not define. Messages use it after "element type".
 std::string getONNXDataTypeName(int32_t dataType);
 
 /// Returns `dataType` as an ONNXDataType if the decoder handles it.

@@ -30,15 +30,20 @@ using llvm::createStringError;
 
 std::string norm::getONNXDataTypeName(int32_t dataType) {
   static constexpr const char *names[] = {
-      "UNDEFINED",      "FLOAT",        "UINT8",          "INT8",
-      "UINT16",         "INT16",        "INT32",          "INT64",
-      "STRING",         "BOOL",         "FLOAT16",        "DOUBLE",
-      "UINT32",         "UINT64",       "COMPLEX64",      "COMPLEX128",
-      "BFLOAT16",       "FLOAT8E4M3FN", "FLOAT8E4M3FNUZ", "FLOAT8E5M2",
-      "FLOAT8E5M2FNUZ", "UINT4",        "INT4",           "FLOAT4E2M1"};
+      "UNDEFINED",      "FLOAT",      "UINT8",
+      "INT8",           "UINT16",     "INT16",
+      "INT32",          "INT64",      "STRING",
+      "BOOL",           "FLOAT16",    "DOUBLE",
+      "UINT32",         "UINT64",     "COMPLEX64",
+      "COMPLEX128",     "BFLOAT16",   "FLOAT8E4M3FN",
+      "FLOAT8E4M3FNUZ", "FLOAT8E5M2", "FLOAT8E5M2FNUZ",
+      "UINT4",          "INT4",       "FLOAT4E2M1",
+      "FLOAT8E8M0",     "UINT2",      "INT2"};
   if (dataType >= 0 && dataType < static_cast<int32_t>(std::size(names)))
     return names[dataType];
-  return std::to_string(dataType) + " (not a data type of ONNX 1.17)";
+  return std::to_string(dataType) + " (not a data type of IR " +
+         std::to_string(kMaxONNXIrVersion) + ", " + kMaxONNXIrReleases.str() +
+         ")";
 }
 
 std::optional<ONNXDataType> norm::getONNXDataType(int32_t dataType) {
