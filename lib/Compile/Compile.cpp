@@ -11,6 +11,7 @@
 
 #include "norm/Compile/Compile.h"
 #include "norm/Support/DiagnosticCollector.h"
+#include "norm/Support/NestedModules.h"
 
 #include "KernelInterface.h"
 
@@ -877,6 +878,9 @@ llvm::Error norm::compileKernels(const CompileOptions &options) {
     return readError.empty() ? diagnostics.takeError("cannot read '" +
                                                      options.inputFile + "'")
                              : createStringError(readError);
+  if (llvm::Error err =
+          checkNoNestedFunctions(*module, "norm-compile", "exports"))
+    return err;
 
   auto kernels = prepareKernels(*module, options.functions, options.prefix);
   if (!kernels)
