@@ -1,18 +1,20 @@
 //===- KernelInterface.cpp - signatures, shape rules, result dims ---------===//
 //
 // Prepares the tensor-level module for norm-compile: picks the exported
-// functions, checks that the C interface can express their signatures, and
-// derives, on a copy of the module, what the C wrapper must know before it
-// calls the compiled code:
+// functions, checks that the C interface can express their signatures,
+// inlines every call, and derives, on a copy of the module, what the C
+// wrapper must know before it calls the compiled code:
 //
 // * the run-time rules on the argument shapes: the conditions of the
 //   `cf.assert`s that generate-runtime-verification emits (norm ops, linalg,
 //   tensor), which must depend on argument sizes only (arith and index ops;
-//   an assert in an scf.if, as linalg's, holds where its guard does not);
+//   an assert in an scf.if, as linalg's, holds where its guard does not,
+//   one in an scf.for where the loop runs no iteration);
 //   they are cloned into a check function of the argument sizes, with the
 //   static sizes and the non-negativity of every size;
 // * every result dimension as a constant or an argument's dimension, found
-//   by convert-norm-to-linalg and resolve-ranked-shaped-type-result-dims.
+//   by convert-norm-to-linalg, convert-elementwise-to-linalg and
+//   resolve-ranked-shaped-type-result-dims, else by value bounds.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,6 +27,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Index/IR/IndexDialect.h"
 #include "mlir/Dialect/Index/IR/IndexOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -34,6 +37,7 @@
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ValueBoundsOpInterface.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
 #include "norm/Conversion/Passes.h"
@@ -225,6 +229,37 @@ static std::optional<DimExpr> matchDimExpr(Value value, func::FuncOp func,
   return matchDimExpr(cast<Value>(size), func, depth - 1);
 }
 
+/// Returns the dimension `value` (an index in the analysed copy `func`)
+/// stands for as matchDimExpr does, or else where the value bounds of the
+/// copy (ValueBoundsOpInterface: tensors carried by scf.for, the inits of
+/// destination-style ops, tensor and arith ops) prove it a constant or equal
+/// to a dynamic size of an argument.
+static std::optional<DimExpr> deriveDimExpr(Value value, func::FuncOp func) {
+  if (std::optional<DimExpr> expr = matchDimExpr(value, func))
+    return expr;
+  using Variable = ValueBoundsConstraintSet::Variable;
+  Variable size(value);
+  FailureOr<int64_t> constant = ValueBoundsConstraintSet::computeConstantBound(
+      presburger::BoundType::EQ, size);
+  if (succeeded(constant))
+    return DimExpr{*constant, 0, 0};
+  for (BlockArgument arg : func.getArguments()) {
+    auto type = dyn_cast<RankedTensorType>(arg.getType());
+    if (!type)
+      continue;
+    for (int64_t i = 0; i < type.getRank(); ++i) {
+      if (!type.isDynamicDim(i))
+        continue;
+      FailureOr<bool> equal =
+          ValueBoundsConstraintSet::areEqual(size, Variable(arg, i));
+      if (succeeded(equal) && *equal)
+        return DimExpr{std::nullopt, arg.getArgNumber(),
+                       static_cast<unsigned>(i)};
+    }
+  }
+  return std::nullopt;
+}
+
 /// Returns whether every division and remainder of `map` (floordiv,
 /// ceildiv, mod) is by a positive constant: an affine.apply that the
 /// check function may compute unconditionally (lower-affine expands it to
@@ -267,7 +302,7 @@ public:
     if (!def)
       return fail(nullptr, "a block argument (a loop's index or the like)");
     if (auto dim = dyn_cast<tensor::DimOp>(def)) {
-      std::optional<DimExpr> expr = matchDimExpr(value, analysed);
+      std::optional<DimExpr> expr = deriveDimExpr(value, analysed);
       if (!expr || expr->constant)
         return fail(def, "a size that is not an argument's");
       Value size = checkEntry->getArgument(dimOffsets[expr->arg] + expr->dim);
@@ -501,6 +536,11 @@ compile::prepareKernels(ModuleOp module, ArrayRef<std::string> names,
   }
   MLIRContext *context = module.getContext();
   PassManager pm(context, ModuleOp::getOperationName());
+  // Elementwise ops on tensors (arith.extf, arith.addf, ...) as
+  // linalg.generic, as norm-to-llvm lowers them: their result sizes reify
+  // to their operands', and their operands' sizes are checked (those of
+  // linalg ops) where they may differ.
+  pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
   pm.addPass(createGenerateRuntimeVerificationPass());
   pm.addNestedPass<func::FuncOp>(createConvertNormToLinalgPass());
   pm.addPass(createCanonicalizerPass());
@@ -524,13 +564,15 @@ compile::prepareKernels(ModuleOp module, ArrayRef<std::string> names,
           continue;
         }
         std::optional<DimExpr> expr =
-            matchDimExpr(ret.getOperand(next++), shapes);
+            deriveDimExpr(ret.getOperand(next++), shapes);
         if (!expr)
           return createStringError(
               "function '" + kernel.name + "': dimension " + Twine(i) +
               " of result " + Twine(resultIndex) +
               " cannot be derived from the argument shapes (the C interface "
-              "needs every result size as a constant or an argument's size)");
+              "needs every result size as a constant or an argument's size; "
+              "a sum or product of sizes, a size read from a tensor's values "
+              "or one that a loop or an scf.if changes is none)");
         if (expr->constant && *expr->constant < 0)
           return createStringError(
               "function '" + kernel.name + "': dimension " + Twine(i) +
@@ -592,23 +634,43 @@ compile::prepareKernels(ModuleOp module, ArrayRef<std::string> names,
                       "depends on more than the argument shapes: on " +
                           cloner.getFailure());
       // An assert in an scf.if (the checks of linalg ops, guarded by a
-      // non-empty iteration space) holds where the guard does not.
+      // non-empty iteration space) holds where the guard does not; one in
+      // the body of an scf.for (its condition independent of the loop's
+      // index and of its carried values but for their sizes, which the
+      // value bounds equate to argument sizes) where the loop runs no
+      // iteration.
       for (Operation *op = assertOp; op->getParentOp() != shapes;
            op = op->getParentOp()) {
-        auto ifOp = dyn_cast<scf::IfOp>(op->getParentOp());
-        if (!ifOp)
-          return refuse(assertOp,
-                        "is inside '" +
-                            op->getParentOp()->getName().getStringRef() +
-                            "', not only in scf.if");
-        FailureOr<Value> guard = cloner.clone(ifOp.getCondition());
+        Operation *parent = op->getParentOp();
+        auto ifOp = dyn_cast<scf::IfOp>(parent);
+        auto forOp = dyn_cast<scf::ForOp>(parent);
+        if (!ifOp && !forOp)
+          return refuse(assertOp, "is inside '" +
+                                      parent->getName().getStringRef() +
+                                      "', not only in scf.if and scf.for");
+        FailureOr<Value> guard = failure();
+        if (ifOp) {
+          guard = cloner.clone(ifOp.getCondition());
+        } else {
+          FailureOr<Value> lower = cloner.clone(forOp.getLowerBound());
+          FailureOr<Value> upper = failure();
+          if (succeeded(lower))
+            upper = cloner.clone(forOp.getUpperBound());
+          if (succeeded(upper))
+            guard = arith::CmpIOp::create(builder, loc,
+                                          forOp.getUnsignedCmp()
+                                              ? arith::CmpIPredicate::ult
+                                              : arith::CmpIPredicate::slt,
+                                          *lower, *upper)
+                        .getResult();
+        }
         if (failed(guard))
           return refuse(assertOp,
                         "is guarded by a condition that depends on more "
                         "than the argument shapes: on " +
                             cloner.getFailure());
         Value holds = *guard;
-        if (op->getParentRegion() == &ifOp.getElseRegion())
+        if (ifOp && op->getParentRegion() == &ifOp.getElseRegion())
           holds = arith::XOrIOp::create(builder, loc, holds, trueValue);
         condition = arith::OrIOp::create(
                         builder, loc,
