@@ -32,6 +32,7 @@
 #include "norm/Runner/ToolFlags.h"
 #include "norm/Support/DiagnosticCollector.h"
 #include "norm/Support/EscapedText.h"
+#include "norm/Support/InputFiles.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
@@ -160,12 +161,9 @@ JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source,
   if (!session->module) {
     // The module is MLIR (text or bytecode); an ONNX model is imported
     // first, which the error says where the file name suggests one.
-    std::string hint;
-    if (llvm::sys::path::extension(sourceName).equals_insensitive(".onnx"))
-      hint = " (an ONNX model is MLIR only after 'norm-translate "
-             "--import-onnx'; norm-compile reads it directly)";
     return diagnostics.takeError("cannot parse '" +
-                                 escapeForMessage(sourceName) + "'" + hint);
+                                 escapeForMessage(sourceName) + "'" +
+                                 getONNXModelHint(sourceName));
   }
   ModuleOp module = *session->module;
   if (llvm::Error err = checkSymbolNames(module, sourceName))

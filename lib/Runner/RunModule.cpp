@@ -11,6 +11,7 @@
 #include "norm/Runner/TensorSpec.h"
 #include "norm/Runner/ToolMain.h"
 #include "norm/Support/EscapedText.h"
+#include "norm/Support/InputFiles.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -75,11 +76,10 @@ llvm::Expected<int> runner::runModule(const RunOptions &options,
       (options.rtol && !(*options.rtol >= 0.0)))
     return createStringError("--atol and --rtol must be non-negative");
 
-  auto source = llvm::MemoryBuffer::getFileOrSTDIN(options.moduleFile);
+  // A pipe or device (/dev/zero) is read to at most 2 GiB, not without end.
+  auto source = readInputFile(options.moduleFile, kModuleLimitReason);
   if (!source)
-    return createStringError("cannot read '" +
-                             escapeForMessage(options.moduleFile) +
-                             "': " + source.getError().message());
+    return source.takeError();
   JitOptions jitOptions;
   jitOptions.vectorBits = options.vectorBits;
   jitOptions.entryFunction = options.function;

@@ -11,6 +11,7 @@
 #include "RunnerSupport.h"
 
 #include "norm/Support/EscapedText.h"
+#include "norm/Support/InputFiles.h"
 #include "norm/Target/ONNX/ONNXTensor.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -97,12 +98,13 @@ runner::readTensorProto(llvm::MemoryBufferRef buffer) {
 }
 
 llvm::Expected<HostTensor> runner::readTensorProtoFile(StringRef path) {
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
-      llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
-                                  /*RequiresNullTerminator=*/false);
+  // A pipe or device (/dev/zero) is read to at most protobuf's limit, not
+  // without end.
+  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+      readInputFile(path, "protobuf's limit on a message such as a TensorProto",
+                    /*requiresNullTerminator=*/false);
   if (!buffer)
-    return createStringError("cannot read '" + escapeForMessage(path) +
-                             "': " + buffer.getError().message());
+    return buffer.takeError();
   // Decoding holds the file's data three times: in protobuf's message, in
   // the decoded buffer and in the tensor. The first two allocations abort
   // the process where they fail (operator new calls llvm::InitLLVM's

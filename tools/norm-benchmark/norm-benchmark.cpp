@@ -25,6 +25,7 @@
 #include "norm/Runner/TensorSpec.h"
 #include "norm/Runner/ToolFlags.h"
 #include "norm/Runner/ToolMain.h"
+#include "norm/Support/InputFiles.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/CommandLine.h"
@@ -378,10 +379,11 @@ static int runTool(int &argc, char **argv) {
   benchmark::Initialize(&argc, argv);
   cl::ParseCommandLineOptions(argc, argv, kOverview);
 
-  auto source = llvm::MemoryBuffer::getFileOrSTDIN(flags.moduleFile);
+  // A pipe or device (/dev/zero) is read to at most 2 GiB, not without end.
+  auto source = mlir::norm::readInputFile(flags.moduleFile,
+                                          mlir::norm::kModuleLimitReason);
   if (!source)
-    return fail(llvm::createStringError("cannot read '" + flags.moduleFile +
-                                        "': " + source.getError().message()));
+    return fail(source.takeError());
   JitOptions options;
   options.numThreads = flags.threads;
   options.reuseAllocations = true;

@@ -7,7 +7,8 @@
 // failed write of the output is one error line (norm/Support/OutputErrors.h).
 // An input in MLIR bytecode is read in a child process
 // (norm/Runner/BytecodeCheck.h) and parsed from its text: a corrupted one is
-// one error line.
+// one error line. An input that is not a regular file is read to at most
+// 2 GiB, and an ONNX model gets norm-runner's hint (norm/Support/InputFiles.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,67 +19,87 @@
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
+#include "mlir/Parser/Parser.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "norm/InitAllNorm.h"
 #include "norm/Runner/BytecodeCheck.h"
 #include "norm/Runner/ToolMain.h"
+#include "norm/Support/DiagnosticCollector.h"
+#include "norm/Support/InputFiles.h"
 #include "norm/Support/OutputErrors.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <sys/mman.h>
-#include <unistd.h>
-
 #include <optional>
 #include <string>
 
-/// Where the input `path` ("-": standard input) is MLIR bytecode, reads it
-/// with readBytecodeInChildProcess in a context of `registry` with
-/// MlirOptMain's choice on unregistered dialects, and hands MlirOptMain the
-/// module as text on standard input instead: returns the input name to pass
-/// on ("-" then), or nothing after printing the errors. Standard input is
-/// read here, so it is handed on as a memory file in any case. An input
-/// that cannot be read is left to MlirOptMain to report.
+/// Reads the input `path` ("-": standard input) for MlirOptMain, which
+/// opens it again itself, and returns the input name to hand on, or nothing
+/// after printing the errors. A file that is not a regular file (standard
+/// input, a pipe, a device such as /dev/zero) is read here, to at most 2 GiB
+/// (readInputFile), and handed on as standard input ("-"): MlirOptMain would
+/// read an endless one until the allocation aborts, and a pipe cannot be
+/// read twice. MLIR bytecode is read with readBytecodeInChildProcess in a
+/// context of `registry` with MlirOptMain's choice on unregistered dialects,
+/// and handed on as text on standard input. A file named *.onnx that does
+/// not parse as MLIR is one error line with the runner's hint
+/// (getONNXModelHint), not the parser's echo of its binary bytes.
 static std::optional<std::string>
-readInputBytecode(llvm::StringRef path, mlir::DialectRegistry &registry,
-                  const mlir::MlirOptMainConfig &config) {
-  auto buffer =
-      path == "-"
-          ? llvm::MemoryBuffer::getSTDIN()
-          : llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
-                                        /*RequiresNullTerminator=*/false);
-  if (!buffer || (path != "-" && !mlir::isBytecode(**buffer)))
+readInput(llvm::StringRef path, mlir::DialectRegistry &registry,
+          const mlir::MlirOptMainConfig &config) {
+  bool regular = path != "-" && mlir::norm::isRegularInputFile(path);
+  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+      mlir::norm::readInputFile(path, mlir::norm::kModuleLimitReason);
+  if (!buffer) {
+    llvm::WithColor::error(llvm::errs(), "norm-opt")
+        << llvm::toString(buffer.takeError()) << "\n";
+    return std::nullopt;
+  }
+  bool bytecode = mlir::isBytecode(**buffer);
+  std::string hint = mlir::norm::getONNXModelHint(path);
+  if (regular && !bytecode && hint.empty())
     return path.str();
   llvm::StringRef data = (*buffer)->getBuffer();
   std::string text;
-  if (mlir::isBytecode(**buffer)) {
+  if (bytecode || !hint.empty()) {
     mlir::MLIRContext context(registry, mlir::MLIRContext::Threading::DISABLED);
     context.allowUnregisteredDialects(config.shouldAllowUnregisteredDialects());
-    llvm::SourceMgr sourceMgr;
-    mlir::SourceMgrDiagnosticHandler printer(sourceMgr, &context);
-    mlir::FailureOr<std::string> read =
-        mlir::norm::runner::readBytecodeInChildProcess(**buffer, &context);
-    if (mlir::failed(read))
-      return std::nullopt;
-    text = std::move(*read);
-    data = text;
+    if (bytecode) {
+      llvm::SourceMgr sourceMgr;
+      mlir::SourceMgrDiagnosticHandler printer(sourceMgr, &context);
+      mlir::FailureOr<std::string> read =
+          mlir::norm::runner::readBytecodeInChildProcess(**buffer, &context);
+      if (mlir::failed(read))
+        return std::nullopt;
+      text = std::move(*read);
+      data = text;
+    } else if (!config.shouldVerifyDiagnostics() &&
+               config.inputSplitMarker().empty()) {
+      // The parse of MlirOptMain, with the errors as norm-runner prints them.
+      mlir::norm::DiagnosticCollector diagnostics(&context);
+      llvm::SourceMgr sourceMgr;
+      sourceMgr.AddNewSourceBuffer(
+          llvm::MemoryBuffer::getMemBuffer((*buffer)->getMemBufferRef()),
+          llvm::SMLoc());
+      if (!mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context)) {
+        llvm::WithColor::error(llvm::errs(), "norm-opt")
+            << llvm::toString(diagnostics.takeError(
+                   "cannot parse '" + mlir::norm::escapeForMessage(path) + "'" +
+                   hint))
+            << "\n";
+        return std::nullopt;
+      }
+    }
+    if (regular && !bytecode)
+      return path.str();
   }
-  int file = ::memfd_create("norm-opt-input", 0);
-  bool copied = file >= 0;
-  for (size_t done = 0; copied && done < data.size();) {
-    ssize_t written = ::write(file, data.data() + done, data.size() - done);
-    copied = written > 0;
-    done += copied ? written : 0;
-  }
-  if (!copied || ::lseek(file, 0, SEEK_SET) != 0 ||
-      ::dup2(file, STDIN_FILENO) < 0) {
+  if (!mlir::norm::handOnAsStandardInput(data)) {
     llvm::WithColor::error(llvm::errs(), "norm-opt")
         << "cannot hand the input on to the parser\n";
     return std::nullopt;
   }
-  ::close(file);
   return std::string("-");
 }
 
@@ -109,7 +130,7 @@ int main(int argc, char **argv) {
       return 1;
     std::optional<std::string> input = inputFile;
     if (!config.shouldShowDialects() && !config.shouldListPasses())
-      input = readInputBytecode(inputFile, registry, config);
+      input = readInput(inputFile, registry, config);
     if (!input)
       return 1;
     return mlir::asMainReturnCode(

@@ -6,11 +6,14 @@
 //
 // reads an ONNX model (`-` or no file: stdin) and prints a module using the
 // norm dialect (docs/Importer.md). A failed write of the output is one error
-// line (norm/Support/OutputErrors.h).
+// line (norm/Support/OutputErrors.h); an input that is not a regular file is
+// read to at most 2 GiB (norm/Support/InputFiles.h); --split-input-file is
+// refused with --import-onnx.
 //
 //===----------------------------------------------------------------------===//
 
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
+#include "norm/Support/InputFiles.h"
 #include "norm/Support/OutputErrors.h"
 #include "norm/Target/ONNX/ImportONNX.h"
 #include "llvm/ADT/StringRef.h"
@@ -40,32 +43,117 @@ static bool rejectRepeatedImport(int argc, char **argv) {
   return true;
 }
 
-/// Returns the input file of the command line `argv` where it can be told
+/// Returns whether the command line `argv` has an argument (before a "--"
+/// that ends the options) for which `matches` holds.
+template <typename Predicate>
+static bool hasArgument(int argc, char **argv, Predicate matches) {
+  for (int i = 1; i < argc; ++i) {
+    llvm::StringRef arg(argv[i]);
+    if (arg == "--")
+      return false;
+    if (matches(arg))
+      return true;
+  }
+  return false;
+}
+
+/// Returns whether `arg` is the option `name` ("-name", "--name",
+/// "-name=...", "--name=...").
+static bool isOption(llvm::StringRef arg, llvm::StringRef name) {
+  if (!arg.consume_front("-"))
+    return false;
+  arg.consume_front("-");
+  return arg == name || (arg.consume_front(name) && arg.starts_with("="));
+}
+
+/// mlirTranslateMain's --split-input-file cuts its input at "// -----"
+/// lines: an ONNX model is one binary protobuf message, whose bytes may hold
+/// that marker anywhere, and each piece would be imported (and fail) on its
+/// own. Returns true, after an error, where --import-onnx and
+/// --split-input-file are both given.
+static bool rejectSplitInputFile(int argc, char **argv) {
+  auto isImport = [](llvm::StringRef arg) {
+    return isOption(arg, "import-onnx");
+  };
+  auto isSplit = [](llvm::StringRef arg) {
+    return isOption(arg, "split-input-file");
+  };
+  if (!hasArgument(argc, argv, isImport) || !hasArgument(argc, argv, isSplit))
+    return false;
+  llvm::WithColor::error(llvm::errs(), "norm-translate")
+      << "--split-input-file cannot be used with --import-onnx: an ONNX "
+         "model is one binary protobuf message, not text to cut at "
+         "'// -----' lines; import each model file on its own\n";
+  return true;
+}
+
+/// Returns the index in `argv` of the input file where it can be told
 /// without parsing the options mlirTranslateMain defines: the one argument
 /// that is not an option, not -o's file, where every option is a
-/// translation flag, -o or has its value after '='. Otherwise (an option
-/// whose value may be the next argument, "--", several candidates) returns
-/// "", and mlirTranslateMain reports an unreadable input itself.
-static llvm::StringRef findInputArgument(int argc, char **argv) {
+/// translation flag, -o or has its value after '='. Returns 0 where there is
+/// no such argument (the input is standard input), and -1 where it cannot be
+/// told (an option whose value may be the next argument, "--", several
+/// candidates); mlirTranslateMain reports an unreadable input itself then.
+static int findInputArgument(int argc, char **argv) {
   int outputIndex;
   mlir::norm::findOutputArgument(argc, argv, outputIndex);
-  llvm::StringRef input;
+  int input = 0;
   for (int i = 1; i < argc; ++i) {
     llvm::StringRef arg(argv[i]);
     if (i == outputIndex || arg == "-o" || arg == "--o" ||
         arg == "--import-onnx" || arg == "-import-onnx" ||
-        (arg.starts_with("-") && arg.contains('=')))
+        (arg.starts_with("-") && arg != "-" && arg.contains('=')))
       continue;
-    if (arg.starts_with("-") || !input.empty())
-      return "";
-    input = arg;
+    if ((arg.starts_with("-") && arg != "-") || input)
+      return -1;
+    input = i;
   }
   return input;
 }
 
+/// mlirTranslateMain reads an input that is not a regular file (standard
+/// input, a pipe, a device such as /dev/zero) to its end, and an endless one
+/// until the allocation aborts. Where the command line imports a model from
+/// such an input (`argv[inputIndex]`, or standard input where `inputIndex`
+/// is 0), reads it here to at most protobuf's 2 GiB limit and hands it on as
+/// standard input. Returns true after an error.
+static bool readStreamInput(int argc, char **argv, int inputIndex) {
+  if (inputIndex < 0 ||
+      !hasArgument(
+          argc, argv,
+          [](llvm::StringRef arg) { return isOption(arg, "import-onnx"); }) ||
+      hasArgument(argc, argv, [](llvm::StringRef arg) {
+        return isOption(arg, "help") || isOption(arg, "h") ||
+               isOption(arg, "help-hidden") || isOption(arg, "help-list") ||
+               isOption(arg, "version");
+      }))
+    return false;
+  llvm::StringRef path = inputIndex ? argv[inputIndex] : "-";
+  if (mlir::norm::isRegularInputFile(path))
+    return false;
+  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+      mlir::norm::readInputFile(
+          path, "protobuf's limit on a message such as an ONNX ModelProto",
+          /*requiresNullTerminator=*/false);
+  if (!buffer) {
+    llvm::WithColor::error(llvm::errs(), "norm-translate")
+        << llvm::toString(buffer.takeError()) << "\n";
+    return true;
+  }
+  if (!mlir::norm::handOnAsStandardInput((*buffer)->getBuffer())) {
+    llvm::WithColor::error(llvm::errs(), "norm-translate")
+        << "cannot hand the input on to the importer\n";
+    return true;
+  }
+  static char stdinName[] = "-";
+  if (inputIndex)
+    argv[inputIndex] = stdinName;
+  return false;
+}
+
 int main(int argc, char **argv) {
   mlir::norm::registerImportONNXTranslation();
-  if (rejectRepeatedImport(argc, argv))
+  if (rejectRepeatedImport(argc, argv) || rejectSplitInputFile(argc, argv))
     return 1;
   // An -o naming the input: an error, not a deleted input.
   if (mlir::norm::rejectOutputThatIsAnInput(argc, argv, "norm-translate"))
@@ -73,11 +161,15 @@ int main(int argc, char **argv) {
   // An unreadable input or unwritable -o: "norm-translate: error: ...", where
   // mlirTranslateMain would print "cannot open input file ..." alone.
   int outputIndex;
-  if (mlir::norm::rejectUnreadableInput(findInputArgument(argc, argv),
-                                        "norm-translate") ||
+  int inputIndex = findInputArgument(argc, argv);
+  if (mlir::norm::rejectUnreadableInput(
+          inputIndex > 0 ? llvm::StringRef(argv[inputIndex]) : "",
+          "norm-translate") ||
       mlir::norm::rejectUnwritableOutput(
           mlir::norm::findOutputArgument(argc, argv, outputIndex),
           "norm-translate"))
+    return 1;
+  if (readStreamInput(argc, argv, inputIndex))
     return 1;
   // A failed write of -o: one error line, not "LLVM ERROR".
   mlir::norm::installOutputErrorHandler("norm-translate");
