@@ -33,6 +33,7 @@
 #include "norm/Support/DiagnosticCollector.h"
 #include "norm/Support/EscapedText.h"
 #include "norm/Support/InputFiles.h"
+#include "norm/Support/NestedModules.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
@@ -247,6 +248,15 @@ JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source,
   return std::move(session);
 }
 
+std::string JitSession::getNestedModuleNote() const {
+  std::string nested = describeNestedModuleWithFunctions(*module);
+  if (nested.empty())
+    return {};
+  return "; the " + nested +
+         " has functions, which are not run: the JIT runs the functions of "
+         "the top-level module only";
+}
+
 llvm::Expected<std::string>
 JitSession::resolveFunctionName(StringRef requested) const {
   std::string available = functionNames.empty()
@@ -256,10 +266,12 @@ JitSession::resolveFunctionName(StringRef requested) const {
     if (llvm::is_contained(functionNames, requested))
       return requested.str();
     return createStringError("function '" + requested +
-                             "' not found; public functions: " + available);
+                             "' not found; public functions: " + available +
+                             getNestedModuleNote());
   }
   if (functionNames.empty())
-    return createStringError("the module has no public function to run");
+    return createStringError("the module has no public function to run" +
+                             getNestedModuleNote());
   if (functionNames.size() == 1)
     return functionNames.front();
   if (llvm::is_contained(functionNames, "main"))

@@ -33,7 +33,7 @@
 // RUN:   --expected-output="2x3xf32=0.6 0.8 0 0 0 -1" | FileCheck %s --check-prefix=JIT
 // JIT: [SUCCESS] result[0]: 2x3xf32
 // RUN: not norm-runner %s --function=f 2>&1 | FileCheck %s --check-prefix=NESTED
-// NESTED: error: function 'f' not found; public functions: main
+// NESTED: norm-runner: error: function 'f' not found; public functions: main; the nested module '@inner' (at {{.*}}nested-module.mlir:[[# @LINE + 3]]:3) has functions, which are not run: the JIT runs the functions of the top-level module only{{$}}
 
 module {
   module @inner {

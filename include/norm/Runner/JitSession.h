@@ -153,6 +153,10 @@ public:
 
 private:
   JitSession();
+  /// "; the nested module '@inner' (at FILE:LINE:COL) has functions, ..."
+  /// where a nested module holds functions (which cannot be run), else "":
+  /// appended to the errors of resolveFunctionName.
+  std::string getNestedModuleNote() const;
 
   std::unique_ptr<MLIRContext> context;
   OwningOpRef<ModuleOp> module;

@@ -1,11 +1,12 @@
 //===- NestedModules.h - functions in a nested module, an error -*- C++ -*-===//
 //
 // norm-compile exports, and norm-runner and norm-benchmark call, the
-// functions of the top-level module only; the pipeline does not look into a
-// nested `module @inner { ... }`. A function there was skipped without a
-// word ("the module has no public function ..."). checkNoNestedFunctions
-// makes it an error that names the nested module. Header-only: the runner
-// and norm-compile share it without a library between them.
+// functions of the top-level module only: a function in a nested
+// `module @inner { ... }` was skipped without a word ("the module has no
+// public function ..."). checkNoNestedFunctions makes it an error that names
+// the nested module (norm-compile); describeNestedModuleWithFunctions names
+// it in another error (the runner's "function not found"). Header-only: the
+// runner and norm-compile share it without a library between them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,13 +25,11 @@
 namespace mlir {
 namespace norm {
 
-/// Errors where a module nested in `module` (at any depth) holds a function
-/// (any FunctionOpInterface op: func.func, llvm.func): "the module has a
-/// nested module '@inner' (at FILE:LINE:COL) with functions; `tool` `uses`
-/// the functions of the top-level module only: move them there". `uses`
-/// says what the tool does with them ("exports", "runs").
-inline llvm::Error checkNoNestedFunctions(ModuleOp module, llvm::StringRef tool,
-                                          llvm::StringRef uses) {
+/// Returns "nested module '@inner' (at FILE:LINE:COL)" for the first module
+/// nested in `module` (in pre-order, at any depth) that holds a function
+/// (any FunctionOpInterface op: func.func, llvm.func), or an empty string
+/// where none does.
+inline std::string describeNestedModuleWithFunctions(ModuleOp module) {
   ModuleOp nested;
   module->walk<WalkOrder::PreOrder>([&](ModuleOp inner) {
     if (inner == module)
@@ -44,18 +43,30 @@ inline llvm::Error checkNoNestedFunctions(ModuleOp module, llvm::StringRef tool,
     return WalkResult::interrupt();
   });
   if (!nested)
-    return llvm::Error::success();
+    return {};
   std::string text;
   llvm::raw_string_ostream os(text);
-  os << "the module has a nested module";
+  os << "nested module";
   if (std::optional<llvm::StringRef> name = nested.getName())
     os << " '@" << escapeForMessage(*name) << '\'';
   if (auto loc = dyn_cast<FileLineColLoc>(nested.getLoc()))
     os << " (at " << escapeForMessage(loc.getFilename().getValue()) << ':'
        << loc.getLine() << ':' << loc.getColumn() << ')';
-  os << " with functions; " << tool << ' ' << uses
-     << " the functions of the top-level module only: move them there";
-  return llvm::createStringError(text);
+  return text;
+}
+
+/// Errors where a module nested in `module` holds a function: "the module
+/// has a nested module '@inner' (at FILE:LINE:COL) with functions; `tool`
+/// `uses` the functions of the top-level module only: move them there".
+/// `uses` says what the tool does with them ("exports").
+inline llvm::Error checkNoNestedFunctions(ModuleOp module, llvm::StringRef tool,
+                                          llvm::StringRef uses) {
+  std::string nested = describeNestedModuleWithFunctions(module);
+  if (nested.empty())
+    return llvm::Error::success();
+  return llvm::createStringError(
+      "the module has a " + nested + " with functions; " + tool + " " + uses +
+      " the functions of the top-level module only: move them there");
 }
 
 } // namespace norm
