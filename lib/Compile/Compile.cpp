@@ -11,6 +11,7 @@
 
 #include "norm/Compile/Compile.h"
 #include "norm/Support/DiagnosticCollector.h"
+#include "norm/Support/InputFiles.h"
 #include "norm/Support/NestedModules.h"
 
 #include "KernelInterface.h"
@@ -467,13 +468,19 @@ static void maskedAccessesAsIntegers(llvm::Module &module) {
 /// (bytecode read in a child process, norm/Runner/BytecodeCheck.h).
 static OwningOpRef<ModuleOp>
 readInput(StringRef inputFile, MLIRContext *context, std::string &error) {
-  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(inputFile);
+  bool isONNX =
+      llvm::sys::path::extension(inputFile).equals_insensitive(".onnx");
+  // A pipe or a device is read to at most 2 GiB (InputFiles.h), not without
+  // end.
+  auto buffer = readInputFile(
+      inputFile,
+      isONNX ? "protobuf's limit on a message such as an ONNX ModelProto"
+             : kModuleLimitReason);
   if (!buffer) {
-    error =
-        "cannot read '" + inputFile.str() + "': " + buffer.getError().message();
+    error = llvm::toString(buffer.takeError());
     return nullptr;
   }
-  if (llvm::sys::path::extension(inputFile).equals_insensitive(".onnx"))
+  if (isONNX)
     return importONNXModel((*buffer)->getMemBufferRef(), context);
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
