@@ -57,8 +57,9 @@ static constexpr StringLiteral kPass = "norm-prefetch-rows";
 static constexpr int64_t kCacheLineBytes = 64;
 
 /// `memref.prefetch` locality hints (LLVM's llvm.prefetch: 3 keeps the line
-/// in every cache level, x86 `prefetcht0`; 1 in the outer levels only,
-/// x86 `prefetcht2`). The rows ahead prefetched by a pass that writes no
+/// in every cache level, x86 `prefetcht0`, AArch64 `prfm pldl1keep`; 1 in
+/// the outer levels only, x86 `prefetcht2`, AArch64 `prfm pldl3keep`; the
+/// measurements are x86's, AArch64's were not measured). The rows ahead prefetched by a pass that writes no
 /// vectors (LayerNorm's sum of squares, Group/InstanceNorm's rows of
 /// statistics) and the rows of the leading-axis sums use kLocalityOuter:
 /// measured faster than kLocalityL1 on every such op (docs/Pipeline.md,
