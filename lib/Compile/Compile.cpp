@@ -17,6 +17,7 @@
 #include "KernelInterface.h"
 
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
+#include "mlir/Dialect/LLVMIR/Transforms/InlinerInterfaceImpl.h"
 #include "mlir/Dialect/Tensor/IR/TensorInferTypeOpInterfaceImpl.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/Diagnostics.h"
@@ -870,8 +871,12 @@ llvm::Error norm::compileKernels(const CompileOptions &options) {
   registerImportONNXDialects(registry);
   // Result sizes of tensor reshapes, for the result dimensions.
   tensor::registerInferTypeOpInterfaceExternalModels(registry);
-  // func.call and func.return, for the inlining of calls (prepareKernels).
+  // func.call and func.return, and the llvm ops a module may hold, for the
+  // inlining of calls (prepareKernels); the other dialects of the input
+  // (arith, math, tensor, linalg, scf, cf, bufferization, memref, vector,
+  // affine, norm) register their inliner interfaces themselves.
   func::registerInlinerExtension(registry);
+  LLVM::registerInlinerInterface(registry);
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
   registerOpenMPDialectTranslation(registry);

@@ -39,6 +39,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ValueBoundsOpInterface.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/InliningUtils.h"
 #include "mlir/Transforms/Passes.h"
 #include "norm/Conversion/Passes.h"
 #include "norm/Support/EscapedText.h"
@@ -426,12 +427,89 @@ static FunctionOpInterface getCalledBody(CallOpInterface call,
   return callee && !callee.isExternal() ? callee : nullptr;
 }
 
+/// Returns " (at FILE:LINE:COL)" for a file location, else "".
+static std::string describeLocation(Location loc) {
+  auto fileLoc = dyn_cast<FileLineColLoc>(loc);
+  if (!fileLoc)
+    return {};
+  return (" (at " + escapeForMessage(fileLoc.getFilename().getValue()) + ":" +
+          Twine(fileLoc.getLine()) + ":" + Twine(fileLoc.getColumn()) + ")")
+      .str();
+}
+
+/// Returns whether `callee` calls itself, directly or through other
+/// functions with a body (a cycle of the call graph through it).
+static bool isRecursive(FunctionOpInterface callee,
+                        SymbolTableCollection &symbols) {
+  SmallVector<FunctionOpInterface> worklist = {callee};
+  llvm::SmallPtrSet<Operation *, 8> visited;
+  while (!worklist.empty()) {
+    FunctionOpInterface func = worklist.pop_back_val();
+    bool found = false;
+    func->walk([&](CallOpInterface call) {
+      FunctionOpInterface next = getCalledBody(call, symbols);
+      if (!next)
+        return WalkResult::advance();
+      if (next == callee) {
+        found = true;
+        return WalkResult::interrupt();
+      }
+      if (visited.insert(next).second)
+        worklist.push_back(next);
+      return WalkResult::advance();
+    });
+    if (found)
+      return true;
+  }
+  return false;
+}
+
+/// Returns why the inliner left `call` of `callee`: a call-graph cycle, the
+/// attribute `no_inline` (on the call or the callee), or the first op of the
+/// callee whose dialect does not let it be inlined.
+static std::string getNotInlinedReason(CallOpInterface call,
+                                       FunctionOpInterface callee,
+                                       SymbolTableCollection &symbols) {
+  if (isRecursive(callee, symbols))
+    return "a recursive call: '" + escapeForMessage(callee.getName()) +
+           "' calls itself, directly or through other functions";
+  if (call->hasAttr("no_inline"))
+    return "the call has the attribute 'no_inline'";
+  if (callee->hasAttr("no_inline"))
+    return "'" + escapeForMessage(callee.getName()) +
+           "' has the attribute 'no_inline'";
+  std::string reason;
+  callee->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op == callee.getOperation())
+      return WalkResult::advance();
+    Dialect *dialect = op->getDialect();
+    auto *interface =
+        dialect ? dialect->getRegisteredInterface<DialectInlinerInterface>()
+                : nullptr;
+    if (interface) {
+      IRMapping mapping;
+      if (interface->isLegalToInline(op, &callee.getFunctionBody(),
+                                     /*wouldBeCloned=*/true, mapping))
+        return WalkResult::advance();
+    }
+    reason = "'" + escapeForMessage(callee.getName()) + "' has the op '" +
+             escapeForMessage(op->getName().getStringRef()) + "'" +
+             describeLocation(op->getLoc()) +
+             (interface ? ", which its dialect does not let be inlined"
+                        : ", of a dialect without an inliner interface");
+    return WalkResult::interrupt();
+  });
+  if (reason.empty())
+    reason = "the inliner gave no reason";
+  return reason;
+}
+
 /// Inlines every call of a function with a body in `module` (upstream
 /// `inline`, without its simplification pipeline: a module without such
 /// calls is left as it is), so that the run-time checks of a callee become
 /// those of each caller, on the caller's operands, and every result size
-/// an expression of the caller's values. A call left (a recursive one) is
-/// an error naming it.
+/// an expression of the caller's values. A call left is an error naming it
+/// and why the inliner left it (getNotInlinedReason).
 static llvm::Error inlineCalls(ModuleOp module) {
   SymbolTableCollection symbols;
   auto findCall = [&]() -> CallOpInterface {
@@ -457,14 +535,16 @@ static llvm::Error inlineCalls(ModuleOp module) {
   std::string text;
   llvm::raw_string_ostream os(text);
   auto caller = call->getParentOfType<FunctionOpInterface>();
+  FunctionOpInterface callee = getCalledBody(call, symbols);
   os << "function '" << escapeForMessage(caller.getName()) << "' calls '"
-     << escapeForMessage(getCalledBody(call, symbols).getName()) << "'";
+     << escapeForMessage(callee.getName()) << "'";
   if (auto loc = dyn_cast<FileLineColLoc>(call->getLoc()))
-    os << " at " << loc.getFilename().getValue() << ':' << loc.getLine() << ':'
-       << loc.getColumn();
-  os << ", a call the inliner cannot inline (a recursive call); "
-        "norm-compile inlines every call, so that the C interface checks the "
-        "callee's run-time rules before computing";
+    os << " at " << escapeForMessage(loc.getFilename().getValue()) << ':'
+       << loc.getLine() << ':' << loc.getColumn();
+  os << ", a call the inliner cannot inline ("
+     << getNotInlinedReason(call, callee, symbols)
+     << "); norm-compile inlines every call, so that the C interface checks "
+        "the callee's run-time rules before computing";
   return createStringError(text);
 }
 

@@ -60,8 +60,9 @@ struct Kernel {
 /// Picks the functions to export from the tensor-level `module` (`names`,
 /// or every public function with a body where empty), checks their
 /// signatures, inlines every call of a function with a body in `module` (so
-/// that a callee's run-time checks are its callers'; a call left, as a
-/// recursive one, is an error) and derives their run-time shape rules and
+/// that a callee's run-time checks are its callers'; a call left, recursive,
+/// `no_inline` or of an op the inliner cannot inline, is an error naming
+/// the reason) and derives their run-time shape rules and
 /// result dimensions (on a copy of the module, with
 /// generate-runtime-verification and convert-norm-to-linalg). Then prepares
 /// `module` for the pipeline: each

@@ -28,15 +28,24 @@ namespace norm {
 /// Returns "nested module '@inner' (at FILE:LINE:COL)" for the first module
 /// nested in `module` (in pre-order, at any depth) that holds a function
 /// (any FunctionOpInterface op: func.func, llvm.func), or an empty string
-/// where none does.
-inline std::string describeNestedModuleWithFunctions(ModuleOp module) {
+/// where none does. With `publicDefinitionsOnly`, only a public function
+/// with a body counts (one a tool would export): declarations and private
+/// functions do not.
+inline std::string
+describeNestedModuleWithFunctions(ModuleOp module,
+                                  bool publicDefinitionsOnly = false) {
   ModuleOp nested;
   module->walk<WalkOrder::PreOrder>([&](ModuleOp inner) {
     if (inner == module)
       return WalkResult::advance();
-    bool hasFunction =
-        inner->walk([](FunctionOpInterface) { return WalkResult::interrupt(); })
-            .wasInterrupted();
+    bool hasFunction = inner
+                           ->walk([&](FunctionOpInterface func) {
+                             if (publicDefinitionsOnly &&
+                                 (func.isExternal() || !func.isPublic()))
+                               return WalkResult::advance();
+                             return WalkResult::interrupt();
+                           })
+                           .wasInterrupted();
     if (!hasFunction)
       return WalkResult::skip();
     nested = inner;
@@ -55,18 +64,21 @@ inline std::string describeNestedModuleWithFunctions(ModuleOp module) {
   return text;
 }
 
-/// Errors where a module nested in `module` holds a function: "the module
-/// has a nested module '@inner' (at FILE:LINE:COL) with functions; `tool`
-/// `uses` the functions of the top-level module only: move them there".
-/// `uses` says what the tool does with them ("exports").
+/// Errors where a module nested in `module` holds a public function with a
+/// body: "the module has a nested module '@inner' (at FILE:LINE:COL) with
+/// public functions; `tool` `uses` the functions of the top-level module
+/// only: move them there". `uses` says what the tool does with them
+/// ("exports"). Declarations and private functions in a nested module, which
+/// would not be exported, are no error.
 inline llvm::Error checkNoNestedFunctions(ModuleOp module, llvm::StringRef tool,
                                           llvm::StringRef uses) {
-  std::string nested = describeNestedModuleWithFunctions(module);
+  std::string nested =
+      describeNestedModuleWithFunctions(module, /*publicDefinitionsOnly=*/true);
   if (nested.empty())
     return llvm::Error::success();
   return llvm::createStringError(
-      "the module has a " + nested + " with functions; " + tool + " " + uses +
-      " the functions of the top-level module only: move them there");
+      "the module has a " + nested + " with public functions; " + tool + " " +
+      uses + " the functions of the top-level module only: move them there");
 }
 
 } // namespace norm
