@@ -12,11 +12,16 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Support/Timing.h"
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
+#include "mlir/Tools/mlir-translate/Translation.h"
 #include "norm/Support/InputFiles.h"
 #include "norm/Support/OutputErrors.h"
 #include "norm/Target/ONNX/ImportONNX.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -87,24 +92,45 @@ static bool rejectSplitInputFile(int argc, char **argv) {
   return true;
 }
 
-/// Returns the index in `argv` of the input file where it can be told
-/// without parsing the options mlirTranslateMain defines: the one argument
-/// that is not an option, not -o's file, where every option is a
-/// translation flag, -o or has its value after '='. Returns 0 where there is
-/// no such argument (the input is standard input), and -1 where it cannot be
-/// told (an option whose value may be the next argument, "--", several
-/// candidates); mlirTranslateMain reports an unreadable input itself then.
+/// Returns the index in `argv` of the input file as llvm::cl finds it on
+/// mlirTranslateMain's command line: its one positional argument, which is
+/// "-", an argument that does not start with '-' and is not the value of the
+/// option before it, or any argument after a "--". An option takes the next
+/// argument as its value where it requires a value and has none after '=':
+/// -o and --output-split-marker among mlirTranslateMain's own options
+/// (registered when it runs), and the registered ones that say so (after
+/// registering those that mlirTranslateMain registers before it parses).
+/// Returns 0 where there is no positional argument (the input is standard
+/// input), and -1 where there are several: llvm::cl then stops the tool
+/// before it reads any input.
 static int findInputArgument(int argc, char **argv) {
-  int outputIndex;
-  mlir::norm::findOutputArgument(argc, argv, outputIndex);
+  mlir::registerAsmPrinterCLOptions();
+  mlir::registerMLIRContextCLOptions();
+  mlir::registerTranslationCLOptions();
+  mlir::registerDefaultTimingManagerCLOptions();
+  auto &options = llvm::cl::getRegisteredOptions();
+  auto requiresValue = [&](llvm::StringRef name) {
+    if (name == "o" || name == "output-split-marker")
+      return true;
+    auto option = options.find(name);
+    return option != options.end() &&
+           option->second->getValueExpectedFlag() == llvm::cl::ValueRequired;
+  };
   int input = 0;
+  bool afterDashDash = false;
   for (int i = 1; i < argc; ++i) {
     llvm::StringRef arg(argv[i]);
-    if (i == outputIndex || arg == "-o" || arg == "--o" ||
-        arg == "--import-onnx" || arg == "-import-onnx" ||
-        (arg.starts_with("-") && arg != "-" && arg.contains('=')))
+    if (!afterDashDash && arg == "--") {
+      afterDashDash = true;
       continue;
-    if ((arg.starts_with("-") && arg != "-") || input)
+    }
+    if (!afterDashDash && arg.size() > 1 && arg.starts_with("-")) {
+      llvm::StringRef name = arg.drop_front(arg.starts_with("--") ? 2 : 1);
+      if (!name.contains('=') && requiresValue(name))
+        ++i;
+      continue;
+    }
+    if (input)
       return -1;
     input = i;
   }

@@ -7,7 +7,7 @@
 // kMaxStreamInputBytes (protobuf's limit on a message), and a longer one is
 // one error line; a regular file is mapped as before, whatever its size.
 // handOnAsStandardInput gives what was read to a driver that opens its
-// input itself (MlirOptMain, mlirTranslateMain) as its standard input.
+// input itself (mlirTranslateMain) as its standard input.
 // getONNXModelHint is the hint of the tools that read MLIR when they are
 // given an ONNX model. Header-only: norm-opt, norm-translate and NormRunner
 // share it without a library between them.
@@ -101,7 +101,8 @@ readInputFile(llvm::StringRef path, llvm::StringRef limitReason,
   uint64_t total = 0;
   size_t chunkSize = size_t(1) << 16;
   for (bool atEnd = false; !atEnd;) {
-    auto chunk = std::make_unique<char[]>(chunkSize);
+    // Not value-initialized: each chunk is overwritten by the read.
+    std::unique_ptr<char[]> chunk(new char[chunkSize]);
     size_t filled = 0;
     while (filled < chunkSize) {
       llvm::Expected<size_t> read = fs::readNativeFile(
