@@ -43,8 +43,12 @@
 #include "mlir/Transforms/Passes.h"
 #include "norm/Conversion/Passes.h"
 #include "norm/Support/EscapedText.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
+
+#include <functional>
 
 using namespace mlir;
 using namespace mlir::norm;
@@ -504,12 +508,58 @@ static std::string getNotInlinedReason(CallOpInterface call,
   return reason;
 }
 
+/// The most operations a function may have once its calls are inlined.
+/// Each call copies the body of the function it calls, so a chain of
+/// functions that each call the next twice grows as 2^n: beyond this bound
+/// norm-compile refuses the module rather than compile for hours.
+static constexpr uint64_t kMaxInlinedOps = 100000;
+
+/// Returns an error naming a function of `module` that would have more than
+/// kMaxInlinedOps operations with every call inlined (its own operations
+/// plus, per call of a function with a body, that function's inlined count;
+/// a call back into a function being counted, which the inliner leaves,
+/// counts nothing).
+static llvm::Error checkInlinedSize(ModuleOp module,
+                                    SymbolTableCollection &symbols) {
+  llvm::DenseMap<Operation *, uint64_t> counts;
+  llvm::SmallPtrSet<Operation *, 8> counting;
+  std::function<uint64_t(FunctionOpInterface)> countOps =
+      [&](FunctionOpInterface function) -> uint64_t {
+    if (auto it = counts.find(function); it != counts.end())
+      return it->second;
+    if (!counting.insert(function).second)
+      return 0;
+    uint64_t count = 0;
+    function->walk([&](Operation *op) {
+      count = std::min(count + 1, kMaxInlinedOps + 1);
+      if (auto call = dyn_cast<CallOpInterface>(op))
+        if (FunctionOpInterface callee = getCalledBody(call, symbols))
+          count = std::min(count + countOps(callee), kMaxInlinedOps + 1);
+    });
+    counting.erase(function);
+    return counts[function] = count;
+  };
+  for (auto function : module.getOps<FunctionOpInterface>()) {
+    if (function.isExternal() || countOps(function) <= kMaxInlinedOps)
+      continue;
+    return createStringError(
+        "function '" + escapeForMessage(function.getName()) + "'" +
+        describeLocation(function.getLoc()) + " would have more than " +
+        llvm::Twine(kMaxInlinedOps) +
+        " operations with its calls inlined (each call copies the body of "
+        "the function it calls); norm-compile inlines every call: call "
+        "fewer functions, or each fewer times");
+  }
+  return llvm::Error::success();
+}
+
 /// Inlines every call of a function with a body in `module` (upstream
 /// `inline`, without its simplification pipeline: a module without such
 /// calls is left as it is), so that the run-time checks of a callee become
 /// those of each caller, on the caller's operands, and every result size
 /// an expression of the caller's values. A call left is an error naming it
-/// and why the inliner left it (getNotInlinedReason).
+/// and why the inliner left it (getNotInlinedReason); so is a function that
+/// would grow beyond kMaxInlinedOps (checkInlinedSize), before inlining.
 static llvm::Error inlineCalls(ModuleOp module) {
   SymbolTableCollection symbols;
   auto findCall = [&]() -> CallOpInterface {
@@ -524,6 +574,8 @@ static llvm::Error inlineCalls(ModuleOp module) {
   };
   if (!findCall())
     return llvm::Error::success();
+  if (llvm::Error err = checkInlinedSize(module, symbols))
+    return err;
   PassManager pm(module.getContext(), ModuleOp::getOperationName());
   pm.addPass(createInlinerPass({}, [](OpPassManager &) {}));
   if (failed(pm.run(module)))
