@@ -222,6 +222,13 @@ JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source,
                                 /*sizeLevel=*/0, targetMachine->get());
   ExecutionEngineOptions engineOptions;
   engineOptions.transformer = transformer;
+  // ExecutionEngine enables LLVM's perf jitdump listener by default, which
+  // leaves a directory .debug/jit/llvm-IR-jit-* with a jit-<pid>.dump file
+  // under $JITDUMPDIR, else the temporary directory ($TMPDIR or /tmp), for
+  // every process and never removes it. Only a non-empty JITDUMPDIR asks for
+  // the dumps (for perf inject --jit; docs/Runner.md).
+  const char *jitDumpDir = std::getenv("JITDUMPDIR");
+  engineOptions.enablePerfNotificationListener = jitDumpDir && *jitDumpDir;
   auto engine =
       ExecutionEngine::create(module, engineOptions, std::move(*targetMachine));
   if (!engine) {
