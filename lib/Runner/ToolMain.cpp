@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "norm/Runner/ToolMain.h"
+#include "norm/Support/StandardStreams.h"
 
 #include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
@@ -273,6 +274,9 @@ static int checkStandardOutput(StringRef name, int result) {
 }
 
 int runner::runToolMain(StringRef name, llvm::function_ref<int()> body) {
+  // Before anything opens a file: a closed stdout must not be a file opened
+  // later (norm/Support/StandardStreams.h).
+  reserveClosedStandardStreams();
   toolName.set(name);
   // Have LLVM install its crash handlers now, as InitLLVM does (it does not
   // install them twice), so that ours replace them and run first.

@@ -19,6 +19,7 @@
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "norm/Support/InputFiles.h"
 #include "norm/Support/OutputErrors.h"
+#include "norm/Support/StandardStreams.h"
 #include "norm/Target/ONNX/ImportONNX.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/CommandLine.h"
@@ -178,6 +179,8 @@ static bool readStreamInput(int argc, char **argv, int inputIndex) {
 }
 
 int main(int argc, char **argv) {
+  // A closed stdout must not be a file opened later (StandardStreams.h).
+  mlir::norm::reserveClosedStandardStreams();
   mlir::norm::registerImportONNXTranslation();
   if (rejectRepeatedImport(argc, argv) || rejectSplitInputFile(argc, argv))
     return 1;

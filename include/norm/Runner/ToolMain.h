@@ -33,21 +33,22 @@ namespace runner {
 constexpr unsigned kToolStackSize = 64u << 20;
 
 /// Runs `body` on a thread with a kToolStackSize-byte stack and returns its
-/// result (the tool's exit status). Installs, for the whole process, the
-/// handlers of SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP and SIGABRT that
-/// report a stack overflow of that thread ("<toolName>: error: out of stack
-/// space ...") and any fault while a RunningModuleCode is alive as one
+/// result (the tool's exit status). First opens /dev/null on each closed
+/// standard descriptor (norm/Support/StandardStreams.h). Installs, for the
+/// whole process, the handlers of SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP and
+/// SIGABRT that report a stack overflow of that thread ("<toolName>: error: out
+/// of stack space ...") and any fault while a RunningModuleCode is alive as one
 /// error line, then exit with status 1; other faults go on to the handlers
-/// installed before (LLVM's crash report). A write to a closed pipe
-/// (SIGPIPE) ends the process with _exit(EX_IOERR), skipping exit-time
-/// destructors that may wait for a lock the interrupted thread holds
-/// (llvm::InitLLVM's default handler calls exit): construct llvm::InitLLVM
-/// with InstallPipeSignalExitHandler = false. Call it from main, after
-/// llvm::InitLLVM if the tool uses it. Where the thread cannot be created
-/// (no memory for its stack), `body` runs on the calling thread. After
-/// `body`, flushes llvm::outs() and std::cout: where standard output could
-/// not be written, prints "<toolName>: error: cannot write '<stdout>': ..."
-/// and returns 1.
+/// installed before (LLVM's crash report). A write to a closed pipe (SIGPIPE)
+/// ends the process with _exit(EX_IOERR), skipping exit-time destructors that
+/// may wait for a lock the interrupted thread holds (llvm::InitLLVM's default
+/// handler calls exit): construct llvm::InitLLVM with
+/// InstallPipeSignalExitHandler = false. Call it from main, after
+/// llvm::InitLLVM if the tool uses it. Where the thread cannot be created (no
+/// memory for its stack), `body` runs on the calling thread. After `body`,
+/// flushes llvm::outs() and std::cout: where standard output could not be
+/// written, prints "<toolName>: error: cannot write '<stdout>': ..." and
+/// returns 1.
 int runToolMain(StringRef toolName, llvm::function_ref<int()> body);
 
 /// For a forked child process that runs code which may crash on purpose
