@@ -159,9 +159,15 @@ private:
       return error("expected a tuple for 'shape'");
     while (!consume(')')) {
       skipSpace();
+      // A dim too large for int64_t is a size error, not a malformed header.
+      StringRef digits = rest.take_while(llvm::isDigit);
       unsigned long long dim;
-      if (llvm::consumeUnsignedInteger(rest, 10, dim) ||
-          dim > static_cast<unsigned long long>(INT64_MAX))
+      if (!digits.empty() && (digits.getAsInteger(10, dim) ||
+                              dim > static_cast<unsigned long long>(INT64_MAX)))
+        return createStringError(
+            "dimension " + digits +
+            " in 'shape' is too large: " + describeSizeLimit("the sizes"));
+      if (llvm::consumeUnsignedInteger(rest, 10, dim))
         return error("expected a non-negative integer in 'shape'");
       shape.push_back(static_cast<int64_t>(dim));
       if (!consume(',')) {
@@ -297,7 +303,9 @@ parseLayout(StringRef text, uint64_t dataOffset,
   std::optional<int64_t> numElements =
       HostTensor::getNumElements(header->shape);
   if (!numElements)
-    return createStringError("shape has too many elements");
+    return createStringError(
+        "shape '" + formatTensorType(header->shape, *type) +
+        "' has too many elements: " + describeSizeLimit("its sizes"));
   uint64_t needed = *numElements * getElementTypeSize(*type);
   if (!imageSize)
     return NpyLayout{*type, std::move(header->shape), dataOffset, needed};

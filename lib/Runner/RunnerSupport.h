@@ -17,11 +17,26 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdint>
+#include <limits>
 #include <string>
 
 namespace mlir {
 namespace norm {
 namespace runner {
+/// The most elements a shape may have, its sizes other than 0 multiplied:
+/// HostTensor::getNumElements bounds 8 bytes of each by int64_t.
+constexpr int64_t kMaxNumElements = std::numeric_limits<int64_t>::max() / 8;
+static_assert(kMaxNumElements == (int64_t(1) << 60) - 1);
+
+/// Says what the element-count limit is, for errors about `what` ("its
+/// sizes" or "the sizes").
+inline std::string describeSizeLimit(llvm::StringRef what) {
+  return ("the product of " + what + ", zeros left out, must be at most " +
+          llvm::Twine(kMaxNumElements) + " (2^60 - 1)")
+      .str();
+}
+
 /// Returns `err` with `prefix` put before its message; success stays success.
 inline llvm::Error withPrefix(const Twine &prefix, llvm::Error err) {
   if (!err)

@@ -3,6 +3,7 @@
 #include "norm/Runner/TensorSpec.h"
 #include "norm/Support/EscapedText.h"
 
+#include "RunnerSupport.h"
 #include "norm/Runner/NpyIO.h"
 #include "norm/Runner/TensorProtoIO.h"
 #include "llvm/ADT/StringExtras.h"
@@ -14,20 +15,6 @@ using namespace mlir;
 using namespace mlir::norm;
 using namespace mlir::norm::runner;
 using llvm::createStringError;
-
-/// The most elements a shape may have, its sizes other than 0 multiplied:
-/// HostTensor::getNumElements bounds 8 bytes of each by int64_t.
-static constexpr int64_t kMaxNumElements =
-    std::numeric_limits<int64_t>::max() / 8;
-static_assert(kMaxNumElements == (int64_t(1) << 60) - 1);
-
-/// Says what the element-count limit is, for errors about `what` ("its
-/// sizes" or "the sizes").
-static std::string describeSizeLimit(StringRef what) {
-  return ("the product of " + what + ", zeros left out, must be at most " +
-          Twine(kMaxNumElements) + " (2^60 - 1)")
-      .str();
-}
 
 llvm::Expected<TensorTypeSpec> runner::parseTensorType(StringRef text) {
   SmallVector<StringRef> parts;

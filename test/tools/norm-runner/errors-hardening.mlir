@@ -1,14 +1,20 @@
 // Bad-input classes of norm-runner not covered by errors.mlir / npy.mlir:
-// .npy headers that lie (a shape whose element count overflows, a negative
-// dimension, a header with no data after it), an unknown flag, a non-numeric
-// tolerance, and a wrong number of --expected-output. Each exits with
-// status 1 and one message (`not` fails on a crash). The .npy files are
-// written here with printf: "\x93NUMPY", version 1.0, header length, dict.
+// .npy headers that lie (a shape whose element count overflows, a dim beyond
+// int64_t, a negative dimension, a header with no data after it), an unknown
+// flag, a non-numeric tolerance, and a wrong number of --expected-output.
+// Each exits with status 1 and one message (`not` fails on a crash). The
+// .npy files are written here with printf: "\x93NUMPY", version 1.0, header
+// length, dict.
 
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: printf "\223NUMPY\001\000\115\000{'descr': '<f4', 'fortran_order': False, 'shape': (4611686018427387904, 4), }" > %t/huge.npy
 // RUN: not norm-runner %s --input=@%t/huge.npy 2>&1 | FileCheck %s --check-prefix=HUGE
-// HUGE: norm-runner: error: input 0: '{{.*}}huge.npy': shape has too many elements
+// HUGE: norm-runner: error: input 0: '{{.*}}huge.npy': shape '4611686018427387904x4xf32' has too many elements: the product of its sizes, zeros left out, must be at most 1152921504606846975 (2^60 - 1)
+// A dim beyond int64_t (2^63 - 1) is a size error too, not "expected a
+// non-negative integer".
+// RUN: printf "\223NUMPY\001\000\116\000{'descr': '<f4', 'fortran_order': False, 'shape': (99999999999999999999, 4), }" > %t/dimbig.npy
+// RUN: not norm-runner %s --input=@%t/dimbig.npy 2>&1 | FileCheck %s --check-prefix=DIMBIG
+// DIMBIG: norm-runner: error: input 0: '{{.*}}dimbig.npy': dimension 99999999999999999999 in 'shape' is too large: the product of the sizes, zeros left out, must be at most 1152921504606846975 (2^60 - 1)
 // RUN: printf "\223NUMPY\001\000\074\000{'descr': '<f4', 'fortran_order': False, 'shape': (2, -3), }" > %t/neg.npy
 // RUN: not norm-runner %s --input=@%t/neg.npy 2>&1 | FileCheck %s --check-prefix=NEG
 // NEG: norm-runner: error: input 0: '{{.*}}neg.npy': malformed header: expected a non-negative integer in 'shape'
