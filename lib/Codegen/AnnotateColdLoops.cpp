@@ -14,6 +14,17 @@
 // asks for the recomputation) it stays about as fast as before; without
 // vectorization such rows would be much slower. See
 // Passes.td for why the attribute is named `loop_annotation`.
+//
+// The loops of the copies of Scale and B that the lowerings make once per
+// call (LayerNormalization's broadcast or converted copies, the per-row
+// copies of GroupNormalization and InstanceNormalization) get the same
+// metadata: LLVM unswitched each copy, vectorized each version four times
+// interleaved with a vectorized epilogue and unrolled its scalar remainder,
+// the largest part of the entry function, for a loop that runs once per
+// call. One vector per step keeps a copy of [768] about as fast. Those copies
+// are tensor.generate ops, whose attributes bufferization drops, so the
+// marker is their location's metadata (`norm.copy_loop`, a FusedLoc, which
+// their loops keep).
 // Remarks: Annotated (passed), at each marked loop.
 //
 //===----------------------------------------------------------------------===//
@@ -41,6 +52,20 @@ static constexpr StringLiteral kPass = "norm-annotate-cold-loops";
 /// The marker that the lowerings put on the loops of rare paths.
 static constexpr StringLiteral kColdLoopAttr = "norm.cold_loop";
 
+/// The metadata of the location of the lowerings' per-call copies
+/// (getCopyLoopLoc in lib/Conversion/NormToLinalg/LayerNormalization.h).
+static constexpr StringLiteral kCopyLoopMarker = "norm.copy_loop";
+
+/// Returns whether `loop` is a loop of a per-call copy: its location is
+/// fused with the metadata kCopyLoopMarker.
+static bool isCopyLoop(scf::ForOp loop) {
+  auto fused = dyn_cast<FusedLoc>(loop.getLoc());
+  if (!fused)
+    return false;
+  auto marker = dyn_cast_if_present<StringAttr>(fused.getMetadata());
+  return marker && marker.getValue() == kCopyLoopMarker;
+}
+
 /// The name of llvm.br's loop metadata attribute, which convert-scf-to-cf
 /// and convert-cf-to-llvm carry from an scf.for to its latch branch.
 static constexpr StringLiteral kLoopAnnotationAttr = "loop_annotation";
@@ -65,12 +90,17 @@ struct AnnotateColdLoopsPass
         /*isVectorized=*/{}, /*startLoc=*/{}, /*endLoc=*/{},
         /*parallelAccesses=*/{});
     getOperation().walk([&](scf::ForOp loop) {
-      if (!loop->removeAttr(kColdLoopAttr))
-        return;
-      loop->setAttr(kLoopAnnotationAttr, annotation);
-      norm::remarkPassed(loop, kPass, "Annotated",
-                         "cold loop: LLVM interleaving and unrolling "
-                         "disabled");
+      if (loop->removeAttr(kColdLoopAttr)) {
+        loop->setAttr(kLoopAnnotationAttr, annotation);
+        norm::remarkPassed(loop, kPass, "Annotated",
+                           "cold loop: LLVM interleaving and unrolling "
+                           "disabled");
+      } else if (isCopyLoop(loop) && !loop->hasAttr(kLoopAnnotationAttr)) {
+        loop->setAttr(kLoopAnnotationAttr, annotation);
+        norm::remarkPassed(loop, kPass, "Annotated",
+                           "per-call copy: LLVM interleaving and unrolling "
+                           "disabled");
+      }
     });
   }
 };

@@ -1,8 +1,10 @@
 // RUN: norm-opt %s --split-input-file --norm-annotate-cold-loops | FileCheck %s
 // RUN: norm-opt %s --split-input-file --norm-annotate-cold-loops \
-// RUN:   --convert-scf-to-cf --convert-arith-to-llvm --convert-cf-to-llvm \
+// RUN:   --finalize-memref-to-llvm --convert-scf-to-cf --convert-arith-to-llvm \
+// RUN:   --convert-cf-to-llvm \
 // RUN:   --convert-func-to-llvm --reconcile-unrealized-casts \
-// RUN:   | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=IR
+// RUN:   | mlir-translate --split-input-file --mlir-to-llvmir \
+// RUN:   | FileCheck %s --check-prefix=IR
 
 // A loop marked cold (norm.cold_loop, from a lowering's rare path) gets
 // LLVM loop metadata: no interleaving, no unrolling; the marker is gone. An
@@ -43,4 +45,51 @@ func.func @cold_and_hot(%n: index, %a: f64) -> f64 {
     scf.yield %next : f64
   }
   return %hot : f64
+}
+
+// -----
+
+// The loop of a per-call copy (a lowering's copy of Scale or B, whose
+// location carries the metadata norm.copy_loop: tensor.generate drops its
+// attributes when bufferized, its loops keep its location) gets the same
+// metadata. A loop whose location is fused with other metadata, or with
+// none, is left alone.
+
+// CHECK-DAG: #[[$INTERLEAVE:.+]] = #llvm.loop_interleave<count = 1 : i32>
+// CHECK-DAG: #[[$UNROLL:.+]] = #llvm.loop_unroll<disable = true>
+// CHECK-DAG: #[[$COLD:.+]] = #llvm.loop_annotation<interleave = #[[$INTERLEAVE]], unroll = #[[$UNROLL]]>
+// CHECK-LABEL: func.func @copies(
+// CHECK:         scf.for
+// CHECK:           memref.store %{{.+}}, %[[D:.+]][
+// CHECK:         } {loop_annotation = #[[$COLD]]}
+// CHECK:         scf.for
+// CHECK:           memref.store
+// CHECK-NEXT:    }{{$}}
+// CHECK:         scf.for
+// CHECK:           memref.store
+// CHECK-NEXT:    }{{$}}
+
+// IR-LABEL: define void @copies(
+// IR:         store float
+// IR:         br label %{{[0-9]+}}, !llvm.loop ![[LOOP:[0-9]+]]
+// IR:         store float
+// IR:         br label %{{[0-9]+$}}
+// IR:         store float
+// IR:         br label %{{[0-9]+$}}
+// IR:       ![[LOOP]] = distinct !{![[LOOP]], ![[IC:[0-9]+]], ![[NOUNROLL:[0-9]+]]}
+// IR-DAG:   ![[IC]] = !{!"llvm.loop.interleave.count", i32 1}
+// IR-DAG:   ![[NOUNROLL]] = !{!"llvm.loop.unroll.disable"}
+func.func @copies(%n: index, %a: f32, %d: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    memref.store %a, %d[%i] : memref<?xf32>
+  } loc(fused<"norm.copy_loop">["copy.mlir":1:1])
+  scf.for %i = %c0 to %n step %c1 {
+    memref.store %a, %d[%i] : memref<?xf32>
+  } loc(fused<"other">["copy.mlir":2:1])
+  scf.for %i = %c0 to %n step %c1 {
+    memref.store %a, %d[%i] : memref<?xf32>
+  } loc(fused["copy.mlir":3:1, "copy.mlir":4:1])
+  return
 }

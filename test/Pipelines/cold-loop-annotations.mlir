@@ -6,17 +6,26 @@
 // slices) reach LLVM with loop metadata that keeps LLVM from interleaving
 // and unrolling them (norm-annotate-cold-loops): the f64 shifted sum and the
 // f64 sum of squares around the recomputed mean, once each, in the
-// row-by-row body only (the jammed rows have no copy of the rare path). The
-// hot loops (vector partial sums, the Y loops) carry no metadata.
+// row-by-row body only (the jammed rows have no copy of the rare path). So
+// do the per-call copies of Scale and B in the entry function (their
+// locations carry the marker norm.copy_loop), one loop each. The hot loops
+// (vector partial sums, the Y loops) carry no metadata.
 
 // CHECK: #[[$COLD:.+]] = #llvm.loop_annotation<interleave = #{{.+}}, unroll = #{{.+}}>
+// CHECK-LABEL: llvm.func @layernorm(
+// CHECK-COUNT-2: llvm.br ^bb{{[0-9]+}}(%{{[0-9]+}} : i64) {loop_annotation = #[[$COLD]]}
+// CHECK-NOT:     loop_annotation
 // CHECK-LABEL: llvm.func internal @layernorm_rows(
 // CHECK-COUNT-2: llvm.br ^bb{{[0-9]+}}(%{{[0-9]+}}, %{{[0-9]+}} : i64, f64) {loop_annotation = #[[$COLD]]}
 // CHECK-NOT:     loop_annotation
 // The vector loops' latches, without metadata.
 // CHECK-NOT:     llvm.br ^bb{{[0-9]+}}({{.*}}vector<{{.*}}loop_annotation
 
-// IR-COUNT-2: br label %{{[0-9]+}}, !llvm.loop ![[LOOP:[0-9]+]]
+// IR-LABEL:   define {{.*}} @layernorm(
+// IR-COUNT-2: br label %{{[0-9]+}}, !llvm.loop ![[$LOOP:[0-9]+]]
+// IR-NOT:     !llvm.loop
+// IR-LABEL:   define internal void @layernorm_rows(
+// IR-COUNT-2: br label %{{[0-9]+}}, !llvm.loop ![[$LOOP]]
 // IR-NOT:     !llvm.loop
 // IR-DAG:     !{!"llvm.loop.interleave.count", i32 1}
 // IR-DAG:     !{!"llvm.loop.unroll.disable"}

@@ -492,7 +492,8 @@ Value mlir::norm::buildGroupNormalizedY(OpBuilder &b, Location loc,
 /// elementwise fusion would pull its index arithmetic into Y's loop. The
 /// elements are converted to the computation type `c` (exactly: C is at
 /// least as wide as the operand's type), so that Y's loop reads them with a
-/// plain broadcast instead of converting them in each step.
+/// plain broadcast instead of converting them in each step. The caller
+/// passes the location of a per-call copy (getCopyLoopLoc).
 static Value buildRowChannels(OpBuilder &b, Location loc, Value operand,
                               OpFoldResult numRows,
                               std::optional<int64_t> numGroups, OpFoldResult k,
@@ -573,8 +574,10 @@ static Value buildRowsGroupNormalization(OpBuilder &b, Location loc, Value x,
       tensor::getMixedSizes(b, loc, grouped);
   OpFoldResult numRows = tensor::getMixedSize(b, loc, rows, 0);
   OpFoldResult k = numGroups ? groupedSizes[2] : groupedSizes[1];
-  Value scaleRows = buildRowChannels(b, loc, scale, numRows, numGroups, k, c);
-  Value biasRows = buildRowChannels(b, loc, bias, numRows, numGroups, k, c);
+  Location copyLoc = getCopyLoopLoc(loc);
+  Value scaleRows =
+      buildRowChannels(b, copyLoc, scale, numRows, numGroups, k, c);
+  Value biasRows = buildRowChannels(b, copyLoc, bias, numRows, numGroups, k, c);
   AffineExpr d0 = getAffineDimExpr(0, ctx);
   AffineMap statMap = AffineMap::get(rank, 0, d0, ctx);
   AffineMap channelMap =

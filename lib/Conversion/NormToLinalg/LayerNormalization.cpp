@@ -141,10 +141,12 @@ buildLayerNormalization(OpBuilder &b, Location loc, Value x, Value scale,
 
   // Y = ((X - High) - Low) * InvStdDev * Scale + B, rounded once to X's
   // type.
-  scale = resolveRuntimeBroadcast(b, loc, scale, x, axis, c, resolved);
+  // Their copies, where needed, marked as made once per call.
+  Location copyLoc = getCopyLoopLoc(loc);
+  scale = resolveRuntimeBroadcast(b, copyLoc, scale, x, axis, c, resolved);
   scaleType = cast<RankedTensorType>(scale.getType());
   if (bias) {
-    bias = resolveRuntimeBroadcast(b, loc, bias, x, axis, c, resolved);
+    bias = resolveRuntimeBroadcast(b, copyLoc, bias, x, axis, c, resolved);
     biasType = cast<RankedTensorType>(bias.getType());
   }
   AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, ctx);
@@ -274,6 +276,11 @@ private:
 void mlir::norm::populateLayerNormalizationToLinalgPatterns(
     RewritePatternSet &patterns, const NormToLinalgOptions &options) {
   patterns.add<LayerNormalizationLowering>(patterns.getContext(), options);
+}
+
+Location mlir::norm::getCopyLoopLoc(Location loc) {
+  MLIRContext *ctx = loc.getContext();
+  return FusedLoc::get({loc}, StringAttr::get(ctx, kCopyLoopMarker), ctx);
 }
 
 Value mlir::norm::buildNormalizedElement(OpBuilder &b, Location loc, Value x,

@@ -162,6 +162,21 @@ Value buildInvStdDev(OpBuilder &b, Location loc, Value x, int64_t axis,
 Value buildNormalizedElement(OpBuilder &b, Location loc, Value x, Value high,
                              Value low, Value invStdDev, FloatType c);
 
+/// The metadata of the location of a per-call copy of an operand (Scale or B
+/// broadcast, converted or repeated per row, by a tensor.generate): see
+/// getCopyLoopLoc. norm-annotate-cold-loops (AnnotateColdLoops.cpp) names it
+/// too.
+inline constexpr llvm::StringLiteral kCopyLoopMarker = "norm.copy_loop";
+
+/// Returns `loc` fused with the metadata kCopyLoopMarker, for the ops of a
+/// copy of an operand made once per call. A tensor.generate becomes a
+/// linalg.map at its location when bufferized, and loops at that location
+/// (convert-linalg-to-loops), while its attributes are dropped; so the
+/// copy's loops keep the marker, and norm-annotate-cold-loops gives them
+/// LLVM loop metadata without interleaving and unrolling (LLVM still
+/// vectorizes them), which the copy does not need: it runs once per call.
+Location getCopyLoopLoc(Location loc);
+
 //===----------------------------------------------------------------------===//
 // LayerNormalization over several dims (CollapseLayerNormalization.cpp)
 //===----------------------------------------------------------------------===//
