@@ -30,6 +30,15 @@
 // RUN: not norm-runner "%t.no	such.mlir" 2>&1 | FileCheck %s --check-prefix=MODULE
 // MODULE: norm-runner: error: cannot read '{{.*}}.no\x09such.mlir': No such file or directory
 
+// A byte that is not UTF-8 (FF) and a C1 control character (U+009B, the bytes
+// C2 9B, which terminals may act on) are written as \xNN too, so that the
+// message stays valid UTF-8; valid UTF-8 (U+00E9, C3 A9) is kept. Before,
+// these bytes were printed as they are.
+// RUN: printf "\223NUMPY\001\000\077\000{'descr': '<f\377\302\233\303\251', 'fortran_order': False, 'shape': (1, 4), }" > %t.utf8.npy
+// RUN: not norm-runner %s --function=copy --input=@%t.utf8.npy 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=UTF8
+// UTF8: norm-runner: error: input 0: '{{.*}}.utf8.npy': unsupported dtype '<f\xFF\xC2\x9Bé'; supported:
+
 func.func @copy(%x: tensor<1x4xf32>) -> tensor<1x4xf32> {
   return %x : tensor<1x4xf32>
 }
