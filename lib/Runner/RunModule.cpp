@@ -122,7 +122,8 @@ llvm::Expected<int> runner::runModule(const RunOptions &options,
           "output " + Twine(index) +
           ": expected '-', '@FILE.npy' or '@FILE.pb', got '" +
           escapeForMessage(output) + "'");
-    // An output naming the module or an input file would replace it.
+    // An output naming the module, an input file or an expected-output file
+    // would replace it.
     if (output == "-")
       continue;
     StringRef path = StringRef(output).drop_front();
@@ -142,6 +143,11 @@ llvm::Expected<int> runner::runModule(const RunOptions &options,
       if (StringRef(spec).starts_with("@") &&
           isFile(StringRef(spec).drop_front()))
         return overwrites("the file of input " + Twine(inputIndex));
+    for (auto [expectedIndex, spec] : llvm::enumerate(options.expectedOutputs))
+      if (StringRef(spec).starts_with("@") &&
+          isFile(StringRef(spec).drop_front()))
+        return overwrites("the file of expected-output " +
+                          Twine(expectedIndex));
     // Two outputs naming one file: the second result would replace the
     // first.
     for (size_t earlier = 0; earlier < index; ++earlier) {
