@@ -7,7 +7,6 @@
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
-#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
@@ -123,7 +122,18 @@ static void buildModulePipeline(OpPassManager &pm,
   }
   pm.addNestedPass<func::FuncOp>(
       bufferization::createPromoteBuffersToStackPass());
-  bufferization::buildBufferDeallocationPipeline(pm);
+  // bufferization::buildBufferDeallocationPipeline, with the deallocations
+  // of several buffers split before they are lowered (no dealloc_helper).
+  pm.addPass(memref::createExpandReallocPass(
+      memref::ExpandReallocPassOptions{/*emitDeallocs=*/false}));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(bufferization::createOwnershipBasedBufferDeallocationPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
+  pm.addNestedPass<func::FuncOp>(createSplitDeallocationsPass());
+  pm.addPass(bufferization::createLowerDeallocationsPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createCanonicalizerPass());
   // Returned arguments and constants leave bufferization.clone behind.
   pm.addPass(createConvertBufferizationToMemRefPass());
   if (options.parallel) {

@@ -645,6 +645,42 @@ def PrefetchRowsPass : Pass<"norm-prefetch-rows", "::mlir::func::FuncOp"> {
 }
 
 //===----------------------------------------------------------------------===//
+// SplitDeallocations
+//===----------------------------------------------------------------------===//
+
+def SplitDeallocationsPass
+    : Pass<"norm-split-deallocations", "::mlir::func::FuncOp"> {
+  let summary = "Deallocate several buffers one by one, without the "
+                "generic dealloc_helper";
+  let description = [{
+    Rewrites each `bufferization.dealloc` of two to eight ranked memrefs
+    that retains no memref as one single-memref `bufferization.dealloc` per
+    memref, in order: memref i is freed where its condition holds and no
+    memref j < i whose condition holds has the same aligned pointer
+    (`memref.extract_aligned_pointer_as_index`), so that a buffer listed
+    twice is freed once, as the op requires. The same buffers are freed.
+
+    Upstream's `bufferization-lower-deallocations` lowers a dealloc of
+    several memrefs to a call of a library function it adds to the module
+    (`dealloc_helper`, loops over the memrefs and their aliases: several
+    hundred LLVM instructions to compile), and a single-memref one without
+    retained memrefs to an `scf.if` around `memref.dealloc`. Such ops come
+    from buffers that a function may or may not own at its end (an
+    `scf.if` yielding a copy or a function argument, for the run-time
+    broadcast of LayerNormalization's Scale and B), which
+    `buffer-deallocation-simplification` cannot tell apart.
+
+    Run after `buffer-deallocation-simplification` and before
+    `bufferization-lower-deallocations`.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::memref::MemRefDialect",
+  ];
+}
+
+//===----------------------------------------------------------------------===//
 // VectorizeRows
 //===----------------------------------------------------------------------===//
 
