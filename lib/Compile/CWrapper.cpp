@@ -225,9 +225,12 @@ static omp::ParallelOp getLeavableParallel(LLVM::CallOp call, Region &body) {
 
 /// Makes the heap allocations of `impl` checked: after each `malloc` (or
 /// `aligned_alloc`) of a non-zero size that returns null, the function
-/// frees the allocations that certainly hold memory there (those made
-/// before it on every path, not on a loop, and freed on no path before it),
-/// stores 1 to a new last parameter (a pointer to an i32 status) and
+/// frees the allocations that may hold memory there (those that may have
+/// been made before it, not on a loop, and freed on no path before it; one
+/// made on some paths only, such as the copy of an operand made where it is
+/// needed, through a stack slot that holds null until it is made: freeing
+/// null does nothing), stores 1 to a new last parameter (a pointer to an
+/// i32 status) and
 /// returns. An allocation in an OpenMP parallel region whose threads may
 /// leave it early (getLeavableParallel) is checked in the region: the
 /// thread frees the allocations of its current iteration that certainly
@@ -262,10 +265,20 @@ static bool checkAllocations(LLVM::LLVMFuncOp impl, LLVM::LLVMFuncOp free,
 
   // What each failure path frees, decided before the blocks are split.
   DominanceInfo dominance(impl);
+  // Allocations of the body that may have been made before some failure
+  // point without dominating it (in one branch of an scf.if: the copy of an
+  // operand made only where it is needed): their pointers are kept in a
+  // stack slot, null until the allocation is made.
+  SmallVector<LLVM::CallOp> slotted;
   // In the function's body, at `point` (an allocation, or a parallel
-  // region after which the status is read).
+  // region after which the status is read): the pointers to free, as
+  // values, or as the allocations whose slots hold them.
+  struct Live {
+    SmallVector<Value> pointers;
+    SmallVector<LLVM::CallOp> inSlots;
+  };
   auto liveInBody = [&](Operation *point) {
-    SmallVector<Value> live;
+    Live live;
     // A free of a pointer that is not one of the allocations (chosen at run
     // time) may have freed any of them: free none (a leak, not a double
     // free).
@@ -279,7 +292,7 @@ static bool checkAllocations(LLVM::LLVMFuncOp impl, LLVM::LLVMFuncOp free,
     if (unknownFree)
       return live;
     for (LLVM::CallOp other : sites) {
-      if (other == point || !dominance.properlyDominates(other, point) ||
+      if (other == point || !mayRunBefore(other, point) ||
           isOnCycle(other->getBlock()))
         continue;
       bool freedBefore = llvm::any_of(frees, [&](LLVM::CallOp freeCall) {
@@ -287,8 +300,15 @@ static bool checkAllocations(LLVM::LLVMFuncOp impl, LLVM::LLVMFuncOp free,
                    other.getResult() &&
                mayRunBefore(freeCall, point);
       });
-      if (!freedBefore)
-        live.push_back(other.getResult());
+      if (freedBefore)
+        continue;
+      if (dominance.properlyDominates(other, point)) {
+        live.pointers.push_back(other.getResult());
+        continue;
+      }
+      live.inSlots.push_back(other);
+      if (!llvm::is_contained(slotted, other))
+        slotted.push_back(other);
     }
     return live;
   };
@@ -327,14 +347,14 @@ static bool checkAllocations(LLVM::LLVMFuncOp impl, LLVM::LLVMFuncOp free,
     }
     return live;
   };
-  SmallVector<SmallVector<Value>> toFree;
+  SmallVector<Live> toFree;
   for (LLVM::CallOp site : sites)
     toFree.push_back(liveInBody(site));
   SmallVector<SmallVector<Value>> toFreeInRegion;
   for (LLVM::CallOp site : parallelSites)
     toFreeInRegion.push_back(liveInRegion(site));
   SmallVector<omp::ParallelOp> parallels;
-  SmallVector<SmallVector<Value>> toFreeAfterParallel;
+  SmallVector<Live> toFreeAfterParallel;
   for (LLVM::CallOp site : parallelSites) {
     omp::ParallelOp parallel = getLeavableParallel(site, body);
     if (llvm::is_contained(parallels, parallel))
@@ -402,10 +422,38 @@ static bool checkAllocations(LLVM::LLVMFuncOp impl, LLVM::LLVMFuncOp free,
                                  : LLVM::AtomicOrdering::not_atomic);
   };
 
+  // The slots: null at the start of the call, the pointer once allocated.
+  DenseMap<Operation *, Value> slots;
+  for (LLVM::CallOp site : slotted) {
+    Location loc = site.getLoc();
+    {
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(&entry);
+      Value slot = LLVM::AllocaOp::create(
+          builder, loc, ptrType, ptrType,
+          LLVM::ConstantOp::create(builder, loc, builder.getI64Type(),
+                                   builder.getI64IntegerAttr(1)));
+      LLVM::StoreOp::create(builder, loc,
+                            LLVM::ZeroOp::create(builder, loc, ptrType), slot);
+      slots[site] = slot;
+    }
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointAfter(site);
+    LLVM::StoreOp::create(builder, loc, site.getResult(), slots[site]);
+  }
+  // Frees what `live` holds (free of a null slot does nothing).
+  auto freeLive = [&](Location loc, const Live &live) {
+    for (Value pointer : live.pointers)
+      LLVM::CallOp::create(builder, loc, free, ValueRange{pointer});
+    for (LLVM::CallOp site : live.inSlots)
+      LLVM::CallOp::create(
+          builder, loc, free,
+          ValueRange{LLVM::LoadOp::create(builder, loc, ptrType, slots[site])});
+  };
+
   for (auto [site, live] : llvm::zip_equal(sites, toFree)) {
     branchOnFailure(site, body);
-    for (Value pointer : live)
-      LLVM::CallOp::create(builder, site.getLoc(), free, ValueRange{pointer});
+    freeLive(site.getLoc(), live);
     storeFailed(site.getLoc(), /*atomic=*/false);
     createReturn(site.getLoc());
   }
@@ -448,8 +496,7 @@ static bool checkAllocations(LLVM::LLVMFuncOp impl, LLVM::LLVMFuncOp free,
                                                 current, zero),
                            failed, ValueRange{}, rest, ValueRange{});
     builder.setInsertionPointToStart(failed);
-    for (Value pointer : live)
-      LLVM::CallOp::create(builder, loc, free, ValueRange{pointer});
+    freeLive(loc, live);
     createReturn(loc);
   }
   return true;

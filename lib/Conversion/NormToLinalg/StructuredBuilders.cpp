@@ -303,10 +303,42 @@ Value mlir::norm::resolveRuntimeBroadcast(OpBuilder &b, Location loc,
                  });
   if (!broadcast && !convert)
     return operand;
-  return buildBroadcastCopy(b, loc, operand, x, offset, /*keepUnitDims=*/true,
-                            /*runtimeOnes=*/broadcast,
-                            convert ? c
-                                    : cast<FloatType>(type.getElementType()));
+  Value copy =
+      buildBroadcastCopy(b, loc, operand, x, offset, /*keepUnitDims=*/true,
+                         /*runtimeOnes=*/broadcast,
+                         convert ? c : cast<FloatType>(type.getElementType()));
+  if (convert)
+    return copy;
+  // Only the run-time broadcast is left: copy where a dynamic size is 1,
+  // else read the operand itself (cast to the copy's sizes, which are X's).
+  // The copy's buffer, written on one thread, would be read by every
+  // thread of the row loop on each call; the operand is read where it is.
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value anyOne;
+  for (int64_t i = 0; i < rank; ++i) {
+    if (!type.isDynamicDim(i) || xType.getDimSize(offset + i) == 1)
+      continue;
+    Value isOne =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                              tensor::DimOp::create(b, loc, operand, i), one);
+    anyOne = anyOne ? arith::OrIOp::create(b, loc, anyOne, isOne).getResult()
+                    : isOne;
+  }
+  Operation *copyOp = copy.getDefiningOp();
+  auto ifOp = scf::IfOp::create(b, loc, copy.getType(), anyOne,
+                                /*withElseRegion=*/true);
+  copyOp->moveBefore(ifOp.thenBlock(), ifOp.thenBlock()->end());
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToEnd(ifOp.thenBlock());
+    scf::YieldOp::create(b, loc, copy);
+    b.setInsertionPointToEnd(ifOp.elseBlock());
+    Value same = operand;
+    if (operand.getType() != copy.getType())
+      same = tensor::CastOp::create(b, loc, copy.getType(), operand);
+    scf::YieldOp::create(b, loc, same);
+  }
+  return ifOp.getResult(0);
 }
 
 //===----------------------------------------------------------------------===//

@@ -180,9 +180,11 @@ Value buildBroadcastCopy(OpBuilder &b, Location loc, Value operand, Value x,
 /// may be 1 or X's size at run time (the op's runtime verification rejects
 /// anything else), which no indexing map can express, so such an operand
 /// is copied (buildBroadcastCopy) to X's trailing sizes, reading index 0
-/// where the run-time size is 1. An operand narrower than `c` that does not
-/// vary over X's dims before `axis` (the usual [C] Scale) is converted to
-/// `c` in that copy, once per call instead of once per slice. Other
+/// where the run-time size is 1, in an scf.if taken only where one of those
+/// sizes is 1 (else the operand itself is read). An operand narrower than
+/// `c` that does not vary over X's dims before `axis` (the usual [C] Scale)
+/// is converted to `c` in a copy, once per call instead of once per slice
+/// (always made, with the broadcast resolved in it). Other
 /// operands are returned as is. `resolved`: the dynamic sizes of `operand`
 /// are known to be X's, so at most the conversion is left to do.
 Value resolveRuntimeBroadcast(OpBuilder &b, Location loc, Value operand,

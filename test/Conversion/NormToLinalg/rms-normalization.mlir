@@ -142,8 +142,9 @@ func.func @rms_f64(%x: tensor<3x5xf64>, %scale: tensor<5xf32>)
 
 // Several normalized dims (axis 1 of a rank-3 X), a dynamic X, and a Scale
 // [1, ?] whose dynamic size may be 1 at run time: one reduction over dims 1
-// and 2, Scale copied to X's trailing sizes (index 0 where its size is 1),
-// its static 1 read at index 0; InvStdDev [?, 1, 1] of bf16.
+// and 2, Scale copied to X's trailing sizes (index 0 where its size is 1)
+// only where that size is 1 at run time, else read as it is; its static 1
+// read at index 0; InvStdDev [?, 1, 1] of bf16.
 
 // CHECK-DAG: #[[$ID3:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 // CHECK-DAG: #[[$OUTER:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0)>
@@ -155,10 +156,18 @@ func.func @rms_f64(%x: tensor<3x5xf64>, %scale: tensor<5xf32>)
 // CHECK-SAME:        iterator_types = ["parallel", "reduction", "reduction"]
 // CHECK:         %[[D:.+]] = linalg.map
 // CHECK:         %[[INV:.+]] = linalg.map ins(%[[D]] : tensor<?xf64>)
-// CHECK:         %[[SB:.+]] = tensor.generate
-// CHECK:           arith.cmpi eq, %{{.+}}, %{{.+}} : index
-// CHECK:           tensor.extract %[[S]]
-// CHECK:         } : tensor<1x?xf32>
+// CHECK:         %[[C1:.+]] = arith.constant 1 : index
+// CHECK:         %[[SIZE:.+]] = tensor.dim %[[S]], %{{.+}} : tensor<1x?xf32>
+// CHECK:         %[[ISONE:.+]] = arith.cmpi eq, %[[SIZE]], %[[C1]] : index
+// CHECK:         %[[SB:.+]] = scf.if %[[ISONE]] -> (tensor<1x?xf32>) {
+// CHECK-NEXT:      %[[COPY:.+]] = tensor.generate
+// CHECK:             arith.cmpi eq, %{{.+}}, %{{.+}} : index
+// CHECK:             tensor.extract %[[S]]
+// CHECK:           } : tensor<1x?xf32>
+// CHECK-NEXT:      scf.yield %[[COPY]] : tensor<1x?xf32>
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      scf.yield %[[S]] : tensor<1x?xf32>
+// CHECK-NEXT:    }
 // CHECK:         %[[Y:.+]] = linalg.generic
 // CHECK-SAME:        indexing_maps = [#[[$ID3]], #[[$BCAST]], #[[$OUTER]], #[[$OUTER]], #[[$ID3]]]
 // CHECK-SAME:        ins(%[[X]], %[[SB]], %{{.+}}, %{{.+}} : tensor<?x3x?xf32>, tensor<1x?xf32>, tensor<?xf32>, tensor<?xf32>)
