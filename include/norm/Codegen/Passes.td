@@ -38,6 +38,21 @@ def AnnotateColdLoopsPass
     elements) keep their speed. The loops compute the same values either
     way (the metadata only forbids transformations).
 
+    The loops of the copies of Scale and B that the lowerings make once per
+    call get the same metadata: LayerNormalization's broadcast copies (made
+    only where a dynamic size is 1 at run time) and converted copies, and
+    the per-row copies of GroupNormalization and InstanceNormalization,
+    `tensor.generate` ops whose loops come from their bufferization to
+    `linalg.map`. Bufferization drops the generate's attributes, so the
+    lowerings mark them through their location, fused with the metadata
+    `norm.copy_loop` (`getCopyLoopLoc`,
+    `lib/Conversion/NormToLinalg/LayerNormalization.h`), which the loops
+    keep. Without it LLVM unswitched each copy on its size-1 broadcast and
+    vectorized each version four times interleaved, with run-time alias
+    checks, a vectorized epilogue and an unrolled scalar remainder: the
+    largest part of the entry function, for a loop that runs once per call.
+    Copied one vector per step, a [768] Scale is about as fast.
+
     The attribute is set under the name of `llvm.br`'s own attribute
     (`loop_annotation`): `convert-cf-to-llvm` copies a branch's attributes
     to the `llvm.br` it creates, and the translation to LLVM IR reads only
