@@ -312,14 +312,11 @@ static llvm::Error checkBenchmarkFlags(int argc, char **argv) {
   return llvm::Error::success();
 }
 
-/// Checks that the file of --benchmark_out (or of BENCHMARK_OUT, its
-/// default) can be written: the library reports a file it cannot open
-/// without the tool's name and ignores a failed write, with exit status 0.
-/// Opens the file as the library will (truncated) and, unless it is a pipe
-/// or a socket, writes one newline that the library's output replaces: a
-/// device that takes no data (/dev/full) fails there.
-static llvm::Error checkBenchmarkOut(int argc, char **argv) {
-  std::optional<std::string> path;
+/// Returns the file of --benchmark_out (or of BENCHMARK_OUT, its default)
+/// in the command line `argv`, "" where there is none. Read before
+/// benchmark::Initialize, which removes the flag from `argv`.
+static std::string findBenchmarkOut(int argc, char **argv) {
+  std::string path;
   if (const char *value = std::getenv("BENCHMARK_OUT"))
     path = value;
   for (StringRef arg : llvm::ArrayRef(argv + 1, argv + argc)) {
@@ -330,15 +327,42 @@ static llvm::Error checkBenchmarkOut(int argc, char **argv) {
     if (body.consume_front("benchmark_out="))
       path = body.str();
   }
-  if (!path || path->empty())
+  return path;
+}
+
+/// Checks that the file of --benchmark_out, `path`, can be written: the
+/// library reports a file it cannot open without the tool's name and
+/// ignores a failed write, with exit status 0. A path that is the module
+/// file or the file of an --input=@FILE (by any path or link) is an error,
+/// as the library would replace it. Opens the file as the library will
+/// (truncated) and, unless it is a pipe or a socket, writes one newline
+/// that the library's output replaces: a device that takes no data
+/// (/dev/full) fails there.
+static llvm::Error checkBenchmarkOut(StringRef path) {
+  if (path.empty())
     return llvm::Error::success();
+  auto isFile = [&](StringRef other) {
+    bool same = false;
+    return !llvm::sys::fs::equivalent(path, other, same) && same;
+  };
+  auto replaces = [&](const llvm::Twine &what) {
+    return llvm::createStringError("cannot write '" + path +
+                                   "' (--benchmark_out): it is " + what +
+                                   ", which the results would replace");
+  };
+  if (flags.moduleFile != "-" && isFile(flags.moduleFile))
+    return replaces("the module file");
+  for (auto [index, spec] : llvm::enumerate(flags.inputs))
+    if (StringRef(spec).starts_with("@") &&
+        isFile(StringRef(spec).drop_front()))
+      return replaces("the file of input " + llvm::Twine(index));
   auto cannotWrite = [&](std::error_code error) {
-    return llvm::createStringError("cannot write '" + *path +
+    return llvm::createStringError("cannot write '" + path +
                                    "' (--benchmark_out): " + error.message());
   };
   int fd;
   if (std::error_code error = llvm::sys::fs::openFileForWrite(
-          *path, fd, llvm::sys::fs::CD_CreateAlways))
+          path, fd, llvm::sys::fs::CD_CreateAlways))
     return cannotWrite(error);
   llvm::raw_fd_ostream out(fd, /*shouldClose=*/true);
   llvm::sys::fs::file_status status;
@@ -374,10 +398,11 @@ static int runTool(int &argc, char **argv) {
     return fail(std::move(err));
   if (llvm::Error err = checkBenchmarkFlags(argc, argv))
     return fail(std::move(err));
-  if (llvm::Error err = checkBenchmarkOut(argc, argv))
-    return fail(std::move(err));
+  std::string benchmarkOut = findBenchmarkOut(argc, argv);
   benchmark::Initialize(&argc, argv);
   cl::ParseCommandLineOptions(argc, argv, kOverview);
+  if (llvm::Error err = checkBenchmarkOut(benchmarkOut))
+    return fail(std::move(err));
 
   // A pipe or device (/dev/zero) is read to at most 2 GiB, not without end.
   auto source = mlir::norm::readInputFile(flags.moduleFile,

@@ -15,6 +15,28 @@
 // RUN:   --threads=1 --benchmark_min_time=0.001 2>&1 | FileCheck %s --check-prefix=ENV
 // ENV: norm-benchmark: error: cannot write '{{.+}}/missing/env.json' (--benchmark_out): No such file or directory
 
+// The module file or the file of an --input=@FILE (by any path or link) is
+// an error too, the file left as it was: the check opened it truncated (an
+// empty module, a lost input), and the library would replace it.
+// RUN: cp %s %t/m.mlir && ln -s m.mlir %t/link.mlir
+// RUN: not norm-benchmark %t/m.mlir --input=4xf32 --threads=1 \
+// RUN:   --benchmark_min_time=0.001 --benchmark_out=%t/link.mlir 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=MODULE
+// MODULE: norm-benchmark: error: cannot write '{{.+}}link.mlir' (--benchmark_out): it is the module file, which the results would replace
+// RUN: cmp %s %t/m.mlir
+// RUN: env BENCHMARK_OUT=%t/m.mlir not norm-benchmark %t/m.mlir --input=4xf32 \
+// RUN:   --threads=1 --benchmark_min_time=0.001 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=MODULE-ENV
+// MODULE-ENV: norm-benchmark: error: cannot write '{{.+}}m.mlir' (--benchmark_out): it is the module file, which the results would replace
+// RUN: cmp %s %t/m.mlir
+// RUN: /usr/bin/python3 -c "import numpy as np; np.save('%t/x.npy', np.array([3, 4, 0, 0], '<f4'))"
+// RUN: cp %t/x.npy %t/x.orig
+// RUN: not norm-benchmark %s --input=@%t/x.npy --threads=1 \
+// RUN:   --benchmark_min_time=0.001 --benchmark_out=%t/x.npy 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=INPUT
+// INPUT: norm-benchmark: error: cannot write '{{.+}}x.npy' (--benchmark_out): it is the file of input 0, which the results would replace
+// RUN: cmp %t/x.npy %t/x.orig
+
 // A writable file gets the report (in JSON, with the benchmark's name),
 // the newline of the check replaced.
 // RUN: norm-benchmark %s --input=4xf32 --threads=1 --name=b --benchmark_min_time=0.001 \
