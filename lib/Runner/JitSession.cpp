@@ -172,8 +172,32 @@ JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source,
 
   auto loweringStart = std::chrono::steady_clock::now();
   if (!isLLVMDialectOnly(module)) {
-    if (!options.entryFunction.empty())
+    if (!options.entryFunction.empty()) {
+      // A --function that names no function to run is that error, before
+      // the rest of the module is lowered and compiled: a function of it
+      // that cannot be compiled would otherwise hide the misspelled name.
+      Operation *entry = module.lookupSymbol(options.entryFunction);
+      auto entryFunc = dyn_cast_or_null<func::FuncOp>(entry);
+      bool runnable = entryFunc
+                          ? entryFunc.isPublic() && !entryFunc.isExternal()
+                          : isa_and_nonnull<LLVM::LLVMFuncOp>(entry);
+      if (!runnable) {
+        for (Operation &op : module.getOps()) {
+          auto func = dyn_cast<func::FuncOp>(op);
+          auto llvmFunc = dyn_cast<LLVM::LLVMFuncOp>(op);
+          if ((func && func.isPublic() && !func.isExternal()) ||
+              (llvmFunc && isPublicEntry(llvmFunc)))
+            session->functionNames.push_back(
+                SymbolTable::getSymbolName(&op).str());
+        }
+        llvm::Expected<std::string> name =
+            session->resolveFunctionName(options.entryFunction);
+        if (!name)
+          return name.takeError();
+        session->functionNames.clear();
+      }
       keepOnlyEntryFunction(module, options.entryFunction);
+    }
     if (llvm::Error err = checkNoUnrankedSignature(module))
       return std::move(err);
     PassManager pm(context, ModuleOp::getOperationName());

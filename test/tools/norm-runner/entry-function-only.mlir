@@ -14,6 +14,26 @@
 // RUN: not norm-runner %s 2>&1 | FileCheck %s --check-prefix=UNRANKED
 // UNRANKED: norm-runner: error: function 'unranked': argument 0 has type tensor<*xf32>; norm-runner passes only ranked tensors
 
+// A --function that names no public function with a body (a misspelled
+// name, a private function, a declaration) is that error, not an error of
+// the functions the whole module would then compile (here @unranked's).
+// RUN: not norm-runner %s --function=mian 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=MISSING
+// MISSING: norm-runner: error: function 'mian' not found; public functions: helper, main, unranked
+// RUN: not norm-runner %s --function=private_helper 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=PRIVATE
+// PRIVATE: norm-runner: error: function 'private_helper' not found; public functions: helper, main, unranked
+// RUN: not norm-runner %s --function=declared 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=DECLARED
+// DECLARED: norm-runner: error: function 'declared' not found; public functions: helper, main, unranked
+// RUN: not norm-benchmark %s --function=mian 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=BENCH-MISSING
+// BENCH-MISSING: norm-benchmark: error: function 'mian' not found; public functions: helper, main, unranked
+
+func.func private @private_helper(%x: tensor<2xf32>) -> tensor<2xf32> {
+  return %x : tensor<2xf32>
+}
+func.func private @declared(tensor<2xf32>) -> tensor<2xf32>
 func.func @helper(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %y = norm.lp_normalization %x axis = 1 p = 2 : tensor<?x?xf32>
   return %y : tensor<?x?xf32>
