@@ -104,15 +104,21 @@ static bool isVectorF32ToBF16(arith::TruncFOp op,
   return true;
 }
 
+/// The fewest 16-bit lanes of a value given to an inline asm's "v"
+/// constraint: one 128-bit register.
+static constexpr int64_t kMinAsmLanes = 8;
+
 /// Returns whether some lane of the 1-D bf16 vector `y` (a power of two
 /// lanes) is +0 or -0: `(bits & 0x7fff) == 0` on its 16-bit words, at most
 /// 32 at a time (one 512-bit register). The words pass through an empty
 /// inline asm (`"=v,0"`, no instruction) first: on a value LLVM knows to
 /// be a bitcast bf16, InstCombine turns the test into `fcmp oeq bf16`,
 /// which the x86 backend widens to f32 (four instructions per 16 lanes);
-/// on opaque words it stays one `vptestnmw` per 32 lanes. Sets `opaqueY`
-/// to `y` rebuilt from the opaque words, for the caller to use in place
-/// of `y` (so that the register allocator need not keep `y` apart).
+/// on opaque words it stays one `vptestnmw` per 32 lanes (a vector of
+/// fewer than kMinAsmLanes words goes through in the low lanes of one of
+/// kMinAsmLanes). Sets `opaqueY` to `y` rebuilt from the opaque words, for
+/// the caller to use in place of `y` (so that the register allocator need
+/// not keep `y` apart).
 static Value buildAnyZero(OpBuilder &b, Location loc, Value y, Value &opaqueY) {
   auto type = cast<VectorType>(y.getType());
   int64_t lanes = type.getNumElements();
@@ -132,15 +138,33 @@ static Value buildAnyZero(OpBuilder &b, Location loc, Value y, Value &opaqueY) {
     if (partLanes != lanes)
       part = vector::ExtractStridedSliceOp::create(b, loc, words, offset,
                                                    partLanes, 1);
+    // A part narrower than a 128-bit register goes through the asm in the
+    // low lanes of one (x86's "v" has no register for vector<2xi16> or
+    // vector<4xi16>: "couldn't allocate output register").
+    Value asmInput = part;
+    if (partLanes < kMinAsmLanes)
+      asmInput = vector::InsertStridedSliceOp::create(
+          b, loc, part,
+          arith::ConstantOp::create(
+              b, loc,
+              DenseElementsAttr::get(
+                  VectorType::get({kMinAsmLanes}, b.getI16Type()),
+                  b.getI16IntegerAttr(0))),
+          /*offsets=*/0, /*strides=*/1);
     Value opaque =
         LLVM::InlineAsmOp::create(
-            b, loc, partType, ValueRange{part}, b.getStringAttr(""),
-            b.getStringAttr("=v,0"), /*has_side_effects=*/nullptr,
+            b, loc, asmInput.getType(), ValueRange{asmInput},
+            b.getStringAttr(""), b.getStringAttr("=v,0"),
+            /*has_side_effects=*/nullptr,
             /*is_align_stack=*/nullptr,
             LLVM::TailCallKindAttr::get(b.getContext(),
                                         LLVM::tailcallkind::TailCallKind::None),
             /*asm_dialect=*/nullptr, /*operand_attrs=*/nullptr)
             .getRes();
+    if (partLanes < kMinAsmLanes)
+      opaque = vector::ExtractStridedSliceOp::create(b, loc, opaque,
+                                                     /*offsets=*/0, partLanes,
+                                                     /*strides=*/1);
     opaqueParts.push_back(opaque);
     Value magnitudes = arith::AndIOp::create(b, loc, opaque, magnitudeBits);
     Value isZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,

@@ -177,3 +177,26 @@ func.func @xor_with_other_value(%x: vector<1x64xf32>, %m: memref<64xbf16>,
   vector.store %back, %m[%c0] {nontemporal = true} : memref<64xbf16>, vector<64xbf16>
   return
 }
+
+// -----
+
+// A 2-lane vector (the tail of a row of 34): its words go through the
+// empty inline asm in the low lanes of an 8-lane vector (x86's "v"
+// constraint has no register for vector<2xi16>: "couldn't allocate output
+// register"), and the 2 lanes are taken back for the zero test.
+// CHECK-LABEL: func.func @two_lanes(
+// CHECK:         %[[NATIVE:.+]] = llvm.fptrunc %{{.+}} : vector<2xf32> to vector<2xbf16>
+// CHECK:         %[[WORDS:.+]] = vector.bitcast %[[NATIVE]] : vector<2xbf16> to vector<2xi16>
+// CHECK:         %[[PAD:.+]] = arith.constant dense<0> : vector<8xi16>
+// CHECK:         %[[WIDE:.+]] = vector.insert_strided_slice %[[WORDS]], %[[PAD]] {offsets = [0], strides = [1]} : vector<2xi16> into vector<8xi16>
+// CHECK:         %[[OPAQUE:.+]] = llvm.inline_asm "", "=v,0" %[[WIDE]] : (vector<8xi16>) -> vector<8xi16>
+// CHECK:         %[[BACK:.+]] = vector.extract_strided_slice %[[OPAQUE]] {offsets = [0], sizes = [2], strides = [1]} : vector<8xi16> to vector<2xi16>
+// CHECK:         arith.andi %[[BACK]], %{{.+}} : vector<2xi16>
+// CHECK:         scf.if
+// CHECK:           arith.truncf
+func.func @two_lanes(%x: vector<2xf32>, %m: memref<2xbf16>) {
+  %c0 = arith.constant 0 : index
+  %y = arith.truncf %x : vector<2xf32> to vector<2xbf16>
+  vector.transfer_write %y, %m[%c0] {in_bounds = [true]} : vector<2xbf16>, memref<2xbf16>
+  return
+}
