@@ -20,6 +20,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdio>
+#include <utility>
 
 using namespace mlir;
 using namespace mlir::norm;
@@ -72,9 +73,14 @@ static bool outputsShareFile(StringRef a, StringRef b) {
 
 llvm::Expected<int> runner::runModule(const RunOptions &options,
                                       raw_ostream &os) {
-  if ((options.atol && !(*options.atol >= 0.0)) ||
-      (options.rtol && !(*options.rtol >= 0.0)))
-    return createStringError("--atol and --rtol must be non-negative");
+  // NaN compares false: `tolerance >= 0` rejects it with the negatives.
+  // inf is a tolerance (every finite value matches; docs/Runner.md).
+  for (auto [flag, tolerance] :
+       {std::pair("--atol", options.atol), std::pair("--rtol", options.rtol)})
+    if (tolerance && !(*tolerance >= 0.0))
+      return createStringError(
+          Twine(flag) + " must be a number >= 0 (or inf), got '" +
+          formatShortestFloat(llvm::APFloat(*tolerance)) + "'");
 
   // A pipe or device (/dev/zero) is read to at most 2 GiB, not without end.
   auto source = readInputFile(options.moduleFile, kModuleLimitReason);

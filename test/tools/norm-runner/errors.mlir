@@ -104,7 +104,22 @@
 // OUTFILE: norm-runner: error: output 0: cannot write '{{.*}}no-such-dir/out.npy': No such file or directory
 // RUN: not norm-runner %t/valid.mlir --function=affine --input="2x1xf32=1 2" \
 // RUN:   --expected-output="2x1xf32=3 5" --rtol=-1 2>&1 | %{check}=NEGTOL
-// NEGTOL: norm-runner: error: --atol and --rtol must be non-negative
+// NEGTOL: norm-runner: error: --rtol must be a number >= 0 (or inf), got '-1'{{$}}
+// NaN (which compared as no number, and was 'must be non-negative' for
+// both flags) and -inf name the flag and the value; inf is a tolerance
+// (expected-output.mlir).
+// RUN: not norm-runner %t/valid.mlir --function=affine --input="2x1xf32=1 2" \
+// RUN:   --expected-output="2x1xf32=3 5" --rtol=nan 2>&1 | %{check}=NANRTOL
+// NANRTOL: norm-runner: error: --rtol must be a number >= 0 (or inf), got 'nan'{{$}}
+// RUN: not norm-runner %t/valid.mlir --function=affine --input="2x1xf32=1 2" \
+// RUN:   --expected-output="2x1xf32=3 5" --atol=NaN --rtol=1 2>&1 | %{check}=NANATOL
+// NANATOL: norm-runner: error: --atol must be a number >= 0 (or inf), got 'nan'{{$}}
+// RUN: not norm-runner %t/valid.mlir --function=affine --input="2x1xf32=1 2" \
+// RUN:   --expected-output="2x1xf32=3 5" --atol=-inf 2>&1 | %{check}=NEGINF
+// NEGINF: norm-runner: error: --atol must be a number >= 0 (or inf), got '-inf'{{$}}
+// RUN: not norm-runner %t/valid.mlir --function=affine --input="2x1xf32=1 2" \
+// RUN:   --expected-output="2x1xf32=3 5" --atol=-0.5 2>&1 | %{check}=NEGATOL
+// NEGATOL: norm-runner: error: --atol must be a number >= 0 (or inf), got '-0.5'{{$}}
 // RUN: not norm-runner %t/valid.mlir --function=affine --input="2x1xf32=1 2" \
 // RUN:   --expected-output="2x1xf32=3 x" 2>&1 | %{check}=EXPSPEC
 // EXPSPEC: norm-runner: error: expected-output 0: invalid f32 value 'x' (element 1)
