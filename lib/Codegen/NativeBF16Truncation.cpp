@@ -350,6 +350,18 @@ struct NativeBF16TruncationPass
           NativeBF16TruncationPass> {
   using Base::Base;
 
+  /// Rejects a vector-bits that is not a vector register width: the pass
+  /// fails before it runs, with the option, its value and the widths.
+  LogicalResult initialize(MLIRContext *context) override {
+    if (vectorBits != 128 && vectorBits != 256 && vectorBits != 512)
+      return emitError(UnknownLoc::get(context))
+             << kPass
+             << ": vector-bits must be 128, 256 or 512 (the widths of CPU "
+                "vector registers), got "
+             << static_cast<unsigned>(vectorBits);
+    return success();
+  }
+
   void runOnOperation() override {
     SmallVector<arith::TruncFOp> truncations;
     bool remarks = norm::remarksEnabled(&getContext());

@@ -9,6 +9,18 @@
 // BITS: error: norm-vectorize-rows: vector-bits must be 0 (the host's), 128, 256 or 512 (the widths of CPU vector registers), got 100
 // BITS-NOT: func.func
 
+// norm-native-bf16-truncation: vector-bits 128, 256 or 512 (7 and 0 were
+// accepted, and taken as 128 and 256 are: llvm.fptrunc per vector).
+// RUN: not norm-opt %s --pass-pipeline='builtin.module(func.func(norm-native-bf16-truncation{vector-bits=7}))' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=BF16BITS --implicit-check-not={{.}}
+// BF16BITS: <unknown>:0: error: norm-native-bf16-truncation: vector-bits must be 128, 256 or 512 (the widths of CPU vector registers), got 7{{$}}
+// RUN: not norm-opt %s --norm-native-bf16-truncation=vector-bits=0 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=BF16BITS0 --implicit-check-not={{.}}
+// BF16BITS0: <unknown>:0: error: norm-native-bf16-truncation: vector-bits must be 128, 256 or 512 (the widths of CPU vector registers), got 0{{$}}
+// RUN: norm-opt %s --pass-pipeline='builtin.module(func.func(norm-native-bf16-truncation{vector-bits=256}))' \
+// RUN:   | FileCheck %s --check-prefix=BF16BITS256
+// BF16BITS256-LABEL: func.func @sum_of_squares
+
 // norm-vectorize-rows: unroll 1 to 16. 0 used to tile nothing without a
 // word; 4294967295 used to run for minutes in ever larger vectors.
 // RUN: not norm-opt %s --pass-pipeline='builtin.module(func.func(norm-vectorize-rows{vector-bits=128 unroll=0}))' 2>&1 \

@@ -442,8 +442,9 @@ def NativeBF16TruncationPass
   }];
   let options = [
     Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"512",
-           "Width of the code's vector registers: 512 converts 32 lanes "
-           "per vcvtne2ps2bf16, other widths use llvm.fptrunc">,
+           "Width of the code's vector registers: 128, 256 or 512; 512 "
+           "converts 32 lanes per vcvtne2ps2bf16, 128 and 256 use "
+           "llvm.fptrunc">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
