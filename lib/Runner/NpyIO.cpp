@@ -68,7 +68,7 @@ struct NpyHeader {
 /// integer-tuple values.
 class HeaderParser {
 public:
-  explicit HeaderParser(StringRef text) : rest(text) {}
+  explicit HeaderParser(StringRef text) : text(text), rest(text) {}
 
   llvm::Expected<NpyHeader> parse() {
     NpyHeader header;
@@ -167,6 +167,14 @@ private:
         return createStringError(
             "dimension " + digits +
             " in 'shape' is too large: " + describeSizeLimit("the sizes"));
+      // Python 3 reads a leading zero only in zero itself ("00"): "02" is a
+      // syntax error, which NumPy's reader (ast.literal_eval) rejects.
+      if (digits.size() > 1 && digits.front() == '0' &&
+          digits.find_first_not_of('0') != StringRef::npos)
+        return error("'" + digits +
+                     "' in 'shape' is not a Python integer (a leading zero "
+                     "is allowed only in 0); the header is '" +
+                     escapeForMessage(text.rtrim()) + "'");
       if (llvm::consumeUnsignedInteger(rest, 10, dim))
         return error("expected a non-negative integer in 'shape'");
       shape.push_back(static_cast<int64_t>(dim));
@@ -185,6 +193,8 @@ private:
     return llvm::Error::success();
   }
 
+  /// The whole header, for messages.
+  StringRef text;
   StringRef rest;
 };
 } // namespace
