@@ -505,6 +505,16 @@ readNpyStream(llvm::sys::fs::file_t fd,
 
 llvm::Expected<HostTensor>
 runner::readNpyFile(StringRef path, std::optional<ElementType> expectedType) {
+  // Standard input is read as a stream from where it stands, whatever it
+  // is (a pipe, or a file it was redirected from).
+  if (path == "-") {
+    llvm::Expected<HostTensor> tensor =
+        readNpyStream(llvm::sys::fs::getStdinHandle(), expectedType);
+    if (!tensor)
+      return createStringError("'<stdin>': " +
+                               llvm::toString(tensor.takeError()));
+    return tensor;
+  }
   llvm::Expected<llvm::sys::fs::file_t> fd =
       llvm::sys::fs::openNativeFileForRead(path);
   if (!fd)

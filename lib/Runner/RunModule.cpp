@@ -9,6 +9,7 @@
 #include "norm/Runner/TensorCompare.h"
 #include "norm/Runner/TensorProtoIO.h"
 #include "norm/Runner/TensorSpec.h"
+#include "norm/Runner/ToolFlags.h"
 #include "norm/Runner/ToolMain.h"
 #include "norm/Support/EscapedText.h"
 #include "norm/Support/InputFiles.h"
@@ -81,6 +82,10 @@ llvm::Expected<int> runner::runModule(const RunOptions &options,
       return createStringError(
           Twine(flag) + " must be a number >= 0 (or inf), got '" +
           formatShortestFloat(llvm::APFloat(*tolerance)) + "'");
+
+  if (llvm::Error err = checkStandardInputReaders(
+          options.moduleFile, options.inputs, options.expectedOutputs))
+    return std::move(err);
 
   // A pipe or device (/dev/zero) is read to at most 2 GiB, not without end.
   auto source = readInputFile(options.moduleFile, kModuleLimitReason);

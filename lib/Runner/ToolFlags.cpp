@@ -10,6 +10,7 @@
 #include "norm/Runner/ToolFlags.h"
 #include "norm/Support/EscapedText.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
@@ -27,6 +28,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace cl = llvm::cl;
@@ -132,6 +135,32 @@ llvm::Expected<unsigned> runner::ToolFlags::getVectorBits() const {
         "--vector-bits must be 128, 256 or 512, got " +
         llvm::Twine(vectorBits.getValue()));
   return vectorBits.getValue();
+}
+
+llvm::Error
+runner::checkStandardInputReaders(StringRef moduleFile,
+                                  ArrayRef<std::string> inputs,
+                                  ArrayRef<std::string> expectedOutputs) {
+  // The first reader: the module, or an earlier '@-'.
+  std::optional<std::string> reader;
+  for (auto [flag, specs] : {std::pair("input", inputs),
+                             std::pair("expected-output", expectedOutputs)}) {
+    for (auto [index, spec] : llvm::enumerate(specs)) {
+      if (spec != "@-")
+        continue;
+      std::string name = (llvm::Twine(flag) + " " + llvm::Twine(index)).str();
+      if (moduleFile == "-")
+        return llvm::createStringError(
+            name + ": '@-' reads standard input, which the module is read "
+                   "from: give the module as a file");
+      if (reader)
+        return llvm::createStringError(
+            name + ": '@-' reads standard input, which " + *reader +
+            " reads already: standard input can be read once");
+      reader = name;
+    }
+  }
+  return llvm::Error::success();
 }
 
 llvm::Expected<unsigned> runner::takeThreadsFlag(int &argc, char **argv) {

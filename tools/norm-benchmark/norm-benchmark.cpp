@@ -42,7 +42,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
+#include <string>
 #include <thread>
+#include <vector>
 
 using namespace mlir;
 using namespace mlir::norm::runner;
@@ -402,6 +404,12 @@ static int runTool(int &argc, char **argv) {
   benchmark::Initialize(&argc, argv);
   cl::ParseCommandLineOptions(argc, argv, kOverview);
   if (llvm::Error err = checkBenchmarkOut(benchmarkOut))
+    return fail(std::move(err));
+
+  if (llvm::Error err = checkStandardInputReaders(
+          flags.moduleFile,
+          std::vector<std::string>(flags.inputs.begin(), flags.inputs.end()),
+          {}))
     return fail(std::move(err));
 
   // A pipe or device (/dev/zero) is read to at most 2 GiB, not without end.

@@ -46,7 +46,8 @@ readNpy(llvm::MemoryBufferRef buffer,
 /// mention `path`. A regular file's data is read straight into the tensor,
 /// which is allocated with HostTensor::allocate: a shape too large for the
 /// memory is an error ("cannot allocate N bytes for a SHAPE tensor: out of
-/// memory"), whatever the file's size on disk (sparse files too).
+/// memory"), whatever the file's size on disk (sparse files too). `path`
+/// "-" reads standard input (as a stream; errors name '<stdin>').
 llvm::Expected<HostTensor>
 readNpyFile(StringRef path,
             std::optional<ElementType> expectedType = std::nullopt);

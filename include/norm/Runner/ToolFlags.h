@@ -12,6 +12,7 @@
 #define NORM_RUNNER_TOOLFLAGS_H
 
 #include "mlir/Support/LLVM.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Error.h"
 
@@ -93,6 +94,15 @@ llvm::Error checkOpenMPStackSizeEnvironment();
 /// runtime aborts with a stack dump when it cannot create a thread; the
 /// message here says what to lower, naming the variable the size came from.
 llvm::Error checkOpenMPThreadResources(unsigned threads);
+
+/// Checks the readers of standard input: an '@-' SPEC of `inputs` or
+/// `expectedOutputs` reads a .npy image from it, which one of them only can
+/// do, and none where the module is read from it (`moduleFile` "-"). The
+/// errors name the flag and its index ("input 1: '@-' reads standard input,
+/// which input 0 reads already: ...").
+llvm::Error checkStandardInputReaders(StringRef moduleFile,
+                                      ArrayRef<std::string> inputs,
+                                      ArrayRef<std::string> expectedOutputs);
 
 /// Parses the command line as llvm::cl::ParseCommandLineOptions does
 /// (`--help` and `--version` still print and exit), but reports what
