@@ -71,6 +71,11 @@ bool runner::isTensorProtoPath(StringRef path) {
 llvm::Expected<HostTensor>
 runner::readTensorProto(llvm::MemoryBufferRef buffer) {
   std::string what = "'" + escapeForMessage(buffer.getBufferIdentifier()) + "'";
+  // The reader is chosen by the extension.
+  if (buffer.getBuffer().starts_with("\x93NUMPY"))
+    return createStringError(what + " is a .npy file, not an ONNX "
+                                    "TensorProto as its extension '.pb' "
+                                    "says: name it '.npy'");
   llvm::Expected<ONNXTensor> decoded =
       parseONNXTensor(buffer, {what, "the file", "norm-runner"});
   if (!decoded)
@@ -83,7 +88,9 @@ runner::readTensorProto(llvm::MemoryBufferRef buffer) {
         ", which norm-runner does not support; supported: FLOAT16, "
         "BFLOAT16, FLOAT, DOUBLE, INT32, INT64");
   if (!HostTensor::getNumElements(decoded->dims))
-    return createStringError(what + " has too many elements");
+    return createStringError(
+        what + " has shape '" + formatTensorType(decoded->dims, *type) +
+        "', which has too many elements: " + describeSizeLimit("its sizes"));
   llvm::Expected<HostTensor> tensor =
       HostTensor::allocate(*type, decoded->dims);
   if (!tensor)
@@ -111,7 +118,13 @@ llvm::Expected<HostTensor> runner::readTensorProtoFile(StringRef path) {
   // new-handler): check that the memory can be mapped first. Protobuf
   // limits a message to 2 GiB.
   uint64_t size = (*buffer)->getBufferSize();
-  if (size > 0 && size <= static_cast<uint64_t>(INT_MAX)) {
+  if (size > static_cast<uint64_t>(INT_MAX))
+    return createStringError(
+        "'" + escapeForMessage(path) + "' is " + Twine(size) +
+        " bytes, more than an ONNX TensorProto can be: protobuf limits a "
+        "message to " +
+        Twine(INT_MAX) + " bytes (2 GiB - 1); give a larger tensor as .npy");
+  if (size > 0) {
     size_t needed = 3 * size;
     void *probe = mmap(nullptr, needed, PROT_READ | PROT_WRITE,
                        MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);

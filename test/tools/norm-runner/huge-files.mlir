@@ -33,6 +33,15 @@
 // RUN:   --expected-output=@%t/huge.pb) 2>&1 | FileCheck %s --check-prefix=PB
 // PB: norm-runner: error: expected-output 0: '{{.*}}huge.pb': cannot allocate 5700000042 bytes to decode the file: out of memory
 
+// A .pb larger than protobuf's limit on a message (a sparse 3 GiB file)
+// names its size and the limit; it used to be "not a valid ONNX TensorProto
+// (the protobuf data is malformed or truncated)".
+// RUN: truncate -s 3G %t/over-limit.pb
+// RUN: not norm-runner %s --input=@%t/over-limit.pb 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=PB-LIMIT --implicit-check-not=error:
+// PB-LIMIT: norm-runner: error: input 0: '{{.*}}over-limit.pb' is 3221225472 bytes, more than an ONNX TensorProto can be: protobuf limits a message to 2147483647 bytes (2 GiB - 1); give a larger tensor as .npy{{$}}
+// RUN: rm %t/over-limit.pb
+
 // A 1.5 GiB result (left uninitialized, so never touched) with 3 GB of
 // address space: the compiled code can allocate it, the runner cannot copy
 // it.

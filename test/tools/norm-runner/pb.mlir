@@ -129,16 +129,32 @@
 // RUN: not norm-runner %s --function=copy_f32 \
 // RUN:   --input=@%S/Inputs/pb/truncated.pb 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=TRUNCATED --implicit-check-not=error:
-// TRUNCATED: norm-runner: error: input 0: '{{.*}}truncated.pb' is not a valid ONNX TensorProto (the protobuf data is malformed or truncated)
+// TRUNCATED: norm-runner: error: input 0: '{{.*}}truncated.pb' is not a valid ONNX TensorProto: field 9 (raw_data) at byte 6 announces 24 bytes, but 19 follow: the data is truncated{{$}}
 // RUN: not norm-runner %s --function=copy_f32 \
 // RUN:   --input=@%S/Inputs/pb/malformed.pb 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=MALFORMED --implicit-check-not=error:
-// MALFORMED: norm-runner: error: input 0: '{{.*}}malformed.pb' is not a valid ONNX TensorProto (the protobuf data is malformed or truncated)
+// MALFORMED: norm-runner: error: input 0: '{{.*}}malformed.pb' is not a valid ONNX TensorProto: byte 0 does not start a valid field (wire type 7){{$}}
+// A field that announces more bytes than the file holds (raw_data of
+// 3000000000 bytes, varint 80 BC C1 96 0B, then 24 bytes; octal escapes) names the field,
+// the length and what follows; so do dims whose product does not fit in 64
+// bits (2^62 twice) and a size in bytes that does not (2^61 x 2 f64).
+// RUN: printf '\010\002\010\003\020\001\112\200\274\301\226\013%024d' 0 > %t.claim.pb
+// RUN: not norm-runner %s --function=copy_f32 --input=@%t.claim.pb 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=CLAIM --implicit-check-not=error:
+// CLAIM: norm-runner: error: input 0: '{{.*}}claim.pb' is not a valid ONNX TensorProto: field 9 (raw_data) at byte 6 announces 3000000000 bytes, but 24 follow: the data is truncated{{$}}
+// RUN: printf '\010\200\200\200\200\200\200\200\200\100\010\200\200\200\200\200\200\200\200\100\020\001' > %t.dims.pb
+// RUN: not norm-runner %s --function=copy_f32 --input=@%t.dims.pb 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=DIMS --implicit-check-not=error:
+// DIMS: norm-runner: error: input 0: '{{.*}}dims.pb' has shape 'tensor<4611686018427387904x4611686018427387904xf32>', whose element count does not fit in 64 bits{{$}}
+// RUN: printf '\010\200\200\200\200\200\200\200\200\040\010\002\020\013' > %t.bytes.pb
+// RUN: not norm-runner %s --function=copy_f32 --input=@%t.bytes.pb 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=BYTES --implicit-check-not=error:
+// BYTES: norm-runner: error: input 0: '{{.*}}bytes.pb' has shape 'tensor<2305843009213693952x2xf64>', whose size in bytes does not fit in 64 bits{{$}}
 // A .npy file is not a TensorProto.
 // RUN: cp %S/Inputs/npy/f32_2x3.npy %t.npy-as.pb
 // RUN: not norm-runner %s --function=copy_f32 --input=@%t.npy-as.pb 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=NPYASPB --implicit-check-not=error:
-// NPYASPB: norm-runner: error: input 0: '{{.*}}npy-as.pb' is not
+// NPYASPB: norm-runner: error: input 0: '{{.*}}npy-as.pb' is a .npy file, not an ONNX TensorProto as its extension '.pb' says: name it '.npy'{{$}}
 // RUN: not norm-runner %s --function=copy_f32 \
 // RUN:   --input=@%t.does-not-exist.pb 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=MISSING --implicit-check-not=error:

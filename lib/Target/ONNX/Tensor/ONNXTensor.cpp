@@ -15,6 +15,7 @@
 #include "llvm/Support/SwapByteOrder.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <google/protobuf/descriptor.h>
 #include <google/protobuf/io/coded_stream.h>
 #include <google/protobuf/wire_format_lite.h>
 #include <onnx/onnx_pb.h>
@@ -23,6 +24,7 @@
 #include <climits>
 #include <cstdint>
 #include <cstring>
+#include <string>
 
 using namespace mlir;
 using namespace mlir::norm;
@@ -260,19 +262,26 @@ norm::decodeONNXTensor(const onnx::TensorProto &tensor,
   result.name = tensor.name();
   result.dataType = *dataType;
   int64_t numElements = 1;
+  auto tooLarge = [&](StringRef count) {
+    return createStringError(
+        what + " has shape " +
+        formatType(ArrayRef<int64_t>(tensor.dims().data(), tensor.dims_size()),
+                   *dataType) +
+        ", whose " + count + " does not fit in 64 bits");
+  };
   for (int64_t dim : tensor.dims()) {
     if (dim < 0)
       return createStringError(what + " has a negative dimension " +
                                Twine(dim));
     if (llvm::MulOverflow(numElements, dim, numElements))
-      return createStringError(what + " has too many elements");
+      return tooLarge("element count");
     result.dims.push_back(dim);
   }
   size_t elementSize = getONNXElementSize(*dataType);
   int64_t numBytes;
   if (llvm::MulOverflow(numElements, static_cast<int64_t>(elementSize),
                         numBytes))
-    return createStringError(what + " has too many elements");
+    return tooLarge("size in bytes");
   result.numElements = numElements;
   bool isBool = *dataType == ONNXDataType::Bool;
 
@@ -407,16 +416,75 @@ static std::optional<int64_t> getWireDataType(StringRef data) {
   return value;
 }
 
+/// Returns what makes the serialized message `data`, which protobuf did not
+/// parse, malformed where its top-level fields tell: a length-delimited
+/// field announcing more bytes than follow it ("field 9 (raw_data) at byte 6
+/// announces 3000000000 bytes, but 24 follow: the data is truncated"), or a
+/// field that cannot be read. Returns an empty string where they do not.
+static std::string describeMalformedTensorProto(StringRef data) {
+  using google::protobuf::internal::WireFormatLite;
+  google::protobuf::io::CodedInputStream input(
+      reinterpret_cast<const uint8_t *>(data.data()),
+      static_cast<int>(data.size()));
+  auto describeField = [](int number, int offset) {
+    const google::protobuf::FieldDescriptor *field =
+        onnx::TensorProto::descriptor()->FindFieldByNumber(number);
+    std::string text = "field " + std::to_string(number);
+    if (field)
+      text += " (" + field->name() + ")";
+    return text + " at byte " + std::to_string(offset);
+  };
+  while (true) {
+    int offset = input.CurrentPosition();
+    uint32_t tag = input.ReadTag();
+    if (!tag)
+      return offset < static_cast<int>(data.size())
+                 ? "byte " + std::to_string(offset) +
+                       " does not start a valid field"
+                 : std::string();
+    int number = WireFormatLite::GetTagFieldNumber(tag);
+    int wireType = WireFormatLite::GetTagWireType(tag);
+    if (wireType > WireFormatLite::WIRETYPE_FIXED32)
+      return "byte " + std::to_string(offset) +
+             " does not start a valid field (wire type " +
+             std::to_string(wireType) + ")";
+    if (wireType != WireFormatLite::WIRETYPE_LENGTH_DELIMITED) {
+      if (!WireFormatLite::SkipField(&input, tag))
+        return describeField(number, offset) + " cannot be read";
+      continue;
+    }
+    uint32_t length;
+    if (!input.ReadVarint32(&length))
+      return describeField(number, offset) + " has no valid length";
+    uint64_t left = data.size() - input.CurrentPosition();
+    if (length > left)
+      return describeField(number, offset) + " announces " +
+             std::to_string(length) + " bytes, but " + std::to_string(left) +
+             " follow: the data is truncated";
+    if (!input.Skip(static_cast<int>(length)))
+      return describeField(number, offset) + " cannot be read";
+  }
+}
+
 llvm::Expected<ONNXTensor>
 norm::parseONNXTensor(llvm::MemoryBufferRef buffer,
                       const ONNXTensorContext &context) {
   StringRef data = buffer.getBuffer();
   onnx::TensorProto tensor;
-  if (data.size() > static_cast<size_t>(INT_MAX) ||
-      !tensor.ParseFromArray(data.data(), static_cast<int>(data.size())))
+  if (data.size() > static_cast<size_t>(INT_MAX))
+    return createStringError(
+        context.what + " is not a valid ONNX TensorProto: it is " +
+        Twine(data.size()) + " bytes, and protobuf limits a message to " +
+        Twine(INT_MAX) + " bytes (2 GiB - 1)");
+  if (!tensor.ParseFromArray(data.data(), static_cast<int>(data.size()))) {
+    std::string why = describeMalformedTensorProto(data);
+    if (!why.empty())
+      return createStringError(context.what +
+                               " is not a valid ONNX TensorProto: " + why);
     return createStringError(context.what +
                              " is not a valid ONNX TensorProto (the protobuf "
                              "data is malformed or truncated)");
+  }
   // A value beyond int32 (TensorProto.DataType is an int32 enum) would be
   // read as its low 32 bits: 0 (no data_type) or even a valid type.
   std::optional<int64_t> wireDataType = getWireDataType(data);
