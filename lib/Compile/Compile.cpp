@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "norm/Compile/Compile.h"
+#include "norm/Support/CodegenDiagnostics.h"
 #include "norm/Support/DiagnosticCollector.h"
 #include "norm/Support/InputFiles.h"
 #include "norm/Support/NestedModules.h"
@@ -59,7 +60,9 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <memory>
 #include <optional>
+#include <string>
 
 using namespace mlir;
 using namespace mlir::norm;
@@ -902,6 +905,15 @@ llvm::Error norm::compileKernels(const CompileOptions &options) {
     return err;
 
   llvm::LLVMContext llvmContext;
+  // The errors LLVM reports through the context while it generates code
+  // (inline asm) are collected, and reported after it.
+  std::shared_ptr<std::string> codegenErrors =
+      collectCodegenErrors(llvmContext);
+  auto codegenFailed = [&] {
+    return createStringError(
+        "cannot compile '" + escapeForMessage(options.inputFile) +
+        "': LLVM's code generation failed: " + *codegenErrors);
+  };
   std::unique_ptr<llvm::Module> llvmModule;
   unsigned uncheckedAllocations = 0;
   bool alignedVariants = false;
@@ -938,6 +950,8 @@ llvm::Error norm::compileKernels(const CompileOptions &options) {
     auto emitted = emitObject(*target.machine, copy ? *copy : *llvmModule);
     if (!emitted)
       return emitted.takeError();
+    if (!codegenErrors->empty())
+      return codegenFailed();
     auto helpers = checkObjectSymbols(*emitted);
     if (!helpers)
       return helpers.takeError();
@@ -971,6 +985,8 @@ llvm::Error norm::compileKernels(const CompileOptions &options) {
             codegen, stream, nullptr, llvm::CodeGenFileType::AssemblyFile))
       return createStringError("the target cannot emit assembly");
     codegen.run(*llvmModule);
+    if (!codegenErrors->empty())
+      return codegenFailed();
   }
   if (llvm::Error err = closeOutput(**output, options.outputFile))
     return err;

@@ -26,10 +26,12 @@
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
 #include "norm/InitAllNorm.h"
 #include "norm/Pipelines/Pipelines.h"
 #include "norm/Runner/BytecodeCheck.h"
 #include "norm/Runner/ToolFlags.h"
+#include "norm/Support/CodegenDiagnostics.h"
 #include "norm/Support/DiagnosticCollector.h"
 #include "norm/Support/EscapedText.h"
 #include "norm/Support/InputFiles.h"
@@ -47,6 +49,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <memory>
+#include <string>
 
 using namespace mlir;
 using namespace mlir::norm;
@@ -142,6 +146,9 @@ JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source,
                    const JitOptions &options) {
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
+  // Inline asm with text is assembled through the target's parser: without
+  // it, LLVM stops with a fatal error at the first such op.
+  llvm::InitializeNativeTargetAsmParser();
 
   DialectRegistry registry;
   norm::registerNormDialects(registry);
@@ -253,6 +260,14 @@ JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source,
   // the dumps (for perf inject --jit; docs/Runner.md).
   const char *jitDumpDir = std::getenv("JITDUMPDIR");
   engineOptions.enablePerfNotificationListener = jitDumpDir && *jitDumpDir;
+  // The errors LLVM reports through the module's context while it compiles
+  // (inline asm) are collected and reported after the compilation.
+  std::shared_ptr<std::string> codegenErrors;
+  auto buildModule = [&](Operation *op, llvm::LLVMContext &llvmContext) {
+    codegenErrors = collectCodegenErrors(llvmContext);
+    return translateModuleToLLVMIR(op, llvmContext);
+  };
+  engineOptions.llvmModuleBuilder = buildModule;
   auto engine =
       ExecutionEngine::create(module, engineOptions, std::move(*targetMachine));
   if (!engine) {
@@ -273,6 +288,10 @@ JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source,
       return withPrefix("cannot JIT-compile '" + escapeForMessage(sourceName) +
                             "': ",
                         packed.takeError());
+  if (codegenErrors && !codegenErrors->empty())
+    return createStringError(
+        "cannot JIT-compile '" + escapeForMessage(sourceName) +
+        "': LLVM's code generation failed: " + *codegenErrors);
   session->codegenSeconds = std::chrono::duration<double>(
                                 std::chrono::steady_clock::now() - codegenStart)
                                 .count();

@@ -10,6 +10,7 @@
 #include "norm/Runner/ToolMain.h"
 #include "norm/Support/StandardStreams.h"
 
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -273,6 +274,21 @@ static int checkStandardOutput(StringRef name, int result) {
   return 1;
 }
 
+/// LLVM's fatal error handler (llvm::report_fatal_error, e.g. from code
+/// generation): one error line with the tool's name instead of "LLVM ERROR:"
+/// and, where LLVM asks for a crash report, an abort with a stack dump. Then
+/// it removes the files registered for removal on a signal (a partly written
+/// output) and ends the process with status 1, without exit-time destructors
+/// (another thread may hold a lock one of them takes).
+static void handleFatalError(void *, const char *reason, bool) {
+  writeText(toolName);
+  writeString(": error: LLVM stopped with a fatal error: ");
+  writeString(reason ? reason : "(no reason)");
+  writeString("\n");
+  llvm::sys::RunInterruptHandlers();
+  ::_exit(1);
+}
+
 int runner::runToolMain(StringRef name, llvm::function_ref<int()> body) {
   // Before anything opens a file: a closed stdout must not be a file opened
   // later (norm/Support/StandardStreams.h).
@@ -285,6 +301,8 @@ int runner::runToolMain(StringRef name, llvm::function_ref<int()> body) {
   // thread that holds a lock an exit-time destructor takes (libomp's, while
   // OMP_DISPLAY_ENV prints), and exit would then wait for it forever.
   llvm::sys::SetOneShotPipeSignalFunction(+[] { ::_exit(EX_IOERR); });
+  llvm::remove_fatal_error_handler();
+  llvm::install_fatal_error_handler(handleFatalError);
   for (size_t i = 0; i < std::size(kFaultSignals); ++i) {
     struct sigaction action = {};
     action.sa_sigaction = handleFault;

@@ -108,10 +108,11 @@ int main(int argc, char **argv) {
   // An -o naming the input: an error, not a deleted input.
   if (mlir::norm::rejectOutputThatIsAnInput(argc, argv, "norm-opt"))
     return 1;
-  // A failed write of -o: one error line, not "LLVM ERROR".
-  mlir::norm::installOutputErrorHandler("norm-opt");
   // LLVM is set up (InitLLVM) on the tool thread, as MlirOptMain does.
   return mlir::norm::runner::runToolMain("norm-opt", [&] {
+    // A failed write of -o: one error line, not "LLVM ERROR" (in place of
+    // runToolMain's handler of fatal errors).
+    mlir::norm::installOutputErrorHandler("norm-opt");
     auto [inputFile, outputFile] = mlir::registerAndParseCLIOptions(
         argc, argv, "norm-mlir optimizer driver\n", registry);
     mlir::MlirOptMainConfig config =

@@ -43,7 +43,9 @@ constexpr unsigned kToolStackSize = 64u << 20;
 /// ends the process with _exit(EX_IOERR), skipping exit-time destructors that
 /// may wait for a lock the interrupted thread holds (llvm::InitLLVM's default
 /// handler calls exit): construct llvm::InitLLVM with
-/// InstallPipeSignalExitHandler = false. Call it from main, after
+/// InstallPipeSignalExitHandler = false. LLVM's fatal errors
+/// (llvm::report_fatal_error) are "<toolName>: error: LLVM stopped with a
+/// fatal error: <reason>", exit status 1. Call it from main, after
 /// llvm::InitLLVM if the tool uses it. Where the thread cannot be created (no
 /// memory for its stack), `body` runs on the calling thread. After `body`,
 /// flushes llvm::outs() and std::cout: where standard output could not be

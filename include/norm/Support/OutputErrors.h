@@ -37,8 +37,10 @@ namespace mlir {
 namespace norm {
 
 /// Installs the fatal error handler described above for the tool named
-/// `toolName` (a string that lives as long as the process).
+/// `toolName` (a string that lives as long as the process), in place of any
+/// installed before.
 inline void installOutputErrorHandler(const char *toolName) {
+  llvm::remove_fatal_error_handler();
   llvm::install_fatal_error_handler(
       [](void *data, const char *reason, bool genCrashDiag) {
         llvm::StringRef text(reason);
