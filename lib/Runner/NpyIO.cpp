@@ -74,13 +74,14 @@ public:
     NpyHeader header;
     bool seenDescr = false, seenOrder = false, seenShape = false;
     if (!consume('{'))
-      return error("expected '{'");
+      return syntaxError("expected '{'");
     while (!consume('}')) {
       std::string key;
       if (llvm::Error err = parseString(key))
         return std::move(err);
       if (!consume(':'))
-        return error("expected ':' after '" + escapeForMessage(key) + "'");
+        return syntaxError("expected ':' after '" + escapeForMessage(key) +
+                           "'");
       // As numpy.lib.format's reader: exactly these three keys, each once.
       bool *seen = key == "descr"           ? &seenDescr
                    : key == "fortran_order" ? &seenOrder
@@ -105,13 +106,13 @@ public:
       }
       if (!consume(',')) {
         if (!consume('}'))
-          return error("expected ',' or '}'");
+          return syntaxError("expected ',' or '}'");
         break;
       }
     }
     skipSpace();
     if (!rest.empty())
-      return error("unexpected text after the dict");
+      return syntaxError("unexpected text after the dict");
     if (!seenDescr || !seenOrder || !seenShape)
       return error("the dict must have the keys 'descr', 'fortran_order' "
                    "and 'shape'");
@@ -121,6 +122,21 @@ public:
 private:
   llvm::Error error(const Twine &message) {
     return createStringError("malformed header: " + message);
+  }
+
+  /// A syntax error at the parser's position: `message`, then what is found
+  /// there ("..., found 'Fals' at offset 37 of the header").
+  llvm::Error syntaxError(const Twine &message) {
+    skipSpace();
+    constexpr size_t kShown = 16;
+    StringRef shown = rest.rtrim();
+    std::string found =
+        shown.empty()
+            ? std::string("the end of the header")
+            : "'" + escapeForMessage(shown.take_front(kShown).rtrim()) + "'" +
+                  (shown.size() > kShown ? "..." : "");
+    return error(message + ", found " + found + " at offset " +
+                 Twine(rest.data() - text.data()) + " of the header");
   }
 
   void skipSpace() { rest = rest.ltrim(); }
@@ -133,11 +149,11 @@ private:
   llvm::Error parseString(std::string &result) {
     skipSpace();
     if (rest.empty() || (rest.front() != '\'' && rest.front() != '"'))
-      return error("expected a quoted string");
+      return syntaxError("expected a quoted string");
     char quote = rest.front();
     size_t end = rest.find(quote, 1);
     if (end == StringRef::npos)
-      return error("unterminated string");
+      return syntaxError("unterminated string");
     result = rest.slice(1, end).str();
     rest = rest.drop_front(end + 1);
     return llvm::Error::success();
@@ -150,13 +166,13 @@ private:
     else if (rest.consume_front("False"))
       result = false;
     else
-      return error("expected True or False for 'fortran_order'");
+      return syntaxError("expected True or False for 'fortran_order'");
     return llvm::Error::success();
   }
 
   llvm::Error parseShape(SmallVectorImpl<int64_t> &shape) {
     if (!consume('('))
-      return error("expected a tuple for 'shape'");
+      return syntaxError("expected a tuple for 'shape'");
     while (!consume(')')) {
       skipSpace();
       // A dim too large for int64_t is a size error, not a malformed header.
@@ -176,11 +192,11 @@ private:
                      "is allowed only in 0); the header is '" +
                      escapeForMessage(text.rtrim()) + "'");
       if (llvm::consumeUnsignedInteger(rest, 10, dim))
-        return error("expected a non-negative integer in 'shape'");
+        return syntaxError("expected a non-negative integer in 'shape'");
       shape.push_back(static_cast<int64_t>(dim));
       if (!consume(',')) {
         if (!consume(')'))
-          return error("expected ',' or ')' in 'shape'");
+          return syntaxError("expected ',' or ')' in 'shape'");
         // Python reads "(8)" as the integer 8; a tuple of one is "(8,)".
         if (shape.size() == 1)
           return error("expected a tuple for 'shape', but '(" + Twine(dim) +

@@ -17,7 +17,21 @@
 // DIMBIG: norm-runner: error: input 0: '{{.*}}dimbig.npy': dimension 99999999999999999999 in 'shape' is too large: the product of the sizes, zeros left out, must be at most 1152921504606846975 (2^60 - 1)
 // RUN: printf "\223NUMPY\001\000\074\000{'descr': '<f4', 'fortran_order': False, 'shape': (2, -3), }" > %t/neg.npy
 // RUN: not norm-runner %s --input=@%t/neg.npy 2>&1 | FileCheck %s --check-prefix=NEG
-// NEG: norm-runner: error: input 0: '{{.*}}neg.npy': malformed header: expected a non-negative integer in 'shape'
+// NEG: norm-runner: error: input 0: '{{.*}}neg.npy': malformed header: expected a non-negative integer in 'shape', found '-3), }' at offset 54 of the header{{$}}
+// A syntax error in the header says what it found and where (the offset in
+// the dict's text); it used to give only what was expected.
+// RUN: printf "\223NUMPY\001\000\072\000{'descr': '<f4', 'fortran_order': Fals, 'shape': (2, 3), }" > %t/fals.npy
+// RUN: not norm-runner %s --input=@%t/fals.npy 2>&1 | FileCheck %s --check-prefix=FALS
+// FALS: norm-runner: error: input 0: '{{.*}}fals.npy': malformed header: expected True or False for 'fortran_order', found 'Fals, 'shape': ('... at offset 34 of the header{{$}}
+// RUN: printf "\223NUMPY\001\000\072\000{'descr': '<f4' 'fortran_order': False, 'shape': (2, 3), }" > %t/comma.npy
+// RUN: not norm-runner %s --input=@%t/comma.npy 2>&1 | FileCheck %s --check-prefix=COMMA
+// COMMA: norm-runner: error: input 0: '{{.*}}comma.npy': malformed header: expected ',' or '}', found ''fortran_order':'... at offset 16 of the header{{$}}
+// RUN: printf "\223NUMPY\001\000\075\000{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), } x" > %t/after.npy
+// RUN: not norm-runner %s --input=@%t/after.npy 2>&1 | FileCheck %s --check-prefix=AFTER
+// AFTER: norm-runner: error: input 0: '{{.*}}after.npy': malformed header: unexpected text after the dict, found 'x' at offset 60 of the header{{$}}
+// RUN: printf "\223NUMPY\001\000\067\000{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3" > %t/cut.npy
+// RUN: not norm-runner %s --input=@%t/cut.npy 2>&1 | FileCheck %s --check-prefix=CUT
+// CUT: norm-runner: error: input 0: '{{.*}}cut.npy': malformed header: expected ',' or ')' in 'shape', found the end of the header at offset 55 of the header{{$}}
 // RUN: printf "\223NUMPY\001\000\073\000{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }" > %t/nodata.npy
 // RUN: not norm-runner %s --input=@%t/nodata.npy 2>&1 | FileCheck %s --check-prefix=NODATA
 // NODATA: norm-runner: error: input 0: '{{.*}}nodata.npy': truncated data: 2x3xf32 needs 24 bytes, the file has 0
