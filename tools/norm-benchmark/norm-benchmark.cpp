@@ -402,7 +402,9 @@ static int runTool(int &argc, char **argv) {
     return fail(std::move(err));
   std::string benchmarkOut = findBenchmarkOut(argc, argv);
   benchmark::Initialize(&argc, argv);
-  cl::ParseCommandLineOptions(argc, argv, kOverview);
+  // What llvm::cl refuses is one line "norm-benchmark: error: ...".
+  if (!parseToolCommandLine(argc, argv, kOverview, "norm-benchmark"))
+    return 1;
   if (llvm::Error err = checkBenchmarkOut(benchmarkOut))
     return fail(std::move(err));
 

@@ -75,13 +75,17 @@ static int runTool(int &argc, char **&argv) {
     setenv("OMP_NUM_THREADS", std::to_string(flags.threads).c_str(),
            /*overwrite=*/1);
   cl::HideUnrelatedOptions(runnerCategory);
-  cl::ParseCommandLineOptions(
-      argc, argv,
-      "norm-runner: JIT-compile a norm/linalg/LLVM-dialect module and call "
-      "one of its functions on tensors\n\n"
-      "  --threads=N  threads of the parallel row loops (OpenMP; default: "
-      "OMP_NUM_THREADS, else all cores)\n"
-      "  Exit status: 0 on success, 1 on any error or failed comparison.\n");
+  // What llvm::cl refuses is one line "norm-runner: error: ...".
+  if (!mlir::norm::runner::parseToolCommandLine(
+          argc, argv,
+          "norm-runner: JIT-compile a norm/linalg/LLVM-dialect module and call "
+          "one of its functions on tensors\n\n"
+          "  --threads=N  threads of the parallel row loops (OpenMP; default: "
+          "OMP_NUM_THREADS, else all cores)\n"
+          "  Exit status: 0 on success, 1 on any error or failed "
+          "comparison.\n",
+          "norm-runner"))
+    return 1;
 
   mlir::norm::runner::RunOptions options;
   options.moduleFile = flags.moduleFile;

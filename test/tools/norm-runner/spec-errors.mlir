@@ -33,8 +33,8 @@
 // RUN:   | FileCheck %s --check-prefix=NOFUNC --implicit-check-not=2x2xf32
 // RUN: not norm-benchmark %s --function= --input="2x2xf32=1 2 3 4" 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=NOFUNCBENCH --implicit-check-not=main
-// NOFUNC: norm-runner: for the --function option: the value is empty: give one, or leave the flag out for its default{{$}}
-// NOFUNCBENCH: norm-benchmark: for the --function option: the value is empty: give one, or leave the flag out for its default{{$}}
+// NOFUNC: norm-runner: error: for the --function option: the value is empty: give one, or leave the flag out for its default{{$}}
+// NOFUNCBENCH: norm-benchmark: error: for the --function option: the value is empty: give one, or leave the flag out for its default{{$}}
 
 // `.PB` and `.Pb` are TensorProto files like `.pb`: a copy of the fixture
 // f32_2x3_raw.pb ([[1 2 3] [4 5 6]], written by onnx.numpy_helper) reads
