@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <cstring>
 #include <limits>
+#include <system_error>
 
 using namespace mlir;
 using namespace mlir::norm;
@@ -541,6 +542,11 @@ runner::readNpyFile(StringRef path, std::optional<ElementType> expectedType) {
   if (std::error_code error = llvm::sys::fs::status(*fd, status))
     return createStringError("cannot read '" + escapeForMessage(path) +
                              "': " + error.message());
+  // Opening a directory succeeds; reading it fails with EISDIR.
+  if (status.type() == llvm::sys::fs::file_type::directory_file)
+    return createStringError(
+        "cannot read '" + escapeForMessage(path) +
+        "': " + std::make_error_code(std::errc::is_a_directory).message());
   llvm::Expected<HostTensor> tensor = [&]() -> llvm::Expected<HostTensor> {
     if (status.type() == llvm::sys::fs::file_type::regular_file)
       return readNpyRegularFile(*fd, path, status.getSize(), expectedType);

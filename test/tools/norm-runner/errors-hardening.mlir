@@ -32,6 +32,11 @@
 // RUN: printf "\223NUMPY\001\000\067\000{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3" > %t/cut.npy
 // RUN: not norm-runner %s --input=@%t/cut.npy 2>&1 | FileCheck %s --check-prefix=CUT
 // CUT: norm-runner: error: input 0: '{{.*}}cut.npy': malformed header: expected ',' or ')' in 'shape', found the end of the header at offset 55 of the header{{$}}
+// A directory is 'cannot read', as a .pb or module path is (it was
+// ''dir': Is a directory', the read error of the stream reader).
+// RUN: mkdir %t/dir.npy
+// RUN: not norm-runner %s --input=@%t/dir.npy 2>&1 | FileCheck %s --check-prefix=DIR --implicit-check-not={{.}}
+// DIR: norm-runner: error: input 0: cannot read '{{.*}}dir.npy': Is a directory{{$}}
 // RUN: printf "\223NUMPY\001\000\073\000{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }" > %t/nodata.npy
 // RUN: not norm-runner %s --input=@%t/nodata.npy 2>&1 | FileCheck %s --check-prefix=NODATA
 // NODATA: norm-runner: error: input 0: '{{.*}}nodata.npy': truncated data: 2x3xf32 needs 24 bytes, the file has 0
