@@ -57,14 +57,21 @@
 // again). A column loop for long rows only (its bound selected by a length
 // above a constant of at least max-steps steps: LayerNorm's f64 sum of
 // squares) adds that switch being off to the condition, and the jammed rows
-// are built with it off, so that loop folds away from them. The tile is what
-// norm-openmp-cleanup counts as an iteration's work, so the jammed loop goes
-// parallel at the same number of rows as the loop before. The loop-invariant
-// code of the body is hoisted first, so that the column loops' bounds are
-// defined outside the loop. The body's buffers (memref.alloc of the per-row
-// scalars) are allocated at the start of the new body, R sets (the row-by-row
-// loop reuses the first): inside the scf.if, buffer-loop-hoisting would not
-// move them out of the row loop.
+// are built with it off, so that loop folds away from them. With max-steps
+// = 1, each column loop runs at most one step in a jammed block: a main loop
+// (0 to n - n mod T) is jammed as that step, an scf.if (lb < ub) whose
+// results are the rows' loop-carried values (their initial values where the
+// step does not run), less code for the backend than a loop; the masked
+// remainder loops peeled from them (from a main loop's upper bound) stay
+// loops (their masked steps as scf.ifs made short rows slower, see
+// docs/Development.md). The tile is what norm-openmp-cleanup counts as an
+// iteration's work, so the jammed loop goes parallel at the same number of
+// rows as the loop before. The loop-invariant code of the body is hoisted
+// first, so that the column loops' bounds are defined outside the loop. The
+// body's buffers (memref.alloc of the per-row scalars) are allocated at the
+// start of the new body, R sets (the row-by-row loop reuses the first):
+// inside the scf.if, buffer-loop-hoisting would not move them out of the row
+// loop.
 //
 // With pack-rows, the jammed rows' per-row work is then made vector work
 // on vectors of the R rows, one lane per row (packJammedRows): the R
@@ -534,38 +541,64 @@ static void jamBlock(OpBuilder &b, Block &block,
       jamOp(b, op, maps, skip);
 }
 
+/// Jams `loop`'s body for every row of `maps` at `b` (jamBlock), with `iv`
+/// as the induction variable and row r's loop-carried values at
+/// `carried[r * n, (r + 1) * n)`, and returns the rows' yielded values, row
+/// after row.
+static SmallVector<Value>
+jamLoopBody(OpBuilder &b, scf::ForOp loop, MutableArrayRef<IRMapping> maps,
+            const llvm::SmallPtrSetImpl<Operation *> &skip, Value iv,
+            ValueRange carried) {
+  unsigned numCarried = loop.getNumRegionIterArgs();
+  for (auto [row, map] : llvm::enumerate(maps)) {
+    map.map(loop.getInductionVar(), iv);
+    map.map(loop.getRegionIterArgs(),
+            carried.slice(row * numCarried, numCarried));
+  }
+  jamBlock(b, *loop.getBody(), maps, skip);
+  SmallVector<Value> yielded;
+  Operation *yield = loop.getBody()->getTerminator();
+  for (IRMapping &map : maps)
+    for (Value value : yield->getOperands())
+      yielded.push_back(map.lookupOrDefault(value));
+  return yielded;
+}
+
+/// Returns `loop`'s initial loop-carried values in every row of `maps`, row
+/// after row.
+static SmallVector<Value> getRowInits(scf::ForOp loop,
+                                      ArrayRef<IRMapping> maps) {
+  SmallVector<Value> inits;
+  for (const IRMapping &map : maps)
+    for (Value init : loop.getInitArgs())
+      inits.push_back(map.lookupOrDefault(init));
+  return inits;
+}
+
+/// Maps `loop`'s results in every row of `maps` to its slice of `results`
+/// (row after row).
+static void mapRowResults(scf::ForOp loop, ValueRange results,
+                          MutableArrayRef<IRMapping> maps) {
+  unsigned numCarried = loop.getNumRegionIterArgs();
+  for (auto [row, map] : llvm::enumerate(maps))
+    map.map(loop.getResults(), results.slice(row * numCarried, numCarried));
+}
+
 static void jamOp(OpBuilder &b, Operation &op, MutableArrayRef<IRMapping> maps,
                   const llvm::SmallPtrSetImpl<Operation *> &skip) {
   unsigned numRows = maps.size();
   if (auto loop = dyn_cast<scf::ForOp>(op); loop && isJammable(loop, maps)) {
-    unsigned numCarried = loop.getNumRegionIterArgs();
-    SmallVector<Value> inits;
-    for (IRMapping &map : maps)
-      for (Value init : loop.getInitArgs())
-        inits.push_back(map.lookupOrDefault(init));
     IRMapping &first = maps.front();
     auto jammed = scf::ForOp::create(
         b, loop.getLoc(), first.lookupOrDefault(loop.getLowerBound()),
         first.lookupOrDefault(loop.getUpperBound()),
-        first.lookupOrDefault(loop.getStep()), inits,
+        first.lookupOrDefault(loop.getStep()), getRowInits(loop, maps),
         [&](OpBuilder &lb, Location loc, Value iv, ValueRange carried) {
-          for (auto [row, map] : llvm::enumerate(maps)) {
-            map.map(loop.getInductionVar(), iv);
-            map.map(loop.getRegionIterArgs(),
-                    carried.slice(row * numCarried, numCarried));
-          }
-          jamBlock(lb, *loop.getBody(), maps, skip);
-          SmallVector<Value> yielded;
-          Operation *yield = loop.getBody()->getTerminator();
-          for (IRMapping &map : maps)
-            for (Value value : yield->getOperands())
-              yielded.push_back(map.lookupOrDefault(value));
-          scf::YieldOp::create(lb, loc, yielded);
+          scf::YieldOp::create(lb, loc,
+                               jamLoopBody(lb, loop, maps, skip, iv, carried));
         });
     jammed->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
-    for (auto [row, map] : llvm::enumerate(maps))
-      map.map(loop.getResults(),
-              jammed.getResults().slice(row * numCarried, numCarried));
+    mapRowResults(loop, jammed.getResults(), maps);
     return;
   }
   if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
@@ -582,6 +615,43 @@ static void jamOp(OpBuilder &b, Operation &op, MutableArrayRef<IRMapping> maps,
   }
   for (unsigned row = 0; row < numRows; ++row)
     b.clone(op, maps[row]);
+}
+
+/// Clones `loop`, a loop over the row that runs at most one step (its trip
+/// count is known or checked to be at most 1 for the jammed rows), for every
+/// row of `maps` at `b`, jammed as jamOp does, as its one step:
+///   %r = scf.if (%lb < %ub) -> (the rows' loop-carried types) {
+///     the rows' bodies jammed, the induction variable %lb; scf.yield
+///   } else {
+///     scf.yield the rows' initial values
+///   }
+/// so the backend gets the step as straight-line code, not a loop (less to
+/// compile, no loop control to run). The results are the rows' results,
+/// row after row.
+static void jamOneStep(OpBuilder &b, scf::ForOp loop,
+                       MutableArrayRef<IRMapping> maps,
+                       const llvm::SmallPtrSetImpl<Operation *> &skip) {
+  Location loc = loop.getLoc();
+  IRMapping &first = maps.front();
+  Value lower = first.lookupOrDefault(loop.getLowerBound());
+  Value upper = first.lookupOrDefault(loop.getUpperBound());
+  SmallVector<Value> inits = getRowInits(loop, maps);
+  Value runs =
+      arith::CmpIOp::create(b, loc,
+                            loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
+                                                  : arith::CmpIPredicate::slt,
+                            lower, upper);
+  auto step = scf::IfOp::create(b, loc, ValueRange(inits).getTypes(), runs,
+                                /*addThenBlock=*/true,
+                                /*addElseBlock=*/!inits.empty());
+  OpBuilder tb = OpBuilder::atBlockEnd(step.thenBlock());
+  scf::YieldOp::create(tb, loc,
+                       jamLoopBody(tb, loop, maps, skip, lower, inits));
+  if (!inits.empty()) {
+    OpBuilder eb = OpBuilder::atBlockEnd(step.elseBlock());
+    scf::YieldOp::create(eb, loc, inits);
+  }
+  mapRowResults(loop, step.getResults(), maps);
 }
 
 /// Returns whether `region` holds a loop (the costly, rare path of a check).
@@ -830,10 +900,13 @@ static bool isRareRowCheck(scf::IfOp ifOp, ArrayRef<IRMapping> maps) {
 ///   }
 /// so the jammed code holds no copy of the rare region: a block with a rare
 /// row is run again row by row, which writes every result of the block
-/// (the code before the check wrote only the body's own buffers).
+/// (the code before the check wrote only the body's own buffers). The loops
+/// of `oneStep` (loops over the row that run at most one step in a jammed
+/// block) become their one step (jamOneStep).
 static Value jamBody(OpBuilder &b, Block::iterator op, Block::iterator end,
                      MutableArrayRef<IRMapping> maps,
                      const llvm::SmallPtrSetImpl<Operation *> &skip,
+                     const llvm::SmallPtrSetImpl<Operation *> &oneStep,
                      bool mayRedo) {
   for (; op != end; ++op) {
     if (skip.contains(&*op))
@@ -841,7 +914,10 @@ static Value jamBody(OpBuilder &b, Block::iterator op, Block::iterator end,
     auto ifOp = dyn_cast<scf::IfOp>(*op);
     if (!mayRedo || !ifOp || !isRareRowCheck(ifOp, maps)) {
       mayRedo = mayRedo && !writesOutside(&*op, skip);
-      jamOp(b, *op, maps, skip);
+      if (oneStep.contains(&*op))
+        jamOneStep(b, cast<scf::ForOp>(*op), maps, skip);
+      else
+        jamOp(b, *op, maps, skip);
       continue;
     }
     Location loc = ifOp.getLoc();
@@ -879,7 +955,7 @@ static Value jamBody(OpBuilder &b, Block::iterator op, Block::iterator end,
         return writesOutside(&o, skip);
       });
     }
-    Value again = jamBody(cb, std::next(op), end, maps, skip, mayRedo);
+    Value again = jamBody(cb, std::next(op), end, maps, skip, oneStep, mayRedo);
     if (!again)
       again = arith::ConstantIntOp::create(cb, loc, cb.getI1Type(), 0);
     scf::YieldOp::create(cb, loc, again);
@@ -1200,16 +1276,31 @@ struct JamRowsPass : public norm::impl::JamRowsPassBase<JamRowsPass> {
         condition ? ", where each runs at most max-steps steps (else one row "
                     "per iteration)"
                   : "");
-    buildJammedLoop(b, loop, condition, longRows.getArrayRef());
+    // With max-steps = 1, each column loop runs at most one step in a
+    // jammed block: the main loops (0 to n - n mod T) become their one
+    // step; the remainder loops that norm-vectorize-rows peeled from them
+    // (from a main loop's upper bound, masked) stay loops, whose masked
+    // step as straight-line code made short rows slower.
+    llvm::SmallPtrSet<Operation *, 8> oneStep;
+    if (maxSteps == 1)
+      for (scf::ForOp column : columnLoops)
+        if (llvm::none_of(columnLoops, [&](scf::ForOp main) {
+              return main != column &&
+                     main.getUpperBound() == column.getLowerBound();
+            }))
+          oneStep.insert(column);
+    buildJammedLoop(b, loop, condition, longRows.getArrayRef(), oneStep);
     loop->erase();
   }
 
   /// Builds at `b` the loop over blocks of rows that replaces `loop` (see
   /// the file comment); `fits` (null: statically true) says whether the
   /// column loops are short enough for blocks of `rows` rows, and then the
-  /// switches `longRows` are false.
+  /// switches `longRows` are false; the column loops of `oneStep` run at
+  /// most one step in a jammed block (jamOneStep).
   void buildJammedLoop(OpBuilder &b, scf::ForallOp loop, Value fits,
-                       ArrayRef<Value> longRows) {
+                       ArrayRef<Value> longRows,
+                       const llvm::SmallPtrSetImpl<Operation *> &oneStep) {
     Location loc = loop.getLoc();
     unsigned numRows = rows;
     Value numRowsValue = arith::ConstantIndexOp::create(b, loc, numRows);
@@ -1284,7 +1375,7 @@ struct JamRowsPass : public norm::impl::JamRowsPassBase<JamRowsPass> {
     }
     specializeLongRows(tb, loop, longRows, maps);
     Value redo = jamBody(tb, body->begin(), std::prev(body->end()), maps,
-                         allocs, /*mayRedo=*/true);
+                         allocs, oneStep, /*mayRedo=*/true);
     if (packRows)
       packJammedRows(*blockIf.thenBlock(), numRows);
     readThroughTiles(tb, blockIf.thenBlock(), base, rowValues, tiled);

@@ -1,6 +1,8 @@
 // RUN: norm-opt %s --split-input-file --norm-jam-rows | FileCheck %s
 // RUN: norm-opt %s --split-input-file --norm-jam-rows='rows=2 max-steps=8' \
 // RUN:   | FileCheck %s --check-prefix=TWO
+// RUN: norm-opt %s --split-input-file --norm-jam-rows='max-steps=1' \
+// RUN:   | FileCheck %s --check-prefix=ONE
 // RUN: norm-opt %s --split-input-file --norm-jam-rows='rows=1' \
 // RUN:   | FileCheck %s --check-prefix=OFF
 // RUN: norm-opt %s --split-input-file --norm-jam-rows --canonicalize \
@@ -114,6 +116,42 @@
 // TWO:         arith.cmpi ule, %{{.+}}, %c8
 // TWO:         arith.select %{{.+}}, %c2, %{{.+}} : index
 // TWO:         scf.for {{.+}} -> (vector<16xf32>, vector<16xf32>) {
+
+// max-steps = 1: in a full block each column loop runs at most one step,
+// so each is that step, an scf.if (0 < m): the sum's with the 4 rows'
+// partial sums as its results (the initial zeros where the rows are
+// empty), Y's, after the check, without results. The row-by-row loop keeps
+// the loops.
+// ONE-LABEL: func.func @dynamic_rows(
+// ONE-SAME:      %[[X:[a-z0-9]+]]: memref<?x?xf32>, %[[Y:[a-z0-9]+]]: memref<?x?xf32>, %[[OUT:[a-z0-9]+]]: memref<?xf32>)
+// ONE-DAG:     %[[ZERO:.+]] = arith.constant dense<0.000000e+00> : vector<16xf32>
+// ONE-DAG:     %[[M:.+]] = memref.dim %[[X]], %c1 :
+// ONE:         arith.cmpi ule, %{{.+}}, %c1
+// ONE:         scf.forall
+// ONE:           %[[REDO:.+]] = scf.if %{{.+}} -> (i1) {
+// ONE:             %[[TILE:.+]] = memref.subview %[[X]]
+// ONE:             %[[RUNS:.+]] = arith.cmpi slt, %c0, %[[M]] : index
+// ONE-NEXT:        %[[SUMS:.+]]:4 = scf.if %[[RUNS]] -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
+// ONE-COUNT-4:       vector.transfer_read %[[TILE]][%{{.+}}, %c0]
+// ONE-COUNT-4:       arith.addf %[[ZERO]], %{{.+}} : vector<16xf32>
+// ONE-NEXT:          scf.yield
+// ONE-NEXT:        } else {
+// ONE-NEXT:          scf.yield %[[ZERO]], %[[ZERO]], %[[ZERO]], %[[ZERO]]
+// ONE-NEXT:        }
+// ONE-NEXT:        %[[T0:.+]] = vector.reduction <add>, %[[SUMS]]#0
+// ONE:             vector.reduction <add>, %[[SUMS]]#3
+// ONE:             scf.if %{{.+}} -> (i1) {
+// ONE:             } else {
+// ONE:               memref.store %[[T0]], %[[OUT]]
+// ONE:               %[[RUNS2:.+]] = arith.cmpi slt, %c0, %[[M]] : index
+// ONE-NEXT:          scf.if %[[RUNS2]] {
+// ONE-COUNT-4:         vector.transfer_read %[[TILE]][%{{.+}}, %c0]
+// ONE-COUNT-4:         arith.mulf
+// ONE-COUNT-4:         vector.transfer_write %{{.+}}, %[[Y]][%{{.+}}, %c0]
+// ONE-NEXT:          {{^ *[}]$}}
+// ONE:           scf.if %[[REDO]] {
+// ONE:             scf.for
+// ONE-NEXT:          scf.for %{{.+}} = %c0 to %[[M]] step %c16 iter_args(%{{.+}} = %[[ZERO]]) -> (vector<16xf32>) {
 
 // rows=1: nothing changes.
 // OFF-LABEL: func.func @dynamic_rows(

@@ -44,6 +44,33 @@ func.func @rows_128(%x: tensor<64x128xf32>, %s: tensor<128xf32>,
 // DYN: %[[PER:.*]] = arith.select %{{.*}}, %c4{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}} : index
 // DYN: %[[BLOCKS:.*]] = arith.ceildivui %{{.*}}, %[[PER]] : index
 // DYN: scf.forall (%{{.*}}) in (%[[BLOCKS]])
+// In a jammed block each main loop (0 to m - m mod 64, or 32 for f64) runs
+// at most one step: it is that step, an scf.if (0 < m - m mod 64) yielding
+// the 4 rows' partial sums (their initial zeros where it does not run),
+// which its masked remainder loop (from that bound) carries on.
+// DYN: %[[RUNS0:.*]] = arith.cmpi slt, %c0{{(_[0-9]+)?}}, %[[SPLIT:.*]] : index
+// DYN-NEXT: %[[SUMS0:.*]]:4 = scf.if %[[RUNS0]] -> (vector<1x64xf32>, vector<1x64xf32>, vector<1x64xf32>, vector<1x64xf32>) {
+// DYN-NOT: scf.for
+// DYN: } else {
+// DYN-NEXT: scf.yield %[[ZERO:cst[_0-9]*]], %[[ZERO]], %[[ZERO]], %[[ZERO]] :
+// DYN-NEXT: }
+// DYN-NEXT: scf.for %{{.*}} = %[[SPLIT]] to %[[M:.*]] step %c64{{(_[0-9]+)?}} iter_args(%{{.*}} = %[[SUMS0]]#0, %{{.*}} = %[[SUMS0]]#1, %{{.*}} = %[[SUMS0]]#2, %{{.*}} = %[[SUMS0]]#3)
+// The sum of squared deviations, then the f64 sum of squares of long rows
+// (its bounds with the long-row switch off: no step runs).
+// DYN: %[[RUNS1:.*]] = arith.cmpi slt, %c0{{(_[0-9]+)?}}, %[[SPLIT1:.*]] : index
+// DYN-NEXT: %[[SUMS1:.*]]:4 = scf.if %[[RUNS1]] -> (vector<1x64xf32>, vector<1x64xf32>, vector<1x64xf32>, vector<1x64xf32>) {
+// DYN: scf.for %{{.*}} = %[[SPLIT1]] to %{{.*}} step %c64{{(_[0-9]+)?}} iter_args(%{{.*}} = %[[SUMS1]]#0,
+// DYN: %[[RUNS2:.*]] = arith.cmpi slt, %c0{{(_[0-9]+)?}}, %[[SPLIT2:.*]] : index
+// DYN-NEXT: %[[SUMS2:.*]]:4 = scf.if %[[RUNS2]] -> (vector<1x32xf64>, vector<1x32xf64>, vector<1x32xf64>, vector<1x32xf64>) {
+// DYN: scf.for %{{.*}} = %[[SPLIT2]] to %{{.*}} step %c32{{(_[0-9]+)?}} iter_args(%{{.*}} = %[[SUMS2]]#0,
+// Y: the main step writes the 4 rows at column 0.
+// DYN: %[[RUNS3:.*]] = arith.cmpi slt, %c0{{(_[0-9]+)?}}, %[[SPLIT]] : index
+// DYN-NEXT: %[[VIEWS:.*]]:4 = scf.if %[[RUNS3]] -> (memref<1x?xf32, {{.*}}>, memref<1x?xf32, {{.*}}>, memref<1x?xf32, {{.*}}>, memref<1x?xf32, {{.*}}>) {
+// DYN-COUNT-4: vector.transfer_write %{{.*}}, %{{.*}}[%c0{{(_[0-9]+)?}}, %c0{{(_[0-9]+)?}}] {in_bounds = [true, true]}
+// DYN: scf.for %{{.*}} = %[[SPLIT]] to %[[M]] step %c64{{(_[0-9]+)?}} iter_args(%{{.*}} = %[[VIEWS]]#0,
+// The row-by-row loop keeps the loops.
+// DYN: } else {
+// DYN: scf.for %{{.*}} = %c0{{(_[0-9]+)?}} to %[[SPLIT]] step %c64{{(_[0-9]+)?}} iter_args
 func.func @dynamic(%x: tensor<?x?xf32>, %s: tensor<?xf32>,
                    %b: tensor<?xf32>) -> tensor<?x?xf32> {
   %y, %m, %i = norm.layer_normalization %x, %s, %b

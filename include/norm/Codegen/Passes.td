@@ -339,6 +339,14 @@ def JamRowsPass : Pass<"norm-jam-rows", "::mlir::func::FuncOp"> {
     parallel at the same number of rows as before. The body's buffers are
     allocated at the start of the new body, once per row of a block.
 
+    With `max-steps` = 1 every loop over the row runs at most one step in a
+    jammed block, and a main loop (0 to n - n mod T, as norm-vectorize-rows
+    peels it) is jammed as that step: an `scf.if` (lower bound < upper bound)
+    whose results are the rows' loop-carried values, their initial values
+    where the step does not run, which is less code for the backend than a
+    loop. The masked remainder loops peeled from them (from a main loop's
+    upper bound) stay loops.
+
     With `pack-rows`, the jammed rows' horizontal sums
     (`vector.multi_reduction <add>` of a float row of a power-of-two number
     of lanes) are one transposed reduction: the rows' partial sums side by
