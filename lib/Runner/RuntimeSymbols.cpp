@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RuntimeSymbols.h"
+#include "norm/Runner/ToolMain.h"
 
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
@@ -17,6 +18,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/Support/DynamicLibrary.h"
+#include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdio>
@@ -247,7 +249,8 @@ void runner::routeRuntimeCheckFailures(ModuleOp module) {
 /// error, then exit status 1.
 [[noreturn]] static void reportFailedRuntimeCheck(const char *message) {
   std::fflush(stdout);
-  llvm::errs() << "error: run-time check failed: " << message << "\n";
+  llvm::WithColor::error(llvm::errs(), getToolName())
+      << "run-time check failed: " << message << "\n";
   llvm::errs().flush();
   std::_Exit(1);
 }
@@ -256,7 +259,8 @@ void runner::routeRuntimeCheckFailures(ModuleOp module) {
 /// SIGABRT with a core dump.
 [[noreturn]] static void reportModuleAbort() {
   std::fflush(stdout);
-  llvm::errs() << "error: the compiled module called abort()\n";
+  llvm::WithColor::error(llvm::errs(), getToolName())
+      << "the compiled module called abort()\n";
   llvm::errs().flush();
   std::_Exit(1);
 }
@@ -271,9 +275,9 @@ void runner::routeRuntimeCheckFailures(ModuleOp module) {
 
 [[noreturn]] static void exitOutOfMemory(size_t size) {
   std::fflush(stdout);
-  llvm::errs() << "error: out of memory: the compiled function could not "
-                  "allocate "
-               << size << " bytes\n";
+  llvm::WithColor::error(llvm::errs(), getToolName())
+      << "out of memory: the compiled function could not allocate " << size
+      << " bytes\n";
   llvm::errs().flush();
   std::_Exit(1);
 }

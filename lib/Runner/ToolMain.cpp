@@ -327,6 +327,10 @@ int runner::runToolMain(StringRef name, llvm::function_ref<int()> body) {
   return thread.result;
 }
 
+StringRef runner::getToolName() {
+  return StringRef(toolName.data, toolName.size);
+}
+
 void runner::terminateOnFaults() {
   for (size_t i = 0; i < std::size(kFaultSignals); ++i) {
     struct sigaction current = {};

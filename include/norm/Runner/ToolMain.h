@@ -53,6 +53,10 @@ constexpr unsigned kToolStackSize = 64u << 20;
 /// returns 1.
 int runToolMain(StringRef toolName, llvm::function_ref<int()> body);
 
+/// Returns the `toolName` runToolMain was given, or "" before it runs (the
+/// prefix of errors that the compiled code's run-time support reports).
+StringRef getToolName();
+
 /// For a forked child process that runs code which may crash on purpose
 /// (norm/Runner/BytecodeCheck.h): from now on, a fault other than a stack
 /// overflow of the tool thread terminates the process by its signal (the

@@ -7,7 +7,7 @@
 // UNSUPPORTED: sanitizers
 // RUN: not norm-runner %s --input="0x1099511627776xf32=" 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=OOM
-// OOM: error: out of memory: the compiled function could not allocate {{[0-9]+}} bytes
+// OOM: {{^}}norm-runner: error: out of memory: the compiled function could not allocate {{[0-9]+}} bytes
 // OOM-NOT: 0x1099511627776xf32=
 
 // OMP_NUM_THREADS is checked before the OpenMP runtime reads it (the runtime

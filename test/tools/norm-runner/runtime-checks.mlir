@@ -2,9 +2,13 @@
 // a wrong answer or an out-of-bounds read.
 // RUN: not norm-runner %s --function=scale --input="2x4xf32=1 2 3 4 5 6 7 8" \
 // RUN:   --input="3xf32=1 1 1" 2>&1 | FileCheck %s --check-prefix=SCALE
-// SCALE: error: run-time check failed: ERROR: Runtime op verification failed
+// SCALE: {{^}}norm-runner: error: run-time check failed: ERROR: Runtime op verification failed
 // SCALE: ^ dimension 0 of 'Scale' is not broadcastable to dimension 1 of 'X' (sizes differ and are not 1)
 // SCALE-NOT: 2x4xf32=
+// The error names the tool (it was "error: ..." alone), norm-benchmark too.
+// RUN: not norm-benchmark %s --function=scale --input="2x4xf32=1 2 3 4 5 6 7 8" \
+// RUN:   --input="3xf32=1 1 1" 2>&1 | FileCheck %s --check-prefix=SCALE-BENCHMARK
+// SCALE-BENCHMARK: {{^}}norm-benchmark: error: run-time check failed: ERROR: Runtime op verification failed
 
 // A static Scale against a dynamic X of another size.
 // RUN: not norm-runner %s --function=static_scale --input="2x3xf32=1 2 3 4 5 6" \

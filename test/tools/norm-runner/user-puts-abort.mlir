@@ -18,7 +18,7 @@
 
 // RUN: not norm-runner %t/user.mlir --function=stop --input="2xf32=1 2" > %t/out 2> %t/err
 // RUN: FileCheck %s --check-prefix=STOP < %t/err
-// STOP: {{^}}error: the compiled module called abort(){{$}}
+// STOP: {{^}}norm-runner: error: the compiled module called abort(){{$}}
 // STOP-NOT: run-time check
 // RUN: FileCheck %s --check-prefix=STOPOUT --allow-empty < %t/out
 // STOPOUT-NOT: 2xf32
@@ -30,7 +30,7 @@
 // RUN: not norm-runner %t/check.mlir --function=check --input="2x4xf32=1 2 3 4 5 6 7 8" \
 // RUN:   --input="3xf32=1 1 1" > %t/out 2> %t/err
 // RUN: FileCheck %s --check-prefix=CHECK-ERR --implicit-check-not=error: < %t/err
-// CHECK-ERR: {{^}}error: run-time check failed: ERROR: Runtime op verification failed
+// CHECK-ERR: {{^}}norm-runner: error: run-time check failed: ERROR: Runtime op verification failed
 // CHECK-ERR: ^ dimension 0 of 'Scale' is not broadcastable to dimension 1 of 'X'
 // RUN: FileCheck %s --check-prefix=CHECK-OUT < %t/out
 // CHECK-OUT: checking
