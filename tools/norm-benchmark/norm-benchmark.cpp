@@ -35,6 +35,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <benchmark/benchmark.h>
+#include <dlfcn.h>
 #include <sys/resource.h>
 
 #include <chrono>
@@ -310,6 +311,29 @@ static llvm::Error checkBenchmarkFlags(int argc, char **argv) {
                                      " (the default of --" + flag.name +
                                      ") must be " + describeValues(flag) +
                                      ", found '" + value + "'");
+  }
+  // The library counts hardware events through libpfm where it was built
+  // with it (then libpfm is loaded with it); without, it prints
+  // "Performance counters not supported." into its table's header and runs
+  // without them.
+  std::string counters;
+  if (const char *value = std::getenv("BENCHMARK_PERF_COUNTERS"))
+    counters = value;
+  for (StringRef arg : llvm::ArrayRef(argv + 1, argv + argc)) {
+    StringRef body = arg;
+    if (body.consume_front("-") &&
+        (body.consume_front("-benchmark_perf_counters=") ||
+         body.consume_front("benchmark_perf_counters=")))
+      counters = body.str();
+  }
+  if (!counters.empty()) {
+    void *pfm = dlopen("libpfm.so.4", RTLD_LAZY | RTLD_NOLOAD);
+    if (!pfm)
+      return llvm::createStringError(
+          "--benchmark_perf_counters='" + counters +
+          "': this Google Benchmark library was built without performance "
+          "counters (libpfm)");
+    dlclose(pfm);
   }
   return llvm::Error::success();
 }
