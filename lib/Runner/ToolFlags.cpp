@@ -22,6 +22,7 @@
 
 #include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -137,25 +138,42 @@ llvm::Expected<unsigned> runner::ToolFlags::getVectorBits() const {
   return vectorBits.getValue();
 }
 
+/// Returns true where reading `path` reads this process's standard input:
+/// "-", or a path to the pipe, socket or device that descriptor 0 is
+/// (/dev/stdin, /dev/fd/0). A regular file can be read more than once.
+static bool readsStandardInput(StringRef path) {
+  if (path == "-")
+    return true;
+  struct stat input, file;
+  if (fstat(STDIN_FILENO, &input) != 0 || S_ISREG(input.st_mode) ||
+      stat(std::string(path).c_str(), &file) != 0)
+    return false;
+  return input.st_dev == file.st_dev && input.st_ino == file.st_ino;
+}
+
 llvm::Error
 runner::checkStandardInputReaders(StringRef moduleFile,
                                   ArrayRef<std::string> inputs,
                                   ArrayRef<std::string> expectedOutputs) {
-  // The first reader: the module, or an earlier '@-'.
+  bool moduleReadsInput = readsStandardInput(moduleFile);
+  // The first reader of an '@' SPEC.
   std::optional<std::string> reader;
   for (auto [flag, specs] : {std::pair("input", inputs),
                              std::pair("expected-output", expectedOutputs)}) {
     for (auto [index, spec] : llvm::enumerate(specs)) {
-      if (spec != "@-")
+      StringRef path = spec;
+      if (!path.consume_front("@") || !readsStandardInput(path))
         continue;
       std::string name = (llvm::Twine(flag) + " " + llvm::Twine(index)).str();
-      if (moduleFile == "-")
+      std::string quoted = "'" + escapeForMessage(spec) + "'";
+      if (moduleReadsInput)
         return llvm::createStringError(
-            name + ": '@-' reads standard input, which the module is read "
-                   "from: give the module as a file");
+            name + ": " + quoted +
+            " reads standard input, which the module is read from: give "
+            "the module as a file");
       if (reader)
         return llvm::createStringError(
-            name + ": '@-' reads standard input, which " + *reader +
+            name + ": " + quoted + " reads standard input, which " + *reader +
             " reads already: standard input can be read once");
       reader = name;
     }

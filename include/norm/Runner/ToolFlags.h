@@ -97,9 +97,10 @@ llvm::Error checkOpenMPThreadResources(unsigned threads);
 
 /// Checks the readers of standard input: an '@-' SPEC of `inputs` or
 /// `expectedOutputs` reads a .npy image from it, which one of them only can
-/// do, and none where the module is read from it (`moduleFile` "-"). The
-/// errors name the flag and its index ("input 1: '@-' reads standard input,
-/// which input 0 reads already: ...").
+/// do, and none where the module is read from it (`moduleFile` "-"). A path
+/// to the pipe, socket or device that standard input is (/dev/stdin) counts
+/// as '-'. The errors name the flag and its index ("input 1: '@-' reads
+/// standard input, which input 0 reads already: ...").
 llvm::Error checkStandardInputReaders(StringRef moduleFile,
                                       ArrayRef<std::string> inputs,
                                       ArrayRef<std::string> expectedOutputs);

@@ -39,6 +39,19 @@
 // RUN:   < %S/Inputs/npy/f32_2x3.npy 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=TWO-INPUTS --implicit-check-not=error:
 // TWO-INPUTS: norm-runner: error: input 1: '@-' reads standard input, which input 0 reads already: standard input can be read once{{$}}
+// A path to the pipe that standard input is (/dev/stdin) is standard input
+// too: it used to read what the module left ("not a .npy file").
+// RUN: cat %s | not norm-runner - --function=copy_f32 --input=@/dev/stdin 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=DEVSTDIN --implicit-check-not=error:
+// DEVSTDIN: norm-runner: error: input 0: '@/dev/stdin' reads standard input, which the module is read from: give the module as a file{{$}}
+// RUN: cat %S/Inputs/npy/f32_2x3.npy | not norm-runner %s --function=copy_f32 \
+// RUN:   --input=@/dev/stdin --expected-output=@- 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=DEVSTDIN-TWICE --implicit-check-not=error:
+// DEVSTDIN-TWICE: norm-runner: error: expected-output 0: '@-' reads standard input, which input 0 reads already: standard input can be read once{{$}}
+// A regular file that standard input is redirected from can be read twice.
+// RUN: norm-runner %s --function=copy_f32 --input=@/dev/stdin \
+// RUN:   --expected-output=@/dev/stdin < %S/Inputs/npy/f32_2x3.npy \
+// RUN:   | FileCheck %s --check-prefix=EXPECTED
 // RUN: not norm-benchmark --function=copy_f32 --input=@- < %s 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BENCHMARK-MODULE --implicit-check-not=error:
 // BENCHMARK-MODULE: norm-benchmark: error: input 0: '@-' reads standard input, which the module is read from: give the module as a file{{$}}
