@@ -468,8 +468,9 @@ static void maskedAccessesAsIntegers(llvm::Module &module) {
 // compileKernels
 //===----------------------------------------------------------------------===//
 
-/// Reads the input module: ONNX (`.onnx`) through the importer, else MLIR
-/// (bytecode read in a child process, norm/Runner/BytecodeCheck.h).
+/// Reads the input module: ONNX (`.onnx`, or any input that starts as a
+/// serialized ModelProto) through the importer, else MLIR (bytecode read in
+/// a child process, norm/Runner/BytecodeCheck.h).
 static OwningOpRef<ModuleOp>
 readInput(StringRef inputFile, MLIRContext *context, std::string &error) {
   bool isONNX =
@@ -484,7 +485,10 @@ readInput(StringRef inputFile, MLIRContext *context, std::string &error) {
     error = llvm::toString(buffer.takeError());
     return nullptr;
   }
-  if (isONNX)
+  // A model from standard input or a pipe has no name to tell it by: it
+  // starts with byte 0x08 (field 1, ir_version, which ONNX writers put
+  // first), which no MLIR text or bytecode does.
+  if (isONNX || (*buffer)->getBuffer().starts_with("\x08"))
     return importONNXModel((*buffer)->getMemBufferRef(), context);
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
