@@ -169,9 +169,10 @@ JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source,
   if (!session->module) {
     // The module is MLIR (text or bytecode); an ONNX model is imported
     // first, which the error says where the file name suggests one.
-    return diagnostics.takeError("cannot parse '" +
-                                 escapeForMessage(sourceName) + "'" +
-                                 getONNXModelHint(sourceName));
+    return diagnostics.takeError(
+        "cannot parse '" + escapeForMessage(sourceName) + "'" +
+        getONNXModelHint(sourceName,
+                         sourceMgr.getMemoryBuffer(1)->getBuffer()));
   }
   ModuleOp module = *session->module;
   if (llvm::Error err = checkSymbolNames(module, sourceName))

@@ -62,7 +62,7 @@ readInput(llvm::StringRef path, mlir::DialectRegistry &registry,
     return nullptr;
   }
   bool bytecode = mlir::isBytecode(**buffer);
-  std::string hint = mlir::norm::getONNXModelHint(path);
+  std::string hint = mlir::norm::getONNXModelHint(path, (*buffer)->getBuffer());
   if (!bytecode && hint.empty())
     return std::move(*buffer);
   mlir::MLIRContext context(registry, mlir::MLIRContext::Threading::DISABLED);

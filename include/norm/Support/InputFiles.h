@@ -170,10 +170,15 @@ inline bool handOnAsStandardInput(llvm::StringRef data) {
 
 /// Returns " (an ONNX model is MLIR only after 'norm-translate
 /// --import-onnx'; norm-compile reads it directly)" where the file name
-/// `fileName` ends in ".onnx" (any case), otherwise "": the hint that tools
-/// reading MLIR add to "cannot parse '<file>'".
-inline std::string getONNXModelHint(llvm::StringRef fileName) {
-  if (!llvm::sys::path::extension(fileName).equals_insensitive(".onnx"))
+/// `fileName` ends in ".onnx" (any case) or its `contents` start as a
+/// serialized ONNX ModelProto does (byte 0x08: field 1, ir_version, which
+/// ONNX writers put first and no MLIR starts with; standard input has no
+/// name), otherwise "": the hint that tools reading MLIR add to "cannot
+/// parse '<file>'".
+inline std::string getONNXModelHint(llvm::StringRef fileName,
+                                    llvm::StringRef contents = {}) {
+  if (!llvm::sys::path::extension(fileName).equals_insensitive(".onnx") &&
+      !contents.starts_with("\x08"))
     return "";
   return " (an ONNX model is MLIR only after 'norm-translate "
          "--import-onnx'; norm-compile reads it directly)";
