@@ -496,9 +496,16 @@ OwningOpRef<ModuleOp> mlir::norm::importONNXModel(llvm::MemoryBufferRef buffer,
   onnx::ModelProto model;
   if (data.size() > static_cast<size_t>(INT_MAX) ||
       !model.ParseFromArray(data.data(), static_cast<int>(data.size()))) {
-    emitError(FileLineColLoc::get(context, fileName, 0, 0))
+    InFlightDiagnostic diag =
+        emitError(FileLineColLoc::get(context, fileName, 0, 0))
         << "failed to parse ONNX ModelProto from '"
         << norm::escapeForMessage(fileName) << "'";
+    // Where the top-level fields show why (a cut file).
+    if (data.size() <= static_cast<size_t>(INT_MAX))
+      if (std::string why =
+              describeMalformedONNXMessage(data, ONNXMessageKind::Model);
+          !why.empty())
+        diag << ": " << why;
     return nullptr;
   }
   // The initializers' bytes, for the int32_data values protobuf truncates.

@@ -122,6 +122,19 @@ decodeONNXTensor(const onnx::TensorProto &tensor,
                  const ONNXTensorContext &context,
                  std::optional<StringRef> serialized = std::nullopt);
 
+/// The ONNX messages describeMalformedONNXMessage knows the fields of.
+enum class ONNXMessageKind { Model, Tensor };
+
+/// Returns what makes the serialized ONNX message `data` (a ModelProto or a
+/// TensorProto, as `kind` says), which protobuf did not parse, malformed
+/// where its top-level fields tell: a length-delimited field announcing more
+/// bytes than follow it ("field 9 (raw_data) at byte 6 announces 3000000000
+/// bytes, but 24 follow: the data is truncated"), a byte that starts no valid
+/// field ("byte 0 does not start a valid field (wire type 7)"), or a field
+/// that cannot be read. Returns an empty string where they do not (the fault
+/// is inside a field).
+std::string describeMalformedONNXMessage(StringRef data, ONNXMessageKind kind);
+
 /// Parses a serialized TensorProto (the contents of an ONNX test data file
 /// such as `input_0.pb`) and decodes it as decodeONNXTensor does. Errors
 /// also when the bytes do not parse as a TensorProto, or parse but set no

@@ -416,19 +416,18 @@ static std::optional<int64_t> getWireDataType(StringRef data) {
   return value;
 }
 
-/// Returns what makes the serialized message `data`, which protobuf did not
-/// parse, malformed where its top-level fields tell: a length-delimited
-/// field announcing more bytes than follow it ("field 9 (raw_data) at byte 6
-/// announces 3000000000 bytes, but 24 follow: the data is truncated"), or a
-/// field that cannot be read. Returns an empty string where they do not.
-static std::string describeMalformedTensorProto(StringRef data) {
+std::string norm::describeMalformedONNXMessage(StringRef data,
+                                               ONNXMessageKind kind) {
+  const google::protobuf::Descriptor *descriptor =
+      kind == ONNXMessageKind::Model ? onnx::ModelProto::descriptor()
+                                     : onnx::TensorProto::descriptor();
   using google::protobuf::internal::WireFormatLite;
   google::protobuf::io::CodedInputStream input(
       reinterpret_cast<const uint8_t *>(data.data()),
       static_cast<int>(data.size()));
-  auto describeField = [](int number, int offset) {
+  auto describeField = [&](int number, int offset) {
     const google::protobuf::FieldDescriptor *field =
-        onnx::TensorProto::descriptor()->FindFieldByNumber(number);
+        descriptor->FindFieldByNumber(number);
     std::string text = "field " + std::to_string(number);
     if (field)
       text += " (" + field->name() + ")";
@@ -477,7 +476,8 @@ norm::parseONNXTensor(llvm::MemoryBufferRef buffer,
         Twine(data.size()) + " bytes, and protobuf limits a message to " +
         Twine(INT_MAX) + " bytes (2 GiB - 1)");
   if (!tensor.ParseFromArray(data.data(), static_cast<int>(data.size()))) {
-    std::string why = describeMalformedTensorProto(data);
+    std::string why =
+        describeMalformedONNXMessage(data, ONNXMessageKind::Tensor);
     if (!why.empty())
       return createStringError(context.what +
                                " is not a valid ONNX TensorProto: " + why);
