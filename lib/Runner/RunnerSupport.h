@@ -54,7 +54,8 @@ inline std::string typeToString(Type type) {
 /// through (O_TRUNC, not a temporary renamed into place), so that a symlink's
 /// target, a device, a FIFO or a hard-linked file is written where it is.
 /// Checks the stream after closing it: a failed open, write or close is an
-/// error naming the path and the reason.
+/// error naming the path and the reason. "-" is standard output, flushed
+/// and left open.
 inline llvm::Error
 writeFileThrough(llvm::StringRef path,
                  llvm::function_ref<void(llvm::raw_ostream &)> write) {
@@ -62,7 +63,12 @@ writeFileThrough(llvm::StringRef path,
   llvm::raw_fd_ostream os(path, error, llvm::sys::fs::OF_None);
   if (!error) {
     write(os);
-    os.close();
+    // close() would close standard output itself ("-"), which the tool
+    // writes to afterwards: flush it instead.
+    if (path == "-")
+      os.flush();
+    else
+      os.close();
     error = os.error();
   }
   // A stream destroyed with its error set is a fatal error: clear it.

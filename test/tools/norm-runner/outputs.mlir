@@ -11,6 +11,18 @@
 // PRINT-NEXT: 2x3xf32=[0.14285715 0.2857143 0.42857143][0.5714286 0.71428573 0.85714287]
 // PRINT-NOT: {{.}}
 
+// --output=@- writes the .npy image to standard output, which stays open
+// for what follows; it used to be closed after the image, so that the next
+// result was "cannot write '<stdout>': Bad file descriptor", exit status 1.
+// The image is the fixture of x * 2 + 1 (128-byte header, 24 bytes).
+// RUN: norm-runner %s --function=three --input="2x3xf32=1 2 3 4 5 6" \
+// RUN:   --output=@- --output=- --output=- > %t.npy-stdout
+// RUN: head -c 152 %t.npy-stdout | cmp - %S/Inputs/npy/f32_2x3_times2_plus1.npy
+// RUN: tail -c +153 %t.npy-stdout | FileCheck %s --check-prefix=NPY-STDOUT
+// NPY-STDOUT: {{^}}f32=21{{$}}
+// NPY-STDOUT-NEXT: {{^}}2x3xf32=[0.14285715 0.2857143 0.42857143][0.5714286 0.71428573 0.85714287]{{$}}
+// NPY-STDOUT-NOT: {{.}}
+
 // Rank 3, rank 1 and empty tensors (nothing after '=').
 // RUN: norm-runner %s --function=copy3 \
 // RUN:   --input="2x2x2xf32=1 2 3 4 5 6 7 8" | FileCheck %s --check-prefix=RANK3
