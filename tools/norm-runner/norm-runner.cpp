@@ -30,12 +30,14 @@ static mlir::norm::runner::ToolFlags
     flags(runnerCategory,
           "Function to call (default: the only public function, else 'main')",
           "Argument, in order: SHAPExTYPE=VALUES (e.g. '2x2xf32=1 2 3 4', "
-          "'f32=5'), @FILE.npy or @FILE.pb (ONNX TensorProto)");
+          "'f32=5'), @FILE.npy, @FILE.pb (ONNX TensorProto) or @- (.npy on "
+          "stdin)");
 
 static cl::list<std::string>
     outputs("output",
             cl::desc("Per result, in order: '-' prints it, @FILE.npy or "
-                     "@FILE.pb writes it (default: print all)"),
+                     "@FILE.pb writes it, @- writes .npy to stdout (default: "
+                     "print all)"),
             cl::value_desc("-|@file"), cl::cat(runnerCategory));
 
 static cl::list<std::string> expectedOutputs(
