@@ -178,11 +178,31 @@ static bool readStreamInput(int argc, char **argv, int inputIndex) {
   return false;
 }
 
+/// Without a translation flag, llvm::cl stops mlirTranslateMain with
+/// "Translations to perform option: must be specified at least once!", no
+/// tool name and no "error:". Returns true, after one error line, where the
+/// command line has no --import-onnx (the one translation) and asks for no
+/// help or version.
+static bool rejectMissingTranslation(int argc, char **argv) {
+  if (hasArgument(argc, argv, [](llvm::StringRef arg) {
+        return isOption(arg, "import-onnx") || isOption(arg, "help") ||
+               isOption(arg, "h") || isOption(arg, "help-hidden") ||
+               isOption(arg, "help-list") ||
+               isOption(arg, "help-list-hidden") || isOption(arg, "version");
+      }))
+    return false;
+  llvm::WithColor::error(llvm::errs(), "norm-translate")
+      << "no translation given: norm-translate has one, --import-onnx "
+         "(import an ONNX model into the norm dialect)\n";
+  return true;
+}
+
 int main(int argc, char **argv) {
   // A closed stdout must not be a file opened later (StandardStreams.h).
   mlir::norm::reserveClosedStandardStreams();
   mlir::norm::registerImportONNXTranslation();
-  if (rejectRepeatedImport(argc, argv) || rejectSplitInputFile(argc, argv))
+  if (rejectMissingTranslation(argc, argv) ||
+      rejectRepeatedImport(argc, argv) || rejectSplitInputFile(argc, argv))
     return 1;
   // An -o naming the input: an error, not a deleted input.
   if (mlir::norm::rejectOutputThatIsAnInput(argc, argv, "norm-translate"))
