@@ -138,27 +138,11 @@ llvm::Expected<int> runner::runModule(const RunOptions &options,
     if (output == "-")
       continue;
     StringRef path = StringRef(output).drop_front();
-    auto isFile = [&](StringRef other) {
-      bool same = false;
-      return !llvm::sys::fs::equivalent(path, other, same) && same;
-    };
-    size_t outputIndex = index;
-    auto overwrites = [&](const Twine &what) {
-      return createStringError("output " + Twine(outputIndex) + ": '" +
-                               escapeForMessage(path) + "' is " + what +
+    if (std::optional<std::string> what = describeReadFile(
+            path, options.moduleFile, options.inputs, options.expectedOutputs))
+      return createStringError("output " + Twine(index) + ": '" +
+                               escapeForMessage(path) + "' is " + *what +
                                ": write the result to another file");
-    };
-    if (options.moduleFile != "-" && isFile(options.moduleFile))
-      return overwrites("the module file");
-    for (auto [inputIndex, spec] : llvm::enumerate(options.inputs))
-      if (StringRef(spec).starts_with("@") &&
-          isFile(StringRef(spec).drop_front()))
-        return overwrites("the file of input " + Twine(inputIndex));
-    for (auto [expectedIndex, spec] : llvm::enumerate(options.expectedOutputs))
-      if (StringRef(spec).starts_with("@") &&
-          isFile(StringRef(spec).drop_front()))
-        return overwrites("the file of expected-output " +
-                          Twine(expectedIndex));
     // Two outputs naming one file: the second result would replace the
     // first.
     for (size_t earlier = 0; earlier < index; ++earlier) {

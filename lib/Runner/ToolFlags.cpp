@@ -16,6 +16,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
@@ -179,6 +180,26 @@ runner::checkStandardInputReaders(StringRef moduleFile,
     }
   }
   return llvm::Error::success();
+}
+
+std::optional<std::string>
+runner::describeReadFile(StringRef path, StringRef moduleFile,
+                         ArrayRef<std::string> inputs,
+                         ArrayRef<std::string> expectedOutputs) {
+  auto isFile = [&](StringRef other) {
+    bool same = false;
+    return !llvm::sys::fs::equivalent(path, other, same) && same;
+  };
+  if (moduleFile != "-" && isFile(moduleFile))
+    return std::string("the module file");
+  for (auto [flag, specs] : {std::pair("input", inputs),
+                             std::pair("expected-output", expectedOutputs)})
+    for (auto [index, spec] : llvm::enumerate(specs))
+      if (StringRef(spec).starts_with("@") &&
+          isFile(StringRef(spec).drop_front()))
+        return ("the file of " + llvm::Twine(flag) + " " + llvm::Twine(index))
+            .str();
+  return std::nullopt;
 }
 
 llvm::Expected<unsigned> runner::takeThreadsFlag(int &argc, char **argv) {

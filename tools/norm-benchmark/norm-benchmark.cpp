@@ -367,21 +367,13 @@ static std::string findBenchmarkOut(int argc, char **argv) {
 static llvm::Error checkBenchmarkOut(StringRef path) {
   if (path.empty())
     return llvm::Error::success();
-  auto isFile = [&](StringRef other) {
-    bool same = false;
-    return !llvm::sys::fs::equivalent(path, other, same) && same;
-  };
-  auto replaces = [&](const llvm::Twine &what) {
+  if (std::optional<std::string> what = describeReadFile(
+          path, flags.moduleFile,
+          std::vector<std::string>(flags.inputs.begin(), flags.inputs.end()),
+          /*expectedOutputs=*/{}))
     return llvm::createStringError("cannot write '" + path +
-                                   "' (--benchmark_out): it is " + what +
+                                   "' (--benchmark_out): it is " + *what +
                                    ", which the results would replace");
-  };
-  if (flags.moduleFile != "-" && isFile(flags.moduleFile))
-    return replaces("the module file");
-  for (auto [index, spec] : llvm::enumerate(flags.inputs))
-    if (StringRef(spec).starts_with("@") &&
-        isFile(StringRef(spec).drop_front()))
-      return replaces("the file of input " + llvm::Twine(index));
   auto cannotWrite = [&](std::error_code error) {
     return llvm::createStringError("cannot write '" + path +
                                    "' (--benchmark_out): " + error.message());

@@ -16,6 +16,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Error.h"
 
+#include <optional>
 #include <string>
 
 namespace mlir {
@@ -104,6 +105,17 @@ llvm::Error checkOpenMPThreadResources(unsigned threads);
 llvm::Error checkStandardInputReaders(StringRef moduleFile,
                                       ArrayRef<std::string> inputs,
                                       ArrayRef<std::string> expectedOutputs);
+
+/// Returns which file the tool reads `path` is, the same file by any path or
+/// link (llvm::sys::fs::equivalent): "the module file" (`moduleFile`, unless
+/// "-"), "the file of input N" or "the file of expected-output N" (an
+/// '@FILE' SPEC of `inputs` or `expectedOutputs`); std::nullopt where it is
+/// none of them. A result written to such a path would replace what the
+/// tool reads.
+std::optional<std::string>
+describeReadFile(StringRef path, StringRef moduleFile,
+                 ArrayRef<std::string> inputs,
+                 ArrayRef<std::string> expectedOutputs);
 
 /// Parses the command line as llvm::cl::ParseCommandLineOptions does
 /// (`--help` and `--version` still print and exit), but reports what
