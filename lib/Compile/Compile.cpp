@@ -475,6 +475,7 @@ static OwningOpRef<ModuleOp>
 readInput(StringRef inputFile, MLIRContext *context, std::string &error) {
   bool isONNX =
       llvm::sys::path::extension(inputFile).equals_insensitive(".onnx");
+  noteModuleFromTerminal("norm-compile", inputFile);
   // A pipe or a device is read to at most 2 GiB (InputFiles.h), not without
   // end.
   auto buffer = readInputFile(

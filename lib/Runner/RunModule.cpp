@@ -87,6 +87,7 @@ llvm::Expected<int> runner::runModule(const RunOptions &options,
           options.moduleFile, options.inputs, options.expectedOutputs))
     return std::move(err);
 
+  noteModuleFromTerminal(getToolName(), options.moduleFile);
   // A pipe or device (/dev/zero) is read to at most 2 GiB, not without end.
   auto source = readInputFile(options.moduleFile, kModuleLimitReason);
   if (!source)

@@ -431,6 +431,7 @@ static int runTool(int &argc, char **argv) {
     return fail(std::move(err));
 
   // A pipe or device (/dev/zero) is read to at most 2 GiB, not without end.
+  mlir::norm::noteModuleFromTerminal("norm-benchmark", flags.moduleFile);
   auto source = mlir::norm::readInputFile(flags.moduleFile,
                                           mlir::norm::kModuleLimitReason);
   if (!source)

@@ -25,6 +25,8 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <sys/mman.h>
 #include <unistd.h>
@@ -48,6 +50,17 @@ constexpr uint64_t kMaxStreamInputBytes = INT_MAX;
 constexpr llvm::StringLiteral kModuleLimitReason =
     "the most read from a pipe, a device or standard input; read a larger "
     "module from a regular file";
+
+/// Prints to standard error, where `path` is "-" and standard input is a
+/// terminal, that `tool` reads its module from it, as mlir-opt does: a
+/// command without a module file would otherwise wait without a word.
+inline void noteModuleFromTerminal(llvm::StringRef tool,
+                                   llvm::StringRef path) {
+  if (path == "-" && llvm::sys::Process::FileDescriptorIsDisplayed(0))
+    llvm::errs() << tool
+                 << ": reading the module from standard input (no module "
+                    "file given); end it with ctrl-d\n";
+}
 
 /// Reads the input file `path` ("-": standard input). A regular file is read
 /// by llvm::MemoryBuffer (mapped where it is large) whatever its size; any
