@@ -244,13 +244,49 @@ void runner::routeRuntimeCheckFailures(ModuleOp module) {
   }
 }
 
+/// Returns the message of a failed run-time check as one line. Upstream's
+/// generate-runtime-verification writes four: "ERROR: Runtime op
+/// verification failed", the op, "^ <the broken rule>" and "Location:
+/// loc(<where>)"; they become "<where>: '<op name>' op <the broken rule>", as
+/// MLIR's verifier words its errors ("file":3:5 as file:3:5). Any other
+/// message (the importer's checks, one line already) is returned as it is.
+static std::string formatRuntimeCheckMessage(llvm::StringRef message) {
+  llvm::SmallVector<llvm::StringRef> lines;
+  message.split(lines, '\n');
+  if (lines.size() < 3 ||
+      lines.front().trim() != "ERROR: Runtime op verification failed")
+    return message.str();
+  llvm::StringRef rule, where;
+  for (llvm::StringRef line : llvm::drop_begin(lines)) {
+    if (line.starts_with("^ "))
+      rule = line.drop_front(2).trim();
+    else if (line.consume_front("Location: "))
+      where = line.trim();
+  }
+  if (rule.empty() || where.empty())
+    return message.str();
+  // The op's name: its first word after the results ("%a, %b = "), without
+  // the quotes of the generic form.
+  llvm::StringRef op = lines[1].trim();
+  if (op.starts_with("%"))
+    op = op.split(" = ").second;
+  op = op.take_until([](char c) { return c == ' ' || c == '('; }).trim('"');
+  std::string location = where.str();
+  if (where.consume_front("loc(\"") && where.consume_back(")")) {
+    auto [file, position] = where.split('"');
+    location = (file + position).str();
+  }
+  return (location + ": '" + op + "' op " + rule).str();
+}
+
 /// Ends the process after a failed run-time check: what the module printed
 /// so far, then `message` (the op, the broken rule and its location) as one
-/// error, then exit status 1.
+/// error line (formatRuntimeCheckMessage), then exit status 1.
 [[noreturn]] static void reportFailedRuntimeCheck(const char *message) {
   std::fflush(stdout);
   llvm::WithColor::error(llvm::errs(), getToolName())
-      << "run-time check failed: " << message << "\n";
+      << "run-time check failed: " << formatRuntimeCheckMessage(message)
+      << "\n";
   llvm::errs().flush();
   std::_Exit(1);
 }

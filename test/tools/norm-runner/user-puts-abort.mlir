@@ -30,8 +30,8 @@
 // RUN: not norm-runner %t/check.mlir --function=check --input="2x4xf32=1 2 3 4 5 6 7 8" \
 // RUN:   --input="3xf32=1 1 1" > %t/out 2> %t/err
 // RUN: FileCheck %s --check-prefix=CHECK-ERR --implicit-check-not=error: < %t/err
-// CHECK-ERR: {{^}}norm-runner: error: run-time check failed: ERROR: Runtime op verification failed
-// CHECK-ERR: ^ dimension 0 of 'Scale' is not broadcastable to dimension 1 of 'X'
+// CHECK-ERR: {{^}}norm-runner: error: run-time check failed: {{.*}}.mlir:{{[0-9]+}}:{{[0-9]+}}: 'norm.layer_normalization'
+// CHECK-ERR-SAME: op dimension 0 of 'Scale' is not broadcastable to dimension 1 of 'X'
 // RUN: FileCheck %s --check-prefix=CHECK-OUT < %t/out
 // CHECK-OUT: checking
 // CHECK-OUT-NOT: 2x4xf32
