@@ -22,6 +22,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <iterator>
 #include <limits>
 #include <system_error>
 
@@ -31,6 +32,11 @@ using namespace mlir::norm::runner;
 using llvm::createStringError;
 
 static constexpr StringLiteral kMagic = "\x93NUMPY";
+
+/// The error of an image that does not start with kMagic; readNpyFile adds
+/// what else a tensor file may be.
+static constexpr StringLiteral kBadMagicMessage =
+    "not a .npy file (bad magic string)";
 
 StringRef runner::getNpyDtype(ElementType type) {
   switch (type) {
@@ -176,24 +182,39 @@ private:
       return syntaxError("expected a tuple for 'shape'");
     while (!consume(')')) {
       skipSpace();
+      // A Python integer literal: digits, which single underscores may
+      // group ("2_0", as NumPy's reader, ast.literal_eval, accepts), without
+      // an underscore at either end or two in a row.
+      StringRef spelling =
+          rest.take_while([](char c) { return llvm::isDigit(c) || c == '_'; });
+      auto notAnInteger = [&](StringRef why) {
+        return error("'" + escapeForMessage(spelling) +
+                     "' in 'shape' is not a Python integer (" + why +
+                     "); the header is '" + escapeForMessage(text.rtrim()) +
+                     "'");
+      };
+      if (spelling.starts_with("_") || spelling.ends_with("_") ||
+          spelling.contains("__"))
+        return notAnInteger("an underscore may only stand between two "
+                            "digits");
+      std::string digits;
+      llvm::copy_if(spelling, std::back_inserter(digits),
+                    [](char c) { return c != '_'; });
       // A dim too large for int64_t is a size error, not a malformed header.
-      StringRef digits = rest.take_while(llvm::isDigit);
       unsigned long long dim;
-      if (!digits.empty() && (digits.getAsInteger(10, dim) ||
+      if (!digits.empty() && (StringRef(digits).getAsInteger(10, dim) ||
                               dim > static_cast<unsigned long long>(INT64_MAX)))
         return createStringError(
-            "dimension " + digits +
+            "dimension " + spelling +
             " in 'shape' is too large: " + describeSizeLimit("the sizes"));
-      // Python 3 reads a leading zero only in zero itself ("00"): "02" is a
-      // syntax error, which NumPy's reader (ast.literal_eval) rejects.
+      // Python 3 reads a leading zero only in zero itself ("00", "0_0"):
+      // "02" is a syntax error, which NumPy's reader rejects.
       if (digits.size() > 1 && digits.front() == '0' &&
-          digits.find_first_not_of('0') != StringRef::npos)
-        return error("'" + digits +
-                     "' in 'shape' is not a Python integer (a leading zero "
-                     "is allowed only in 0); the header is '" +
-                     escapeForMessage(text.rtrim()) + "'");
-      if (llvm::consumeUnsignedInteger(rest, 10, dim))
+          StringRef(digits).find_first_not_of('0') != StringRef::npos)
+        return notAnInteger("a leading zero is allowed only in 0");
+      if (digits.empty())
         return syntaxError("expected a non-negative integer in 'shape'");
+      rest = rest.drop_front(spelling.size());
       shape.push_back(static_cast<int64_t>(dim));
       if (!consume(',')) {
         if (!consume(')'))
@@ -283,7 +304,7 @@ static constexpr size_t kMaxPreludeSize = kMagic.size() + 6;
 static llvm::Error parsePrelude(StringRef start, uint64_t imageSize,
                                 size_t &prelude, uint64_t &headerLength) {
   if (!start.starts_with(kMagic))
-    return createStringError("not a .npy file (bad magic string)");
+    return createStringError(kBadMagicMessage);
   if (start.size() < kMagic.size() + 2)
     return createStringError("truncated .npy prelude");
   uint8_t major = start[kMagic.size()];
@@ -460,7 +481,7 @@ readNpyStream(llvm::sys::fs::file_t fd,
   if (!got)
     return got.takeError();
   if (!StringRef(start, *got).starts_with(kMagic))
-    return createStringError("not a .npy file (bad magic string)");
+    return createStringError(kBadMagicMessage);
   llvm::Expected<uint64_t> more =
       readStream(fd, start + kMagic.size(), 2 /*version*/);
   if (!more)
@@ -527,9 +548,13 @@ runner::readNpyFile(StringRef path, std::optional<ElementType> expectedType) {
   if (path == "-") {
     llvm::Expected<HostTensor> tensor =
         readNpyStream(llvm::sys::fs::getStdinHandle(), expectedType);
-    if (!tensor)
-      return createStringError("'<stdin>': " +
-                               llvm::toString(tensor.takeError()));
+    if (!tensor) {
+      std::string message = llvm::toString(tensor.takeError());
+      if (message == kBadMagicMessage)
+        message += "; standard input (@-) is read as .npy only (an ONNX "
+                   "TensorProto is read from a file named *.pb)";
+      return createStringError("'<stdin>': " + message);
+    }
     return tensor;
   }
   llvm::Expected<llvm::sys::fs::file_t> fd =
@@ -552,9 +577,13 @@ runner::readNpyFile(StringRef path, std::optional<ElementType> expectedType) {
       return readNpyRegularFile(*fd, path, status.getSize(), expectedType);
     return readNpyStream(*fd, expectedType);
   }();
-  if (!tensor)
-    return createStringError("'" + escapeForMessage(path) +
-                             "': " + llvm::toString(tensor.takeError()));
+  if (!tensor) {
+    std::string message = llvm::toString(tensor.takeError());
+    if (message == kBadMagicMessage)
+      message += "; a tensor file is .npy, or an ONNX TensorProto in a file "
+                 "named *.pb";
+    return createStringError("'" + escapeForMessage(path) + "': " + message);
+  }
   return tensor;
 }
 

@@ -47,7 +47,9 @@ readNpy(llvm::MemoryBufferRef buffer,
 /// which is allocated with HostTensor::allocate: a shape too large for the
 /// memory is an error ("cannot allocate N bytes for a SHAPE tensor: out of
 /// memory"), whatever the file's size on disk (sparse files too). `path`
-/// "-" reads standard input (as a stream; errors name '<stdin>').
+/// "-" reads standard input (as a stream; errors name '<stdin>'). A file
+/// that does not start with the .npy magic string is an error that also says
+/// what else a tensor file may be (an ONNX TensorProto in a *.pb file).
 llvm::Expected<HostTensor>
 readNpyFile(StringRef path,
             std::optional<ElementType> expectedType = std::nullopt);

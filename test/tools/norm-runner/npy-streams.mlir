@@ -6,7 +6,7 @@
 
 // RUN: not timeout 20 norm-runner %s --function=copy_f32 --input=@/dev/zero \
 // RUN:   2>&1 | FileCheck %s --check-prefix=ZERO
-// ZERO: norm-runner: error: input 0: '/dev/zero': not a .npy file (bad magic string)
+// ZERO: norm-runner: error: input 0: '/dev/zero': not a .npy file (bad magic string); a tensor file is .npy, or an ONNX TensorProto in a file named *.pb{{$}}
 // ZERO-NOT: {{.}}
 
 // A .npy image through a pipe is read like the file.

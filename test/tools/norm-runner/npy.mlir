@@ -65,7 +65,7 @@
 // TRAILING: norm-runner: error: input 0: '{{.*}}': data size mismatch: 2x3xf32 needs 24 bytes, the file has 28
 // RUN: not norm-runner %s --function=copy_f32 \
 // RUN:   --input=@%S/Inputs/npy/bad_magic.npy 2>&1 | FileCheck %s --check-prefix=MAGIC
-// MAGIC: norm-runner: error: input 0: '{{.*}}': not a .npy file (bad magic string)
+// MAGIC: norm-runner: error: input 0: '{{.*}}bad_magic.npy': not a .npy file (bad magic string); a tensor file is .npy, or an ONNX TensorProto in a file named *.pb{{$}}
 // RUN: not norm-runner %s --function=copy_f32 \
 // RUN:   --input=@%S/Inputs/npy/bad_version.npy 2>&1 | FileCheck %s --check-prefix=VERSION
 // VERSION: norm-runner: error: input 0: '{{.*}}': unsupported .npy format version 4.0
@@ -95,10 +95,11 @@
 // RUN: not norm-runner %s --function=copy_f32 \
 // RUN:   --input=@%t.does-not-exist.npy 2>&1 | FileCheck %s --check-prefix=MISSING
 // MISSING: norm-runner: error: input 0: cannot read '{{.*}}does-not-exist.npy': No such file or directory
-// The module file is not a .npy file.
+// The module file is not a .npy file. A file not named *.pb is read as
+// .npy: the error says that an ONNX TensorProto is read from a *.pb file.
 // RUN: not norm-runner %s --function=copy_f32 --input=@%s 2>&1 \
-// RUN:   | FileCheck %s --check-prefix=NOTNPY
-// NOTNPY: norm-runner: error: input 0: '{{.*}}npy.mlir': not a .npy file (bad magic string)
+// RUN:   | FileCheck %s --check-prefix=NOTNPY --implicit-check-not=error:
+// NOTNPY: norm-runner: error: input 0: '{{.*}}npy.mlir': not a .npy file (bad magic string); a tensor file is .npy, or an ONNX TensorProto in a file named *.pb{{$}}
 
 // '<u2' is only read where a bf16 tensor is expected (here f16).
 // RUN: not norm-runner %s --function=copy_halves \

@@ -25,7 +25,7 @@
 // from it too, or two flags read it.
 // RUN: not norm-runner %s --function=copy_f32 --input=@- < %s 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=MAGIC --implicit-check-not=error:
-// MAGIC: norm-runner: error: input 0: '<stdin>': not a .npy file (bad magic string){{$}}
+// MAGIC: norm-runner: error: input 0: '<stdin>': not a .npy file (bad magic string); standard input (@-) is read as .npy only (an ONNX TensorProto is read from a file named *.pb){{$}}
 // RUN: not norm-runner - --function=copy_f32 --input=@- < %s 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=MODULE --implicit-check-not=error:
 // RUN: not norm-runner --function=copy_f32 --input=@- < %s 2>&1 \
