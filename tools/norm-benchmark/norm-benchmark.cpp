@@ -188,12 +188,18 @@ static bool isBool(StringRef value) {
       value.lower());
 }
 
-/// Returns true if `value` is a finite number of seconds, positive or (with
-/// `allowZero`) zero.
+/// The largest --benchmark_min_time and --benchmark_min_warmup_time, in
+/// seconds: one day. The library times a function until it has run that
+/// long (or 10^9 iterations), so an absurd value such as 1e308 ran for days
+/// without a word; no measurement needs a day per benchmark.
+static constexpr double kMaxSeconds = 86400;
+
+/// Returns true if `value` is a number of seconds, positive or (with
+/// `allowZero`) zero, and at most kMaxSeconds.
 static bool isSeconds(StringRef value, bool allowZero) {
   double seconds;
   return !value.getAsDouble(seconds) && std::isfinite(seconds) &&
-         (seconds > 0 || (allowZero && seconds == 0));
+         (seconds > 0 || (allowZero && seconds == 0)) && seconds <= kMaxSeconds;
 }
 
 /// Returns true if `value` is a valid value of `flag`.
@@ -252,9 +258,10 @@ static std::string describeValues(const BenchmarkFlag &flag) {
     return "a positive 32-bit integer";
   case FlagValue::PositiveSeconds:
     return "a positive number of seconds without a unit (Google Benchmark "
-           "1.7)";
+           "1.7), at most 86400 (one day)";
   case FlagValue::NonNegativeSeconds:
-    return "a number of seconds >= 0 without a unit";
+    return "a number of seconds >= 0 without a unit, at most 86400 (one "
+           "day)";
   case FlagValue::KeyValuePairs:
     return "KEY=VALUE pairs separated by commas";
   }
