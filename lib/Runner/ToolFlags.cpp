@@ -9,6 +9,7 @@
 
 #include "norm/Runner/ToolFlags.h"
 #include "norm/Support/EscapedText.h"
+#include "norm/Support/PositionalArguments.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -82,11 +83,22 @@ bool runner::parseToolCommandLine(int argc, const char *const *argv,
       argc > 0 ? llvm::sys::path::filename(argv[0]) : StringRef();
   SmallVector<StringRef> lines;
   StringRef(text).split(lines, '\n', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  // llvm::cl's two lines on an extra positional argument name neither
+  // argument: one naming them takes their place.
+  std::optional<SmallVector<StringRef>> positional =
+      findPositionalArguments(argc, argv);
+  bool named = positional && positional->size() > 1;
+  std::string extra =
+      named ? describeExtraArguments(*positional, toolName) : std::string();
   std::string message;
   for (StringRef line : lines) {
     line = line.trim();
     if (line.consume_front(programPrefix))
       line = line.drop_while([](char c) { return c == ':' || c == ' '; });
+    if (named && line == "Too many positional arguments specified!")
+      line = extra;
+    else if (named && line.starts_with("Can specify at most "))
+      continue;
     if (line.empty())
       continue;
     if (!message.empty())

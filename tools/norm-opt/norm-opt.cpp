@@ -29,6 +29,7 @@
 #include "norm/Support/DiagnosticCollector.h"
 #include "norm/Support/InputFiles.h"
 #include "norm/Support/OutputErrors.h"
+#include "norm/Support/PositionalArguments.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Process.h"
@@ -113,8 +114,15 @@ int main(int argc, char **argv) {
     // A failed write of -o: one error line, not "LLVM ERROR" (in place of
     // runToolMain's handler of fatal errors).
     mlir::norm::installOutputErrorHandler("norm-opt");
-    auto [inputFile, outputFile] = mlir::registerAndParseCLIOptions(
-        argc, argv, "norm-mlir optimizer driver\n", registry);
+    // registerAndParseCLIOptions, with an extra positional argument named
+    // (llvm::cl's "Too many positional arguments specified!" does not name
+    // it): -o is registered only when the command line is parsed.
+    std::string helpHeader =
+        mlir::registerCLIOptions("norm-mlir optimizer driver\n", registry);
+    if (mlir::norm::rejectExtraArguments(argc, argv, "norm-opt", {"o"}))
+      return 1;
+    auto [inputFile, outputFile] =
+        mlir::parseCLIOptions(argc, argv, helpHeader);
     mlir::MlirOptMainConfig config =
         mlir::MlirOptMainConfig::createFromCLOptions();
     // An unreadable input or unwritable -o: "norm-opt: error: ...", where

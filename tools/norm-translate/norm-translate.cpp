@@ -19,8 +19,10 @@
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "norm/Support/InputFiles.h"
 #include "norm/Support/OutputErrors.h"
+#include "norm/Support/PositionalArguments.h"
 #include "norm/Support/StandardStreams.h"
 #include "norm/Target/ONNX/ImportONNX.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/WithColor.h"
@@ -93,25 +95,35 @@ static bool rejectSplitInputFile(int argc, char **argv) {
   return true;
 }
 
+/// The options of mlirTranslateMain's command line that take the next
+/// argument as their value (where they have none after '=') and that it
+/// registers only when it runs; the others are registered by
+/// registerDriverOptions.
+static constexpr llvm::StringRef kDriverValueOptions[] = {
+    "o", "output-split-marker"};
+
+/// Registers the options that mlirTranslateMain registers before it parses
+/// its command line (again when it runs, which registers each once).
+static void registerDriverOptions() {
+  mlir::registerAsmPrinterCLOptions();
+  mlir::registerMLIRContextCLOptions();
+  mlir::registerTranslationCLOptions();
+  mlir::registerDefaultTimingManagerCLOptions();
+}
+
 /// Returns the index in `argv` of the input file as llvm::cl finds it on
 /// mlirTranslateMain's command line: its one positional argument, which is
 /// "-", an argument that does not start with '-' and is not the value of the
 /// option before it, or any argument after a "--". An option takes the next
 /// argument as its value where it requires a value and has none after '=':
-/// -o and --output-split-marker among mlirTranslateMain's own options
-/// (registered when it runs), and the registered ones that say so (after
-/// registering those that mlirTranslateMain registers before it parses).
-/// Returns 0 where there is no positional argument (the input is standard
-/// input), and -1 where there are several: llvm::cl then stops the tool
-/// before it reads any input.
+/// kDriverValueOptions, and the registered ones that say so (after
+/// registerDriverOptions). Returns 0 where there is no positional argument
+/// (the input is standard input), and -1 where there are several
+/// (rejectExtraArguments has then stopped the tool).
 static int findInputArgument(int argc, char **argv) {
-  mlir::registerAsmPrinterCLOptions();
-  mlir::registerMLIRContextCLOptions();
-  mlir::registerTranslationCLOptions();
-  mlir::registerDefaultTimingManagerCLOptions();
   auto &options = llvm::cl::getRegisteredOptions();
   auto requiresValue = [&](llvm::StringRef name) {
-    if (name == "o" || name == "output-split-marker")
+    if (llvm::is_contained(kDriverValueOptions, name))
       return true;
     auto option = options.find(name);
     return option != options.end() &&
@@ -203,6 +215,12 @@ int main(int argc, char **argv) {
   mlir::norm::registerImportONNXTranslation();
   if (rejectMissingTranslation(argc, argv) ||
       rejectRepeatedImport(argc, argv) || rejectSplitInputFile(argc, argv))
+    return 1;
+  // An extra positional argument: named, where llvm::cl would print "Too
+  // many positional arguments specified!" without it (or "error:").
+  registerDriverOptions();
+  if (mlir::norm::rejectExtraArguments(argc, argv, "norm-translate",
+                                       kDriverValueOptions))
     return 1;
   // An -o naming the input: an error, not a deleted input.
   if (mlir::norm::rejectOutputThatIsAnInput(argc, argv, "norm-translate"))

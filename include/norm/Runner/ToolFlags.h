@@ -121,7 +121,9 @@ describeReadFile(StringRef path, StringRef moduleFile,
 /// (`--help` and `--version` still print and exit), but reports what
 /// llvm::cl refuses (an unknown flag, a bad or missing value, extra
 /// positional arguments) as one line "`toolName`: error: ...", llvm::cl's
-/// lines joined with "; ", instead of its own lines without "error:".
+/// lines joined with "; ", instead of its own lines without "error:". Extra
+/// positional arguments are named ("extra argument 'b.mlir' after the input
+/// file 'a.mlir': <tool> reads one input file"; PositionalArguments.h).
 /// Returns false after such an error; the tool then exits with status 1.
 bool parseToolCommandLine(int argc, const char *const *argv, StringRef overview,
                           StringRef toolName);

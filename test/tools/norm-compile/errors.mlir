@@ -19,8 +19,13 @@
 // What llvm::cl refuses is one line too: two inputs, an unknown flag, a
 // missing -o, a value not among an option's values; two errors in one line.
 // RUN: not norm-compile %t/ok.mlir %t/ok.mlir -o %t/out.o 2>&1 \
-// RUN:   | FileCheck %s --check-prefix=TWO-INPUTS --implicit-check-not=norm-compile
-// TWO-INPUTS: norm-compile: error: Too many positional arguments specified!; Can specify at most 1 positional arguments: See: {{.*}}norm-compile --help{{$}}
+// RUN:   | FileCheck %s --check-prefix=TWO-INPUTS --implicit-check-not=norm-compile -DDIR=%t
+// TWO-INPUTS: norm-compile: error: extra argument '[[DIR]]/ok.mlir' after the input file '[[DIR]]/ok.mlir': norm-compile reads one input file{{$}}
+// The extra argument is named with llvm::cl's other errors (no -o here),
+// also after an option that takes the next argument as its value.
+// RUN: not norm-compile %t/ok.mlir --mcpu generic %t/b.mlir %t/c.mlir 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=EXTRA-NO-O --implicit-check-not=norm-compile -DDIR=%t
+// EXTRA-NO-O: norm-compile: error: extra arguments '[[DIR]]/b.mlir', '[[DIR]]/c.mlir' after the input file '[[DIR]]/ok.mlir': norm-compile reads one input file; for the -o option: must be specified at least once!{{$}}
 // RUN: not norm-compile %t/ok.mlir -o %t/out.o --bogus 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=UNKNOWN --implicit-check-not=norm-compile
 // UNKNOWN: norm-compile: error: Unknown command line argument '--bogus'.  Try: '{{.*}}norm-compile --help'; Did you mean '-o'?{{$}}

@@ -9,6 +9,15 @@
 // RUN: not norm-opt %t/verify.mlir --norm-to-llvm 2>&1 | FileCheck %s --check-prefix=VERIFY
 // VERIFY: verify.mlir:2:8: error: 'norm.lp_normalization' op attribute 'axis' = 5 is out of range: expected a value in [-1, 1) for 'input' of rank 1
 // RUN: not norm-opt %t/verify.mlir --bogus-flag 2>&1 | FileCheck %s --check-prefix=FLAG
+// An extra positional argument is named: llvm::cl's "Too many positional
+// arguments specified!" named neither (and had no "error:"). -o and an
+// option whose value is the next argument take it: not an extra argument.
+// RUN: not norm-opt %t/valid.mlir %t/parse.mlir 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=EXTRA --implicit-check-not={{.}} -DDIR=%t
+// EXTRA: norm-opt: error: extra argument '[[DIR]]/parse.mlir' after the input file '[[DIR]]/valid.mlir': norm-opt reads one input file{{$}}
+// RUN: norm-opt %t/valid.mlir -o %t/out.mlir --mlir-elide-elementsattrs-if-larger 4
+// RUN: FileCheck %s --check-prefix=OUT --input-file=%t/out.mlir
+// OUT: func.func
 // FLAG: norm-opt: Unknown command line argument '--bogus-flag'.
 // A bad value of the pipeline's bf16-truncation option (auto|native|integer).
 // RUN: sh -c "norm-opt %t/valid.mlir --norm-to-llvm='bf16-truncation=foo' 2>&1; echo \"exit status \$?\"" \

@@ -49,8 +49,15 @@
 // RUN: not norm-runner %s --input="2x3xf32=1 2 3 4 5 6" --atol=abc 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ATOL --implicit-check-not={{.}}
 // ATOL: norm-runner: error: for the --atol option: 'abc' value invalid for floating point argument!{{$}}
-// RUN: not norm-runner %s %s 2>&1 | FileCheck %s --check-prefix=TWO --implicit-check-not={{.}}
-// TWO: norm-runner: error: Too many positional arguments specified!; Can specify at most 1 positional arguments: See: {{.*}}norm-runner --help{{$}}
+// An extra positional argument is named (llvm::cl's "Too many positional
+// arguments specified!" named neither), also after a "--".
+// RUN: not norm-runner %s %s 2>&1 | FileCheck %s --check-prefix=TWO --implicit-check-not={{.}} -DFILE=%s
+// TWO: norm-runner: error: extra argument '[[FILE]]' after the input file '[[FILE]]': norm-runner reads one input file{{$}}
+// RUN: not norm-runner %s --function f extra.mlir -- -x.mlir 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=EXTRA --implicit-check-not={{.}} -DFILE=%s
+// EXTRA: norm-runner: error: extra arguments 'extra.mlir', '-x.mlir' after the input file '[[FILE]]': norm-runner reads one input file{{$}}
+// RUN: not norm-benchmark %s extra.mlir 2>&1 | FileCheck %s --check-prefix=BENCH-EXTRA --implicit-check-not={{.}} -DFILE=%s
+// BENCH-EXTRA: norm-benchmark: error: extra argument 'extra.mlir' after the input file '[[FILE]]': norm-benchmark reads one input file{{$}}
 // RUN: not norm-benchmark %s --vector-bits=x 2>&1 | FileCheck %s --check-prefix=BENCH-BITS --implicit-check-not={{.}}
 // BENCH-BITS: norm-benchmark: error: for the --vector-bits option: 'x' value invalid for uint argument!{{$}}
 // RUN: not norm-runner %s --input="2x3xf32=1 2 3 4 5 6" \
