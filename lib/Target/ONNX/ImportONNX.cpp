@@ -487,6 +487,62 @@ static std::vector<StringRef> getInitializerBytes(StringRef model) {
   return initializers;
 }
 
+/// Returns, for the serialized message `data` that is not an ONNX model (it
+/// does not parse as a ModelProto, or has no graph), what it holds where it
+/// is a TensorProto, an ONNX test data file such as
+/// test_data_set_0/input_0.pb: "a FLOAT tensor of shape 1x3x4 named 'x'".
+/// It is one where it parses as a TensorProto with a data_type of the IR
+/// version the importer knows, no field that TensorProto does not have (the
+/// bytes of most other messages parse as a TensorProto, with unknown
+/// fields), no segment, and dims that its data fills where the importer
+/// decodes the type (a SequenceProto parses with its name's bytes as dims).
+/// Returns std::nullopt otherwise.
+static std::optional<std::string> describeTensorProto(StringRef data) {
+  onnx::TensorProto tensor;
+  if (data.empty() || data.size() > static_cast<size_t>(INT_MAX) ||
+      !tensor.ParseFromArray(data.data(), static_cast<int>(data.size())) ||
+      !tensor.has_data_type() ||
+      tensor.data_type() == onnx::TensorProto_DataType_UNDEFINED ||
+      !onnx::TensorProto_DataType_IsValid(tensor.data_type()) ||
+      !tensor.GetReflection()->GetUnknownFields(tensor).empty() ||
+      tensor.has_segment() ||
+      llvm::any_of(tensor.dims(), [](int64_t dim) { return dim < 0; }))
+    return std::nullopt;
+  if (norm::getONNXDataType(tensor.data_type())) {
+    llvm::Expected<norm::ONNXTensor> decoded = norm::decodeONNXTensor(
+        tensor, {"the tensor", "the file", "the importer"}, data);
+    if (!decoded) {
+      llvm::consumeError(decoded.takeError());
+      return std::nullopt;
+    }
+  }
+  SmallVector<int64_t> dims(tensor.dims().begin(), tensor.dims().end());
+  std::string text = "a " + norm::getONNXDataTypeName(tensor.data_type());
+  text += dims.empty() ? " scalar"
+                       : " tensor of shape " + norm::formatDims(dims) +
+                             norm::formatRankSuffix(dims.size());
+  if (!tensor.name().empty())
+    text += " named '" + norm::escapeForMessage(tensor.name()) + "'";
+  return text;
+}
+
+/// Emits the error for the serialized message `data` of `fileName`, which
+/// is not an ONNX model, where it is a TensorProto (describeTensorProto),
+/// and returns whether it did.
+static bool emitTensorProtoError(MLIRContext *context, StringRef fileName,
+                                 StringRef data) {
+  std::optional<std::string> tensor = describeTensorProto(data);
+  if (!tensor)
+    return false;
+  emitError(FileLineColLoc::get(context, fileName, 0, 0))
+      << "not an ONNX model: the file looks like an ONNX TensorProto ("
+      << *tensor
+      << "), test data such as a test_data_set_0/input_0.pb, which "
+         "norm-runner reads as --input=@FILE.pb; import the model (a "
+         "ModelProto, .onnx) instead";
+  return true;
+}
+
 OwningOpRef<ModuleOp> mlir::norm::importONNXModel(llvm::MemoryBufferRef buffer,
                                                   MLIRContext *context) {
   context->loadDialect<func::FuncDialect, arith::ArithDialect,
@@ -496,6 +552,8 @@ OwningOpRef<ModuleOp> mlir::norm::importONNXModel(llvm::MemoryBufferRef buffer,
   onnx::ModelProto model;
   if (data.size() > static_cast<size_t>(INT_MAX) ||
       !model.ParseFromArray(data.data(), static_cast<int>(data.size()))) {
+    if (emitTensorProtoError(context, fileName, data))
+      return nullptr;
     InFlightDiagnostic diag =
         emitError(FileLineColLoc::get(context, fileName, 0, 0))
         << "failed to parse ONNX ModelProto from '"
@@ -508,6 +566,10 @@ OwningOpRef<ModuleOp> mlir::norm::importONNXModel(llvm::MemoryBufferRef buffer,
         diag << ": " << why;
     return nullptr;
   }
+  // The bytes of most TensorProtos parse as a ModelProto too (with unknown
+  // fields), one without a graph.
+  if (!model.has_graph() && emitTensorProtoError(context, fileName, data))
+    return nullptr;
   // The initializers' bytes, for the int32_data values protobuf truncates.
   return Importer(context, fileName)
       .importModel(model, getInitializerBytes(data));
