@@ -7,16 +7,22 @@
 // reads an ONNX model (`-` or no file: stdin) and prints a module using the
 // norm dialect (docs/Importer.md). A failed write of the output is one error
 // line (norm/Support/OutputErrors.h); an input that is not a regular file is
-// read to at most 2 GiB (norm/Support/InputFiles.h); --split-input-file is
-// refused with --import-onnx.
+// read to at most 2 GiB (norm/Support/InputFiles.h), and imported under the
+// name given; --split-input-file is refused with --import-onnx. An import
+// error is "norm-translate: error: <file>: <message>", as the other tools
+// print theirs, where mlirTranslateMain's handler printed "<file>:0:0:
+// error: <message>" (registerImportTranslation).
 //
 //===----------------------------------------------------------------------===//
 
 #include "mlir/IR/AsmState.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Location.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Support/Timing.h"
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
+#include "norm/Support/EscapedText.h"
 #include "norm/Support/InputFiles.h"
 #include "norm/Support/OutputErrors.h"
 #include "norm/Support/PositionalArguments.h"
@@ -25,6 +31,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -150,6 +158,12 @@ static int findInputArgument(int argc, char **argv) {
   return input;
 }
 
+/// The name under which the import reads its input where it is not the
+/// name mlirTranslateMain gives the buffer: the path of a stream input that
+/// readStreamInput hands on as standard input (which mlirTranslateMain would
+/// name "<stdin>"). Empty otherwise.
+static std::string importedFileName;
+
 /// mlirTranslateMain reads an input that is not a regular file (standard
 /// input, a pipe, a device such as /dev/zero) to its end, and an endless one
 /// until the allocation aborts. Where the command line imports a model from
@@ -185,8 +199,13 @@ static bool readStreamInput(int argc, char **argv, int inputIndex) {
     return true;
   }
   static char stdinName[] = "-";
-  if (inputIndex)
+  if (inputIndex) {
+    // The import names the file given, not the "<stdin>" of the copy ("-"
+    // is standard input, "<stdin>").
+    if (path != "-")
+      importedFileName = path.str();
     argv[inputIndex] = stdinName;
+  }
   return false;
 }
 
@@ -209,10 +228,81 @@ static bool rejectMissingTranslation(int argc, char **argv) {
   return true;
 }
 
+/// Prints the diagnostic `diag` of the import as the other tools print
+/// their errors: "norm-translate: error: <file>: <message>", where
+/// mlirTranslateMain's handler printed "<file>:0:0: error: <message>" (an
+/// ONNX model has no lines or columns), each note on a line of its own
+/// ("norm-translate: note: ...").
+static void printImportDiagnostic(mlir::Diagnostic &diag) {
+  auto print = [](llvm::raw_ostream &os, mlir::Location loc,
+                  const llvm::Twine &message) {
+    if (auto fileLoc = loc->findInstanceOf<mlir::FileLineColLoc>()) {
+      os << mlir::norm::escapeForMessage(fileLoc.getFilename().getValue());
+      if (fileLoc.getLine() || fileLoc.getColumn())
+        os << ':' << fileLoc.getLine() << ':' << fileLoc.getColumn();
+      os << ": ";
+    }
+    os << message << '\n';
+  };
+  switch (diag.getSeverity()) {
+  case mlir::DiagnosticSeverity::Error:
+    print(llvm::WithColor::error(llvm::errs(), "norm-translate"),
+          diag.getLocation(), diag.str());
+    break;
+  case mlir::DiagnosticSeverity::Warning:
+    print(llvm::WithColor::warning(llvm::errs(), "norm-translate"),
+          diag.getLocation(), diag.str());
+    break;
+  case mlir::DiagnosticSeverity::Remark:
+    print(llvm::WithColor::remark(llvm::errs(), "norm-translate"),
+          diag.getLocation(), diag.str());
+    break;
+  case mlir::DiagnosticSeverity::Note:
+    print(llvm::WithColor::note(llvm::errs(), "norm-translate"),
+          diag.getLocation(), diag.str());
+    break;
+  }
+  for (mlir::Diagnostic &note : diag.getNotes())
+    print(llvm::WithColor::note(llvm::errs(), "norm-translate"),
+          note.getLocation(), note.str());
+}
+
+/// Registers the `import-onnx` translation as
+/// mlir::norm::registerImportONNXTranslation does, but reading the input
+/// under importedFileName where that is set, and (unless
+/// `verifyDiagnostics`, where mlirTranslateMain's verifier must see them)
+/// printing the diagnostics of its context with printImportDiagnostic.
+static void registerImportTranslation(bool verifyDiagnostics) {
+  static mlir::TranslateToMLIRRegistration registration(
+      "import-onnx", "import an ONNX model (.onnx) into the norm dialect",
+      [verifyDiagnostics](
+          llvm::SourceMgr &sourceMgr,
+          mlir::MLIRContext *context) -> mlir::OwningOpRef<mlir::Operation *> {
+        // The handler lives as long as the context, which mlirTranslateMain
+        // makes for this input alone, so that the verifier's diagnostics
+        // after the import are printed the same way.
+        if (!verifyDiagnostics)
+          context->getDiagEngine().registerHandler([](mlir::Diagnostic &diag) {
+            printImportDiagnostic(diag);
+            return mlir::success();
+          });
+        const llvm::MemoryBuffer *buffer =
+            sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+        llvm::MemoryBufferRef input = buffer->getMemBufferRef();
+        if (!importedFileName.empty())
+          input = llvm::MemoryBufferRef(input.getBuffer(), importedFileName);
+        return mlir::OwningOpRef<mlir::Operation *>(
+            mlir::norm::importONNXModel(input, context).release());
+      },
+      mlir::norm::registerImportONNXDialects);
+}
+
 int main(int argc, char **argv) {
   // A closed stdout must not be a file opened later (StandardStreams.h).
   mlir::norm::reserveClosedStandardStreams();
-  mlir::norm::registerImportONNXTranslation();
+  registerImportTranslation(hasArgument(argc, argv, [](llvm::StringRef arg) {
+    return isOption(arg, "verify-diagnostics");
+  }));
   if (rejectMissingTranslation(argc, argv) ||
       rejectRepeatedImport(argc, argv) || rejectSplitInputFile(argc, argv))
     return 1;

@@ -334,7 +334,8 @@ def ruled_out_test(source, subst, feature, case_dir, case, op, found):
         "// RUN: not norm-translate --import-onnx {}/{}/model.onnx 2>&1 \\"
         .format(subst, case),
         "// RUN:   | FileCheck %s --implicit-check-not=error:",
-        "// CHECK: {}/model.onnx:0:0: error: {} ({}, domain '{}'): {}".format(
+        "// CHECK: norm-translate: error: {{{{.*}}}}/{}/model.onnx: {} ({}, "
+        "domain '{}'): {}".format(
             case, node_label(index, node), node.op_type,
             node.domain or "ai.onnx", error),
     ]
@@ -371,7 +372,8 @@ def rejected_test(source, subst, feature, case_dir, case, op):
         "// RUN: not norm-translate --import-onnx {}/{}/model.onnx 2>&1 \\"
         .format(subst, case),
         "// RUN:   | FileCheck %s --implicit-check-not=error:",
-        "// CHECK: {}/model.onnx:0:0: error: {} ({}, domain '{}'): "
+        "// CHECK: norm-translate: error: {{{{.*}}}}/{}/model.onnx: {} ({}, "
+        "domain '{}'): "
         "unsupported operator; the importer supports".format(
             case, label, node.op_type, domain),
     ]
