@@ -25,8 +25,8 @@ namespace mlir {
 namespace norm {
 
 /// Collects the error diagnostics emitted on `context` while it is alive as
-/// one-line "file:line:col: message" strings (notes and warnings are
-/// dropped).
+/// one-line "file:line:col: message" strings, "file: message" where the
+/// location has no line (notes and warnings are dropped).
 class DiagnosticCollector {
 public:
   explicit DiagnosticCollector(MLIRContext *context)
@@ -54,9 +54,14 @@ private:
   static std::string format(Diagnostic &diag) {
     std::string text;
     llvm::raw_string_ostream os(text);
-    if (auto loc = diag.getLocation()->findInstanceOf<FileLineColLoc>())
-      os << loc.getFilename().getValue() << ':' << loc.getLine() << ':'
-         << loc.getColumn() << ": ";
+    // Line 0 (the ONNX importer's and the bytecode reader's locations) is
+    // no position in the file: the file name alone.
+    if (auto loc = diag.getLocation()->findInstanceOf<FileLineColLoc>()) {
+      os << loc.getFilename().getValue();
+      if (loc.getLine() != 0)
+        os << ':' << loc.getLine() << ':' << loc.getColumn();
+      os << ": ";
+    }
     std::string message = diag.str();
     os << message;
     // One-Shot Bufferize names neither the op nor a remedy.
