@@ -84,7 +84,12 @@ func.func @skip_rms(%x: tensor<8x64xf32>, %skip: tensor<8x64xf32>, %g: tensor<64
 // CHECK:             %[[X0:.+]] = tensor.extract %[[X]][%{{.+}}, %c0]
 // CHECK-NEXT:        %[[S0:.+]] = tensor.extract %[[SKIP]][%{{.+}}, %c0]
 // CHECK-NEXT:        arith.addf %[[X0]], %[[S0]] : f32
-// CHECK:           linalg.generic {{.+}}"reduction"]} ins(%[[XS]], %[[SS]], {{.+}} outs({{.+}} : tensor<1xf32>)
+// The sum of K - (X + Skip): in f32 over the rows' first n elements for
+// rows of up to 2048, else in f64, from f32 sums of the terms of 8 chunks
+// (X and Skip of each) and the tail; then the sums of squares.
+// CHECK:           linalg.generic {{.+}}"reduction"]} ins(%{{.+}}, %{{.+}}, %{{.+}} : tensor<1x?xf32>, tensor<1x?xf32>, tensor<1xf32>) outs({{.+}} : tensor<1xf32>)
+// CHECK:           linalg.generic {{.+}}"reduction"]} ins({{.+}} : tensor<1x?xf32>, tensor<1x?xf32>, tensor<1x?xf32>, tensor<1x?xf32>, tensor<1x?xf32>, tensor<1x?xf32>, tensor<1x?xf32>, tensor<1x?xf32>, tensor<1x?xf32>, tensor<1x?xf32>, tensor<1x?xf32>, tensor<1x?xf32>, tensor<1x?xf32>, tensor<1x?xf32>, tensor<1x?xf32>, tensor<1x?xf32>, tensor<1xf32>) outs({{.+}} : tensor<1xf64>)
+// CHECK:           linalg.generic {{.+}}"reduction"]} ins(%{{.+}}, %{{.+}}, %{{.+}} : tensor<1x?xf32>, tensor<1x?xf32>, tensor<1xf32>) outs({{.+}} : tensor<1xf64>)
 // CHECK:           linalg.generic {{.+}}"reduction"]} ins(%{{.+}}, %{{.+}}, {{.+}} : tensor<1x?xf32>, tensor<1x?xf32>, {{.+}} outs({{.+}} : tensor<1xf32>)
 // CHECK:           linalg.generic {{.+}}"reduction"]} ins(%{{.+}}, %{{.+}}, {{.+}} : tensor<1x?xf32>, tensor<1x?xf32>, {{.+}} outs({{.+}} : tensor<1xf64>)
 // CHECK:               scf.for
@@ -186,10 +191,12 @@ func.func @cast_rms(%x: tensor<?x?xf16>, %g: tensor<?xf32>) -> tensor<?x?xf32> {
 // CHECK:         %[[LOOP:.+]]:2 = scf.forall (%[[I:.+]]) in
 // CHECK-NEXT:      %[[XS:.+]] = tensor.extract_slice %[[X]][%[[I]], 0]
 // CHECK-NEXT:      %[[SS:.+]] = tensor.extract_slice %[[SKIP]][%[[I]], 0]
-// CHECK:           linalg.generic {{.+}}"reduction"]} ins(%[[XS]], %[[SS]], %[[BS:.+]], %{{.+}} : tensor<1x?xf32>, tensor<1x?xf32>, tensor<?xf32>, tensor<1xf32>)
+// CHECK:           linalg.generic {{.+}}"reduction"]} ins(%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}} : tensor<1x?xf32>, tensor<1x?xf32>, tensor<?xf32>, tensor<1xf32>) outs({{.+}} : tensor<1xf32>)
+// CHECK:           linalg.generic {{.+}}"reduction"]} ins({{.+}}) outs({{.+}} : tensor<1xf64>)
+// CHECK:           linalg.generic {{.+}}"reduction"]} ins(%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}} : tensor<1x?xf32>, tensor<1x?xf32>, tensor<?xf32>, tensor<1xf32>) outs({{.+}} : tensor<1xf64>)
 // CHECK:           linalg.generic {{.+}}"reduction"]} ins({{.+}} : tensor<1x?xf32>, tensor<1x?xf32>, tensor<?xf32>, tensor<1xf32>, tensor<1xf32>) outs({{.+}} : tensor<1xf32>)
 // CHECK:           linalg.generic {{.+}}"reduction"]} ins({{.+}} : tensor<1x?xf32>, tensor<1x?xf32>, tensor<?xf32>, tensor<1xf32>, tensor<1xf32>) outs({{.+}} : tensor<1xf64>)
-// CHECK:           %[[T:.+]]:2 = linalg.generic {{.+}}["parallel", "parallel"]} ins(%[[XS]], %[[SS]], %[[BS]], {{.+}} outs(%{{.+}}, %{{.+}} : tensor<1x?xf32>, tensor<1x?xf32>)
+// CHECK:           %[[T:.+]]:2 = linalg.generic {{.+}}["parallel", "parallel"]} ins(%[[XS]], %[[SS]], %{{.+}}, {{.+}} outs(%{{.+}}, %{{.+}} : tensor<1x?xf32>, tensor<1x?xf32>)
 // CHECK-NEXT:      ^bb0(%[[C:[a-z0-9_]+]]: f32, %[[D:[a-z0-9_]+]]: f32, %[[E:[a-z0-9_]+]]: f32,
 // CHECK-NEXT:        %[[S1:.+]] = arith.addf %[[C]], %[[D]] : f32
 // CHECK-NEXT:        %[[SUM:.+]] = arith.addf %[[S1]], %[[E]] : f32

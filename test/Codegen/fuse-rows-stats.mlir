@@ -14,8 +14,13 @@
 // CHECK-SAME:      %[[X:[a-z0-9]+]]: tensor<?x?xf32>
 // CHECK-NOT:     = linalg.
 // CHECK:         %[[E:.+]] = tensor.empty(%{{.+}}) : tensor<?xf32>
-// CHECK-DAG:     %[[XSHORT:.+]] = tensor.extract_slice %[[X]][0, 0] [%{{.+}}, %[[NSHORT:.+]]] [1, 1]
-// CHECK-DAG:     %[[XLONG:.+]] = tensor.extract_slice %[[X]][0, 0] [%{{.+}}, %[[NLONG:.+]]] [1, 1]
+// X[:, 0:n] for rows of up to 2048 (X[:, 0:0] otherwise), the 8 chunks and
+// the tail of the long rows' sum of K - X, X[:, 0:n] for long rows.
+// CHECK:         %[[XSHORT:.+]] = tensor.extract_slice %[[X]][0, 0] [%{{.+}}, %[[NSHORT:.+]]] [1, 1]
+// CHECK:         tensor.extract_slice %[[X]][0, 0] [%{{.+}}, %[[H:.+]]] [1, 1]
+// CHECK-COUNT-7: tensor.extract_slice %[[X]][0, %{{.+}}] [%{{.+}}, %[[H]]] [1, 1]
+// CHECK:         tensor.extract_slice %[[X]][0, %{{.+}}] [%{{.+}}, %{{.+}}] [1, 1]
+// CHECK:         %[[XLONG:.+]] = tensor.extract_slice %[[X]][0, 0] [%{{.+}}, %[[NLONG:.+]]] [1, 1]
 // CHECK-NOT:     = linalg.
 // CHECK:         %[[LOOP:.+]]:3 = scf.forall (%[[I:.+]]) in (%{{.+}}) shared_outs(%[[YO:.+]] = %{{.+}}, %[[MO:.+]] = %[[E]], %[[IO:.+]] = %[[E]]) -> (tensor<?x?xf32>, tensor<?xf32>, tensor<?xf32>) {
 // CHECK-DAG:       %[[IS:.+]] = tensor.extract_slice %[[IO]][%[[I]]] [1] [1]
@@ -23,9 +28,12 @@
 // CHECK-DAG:       %[[ROW:.+]] = tensor.extract_slice %[[X]][%[[I]], 0] [1, %{{.+}}] [1, 1] : tensor<?x?xf32> to tensor<1x?xf32>
 // CHECK:           %[[K:.+]] = linalg.map outs(%{{.+}} : tensor<1xf32>)
 // CHECK:             tensor.extract %[[X]]
-// CHECK:           %[[SUM:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[ROW]], %[[K]] : tensor<1x?xf32>, tensor<1xf32>)
-// CHECK:           %[[Q:.+]] = linalg.map ins(%[[SUM]] : tensor<1xf32>)
 // CHECK:           %[[ROWSHORT:.+]] = tensor.extract_slice %[[XSHORT]][%[[I]], 0] [1, %[[NSHORT]]] [1, 1]
+// CHECK:           %[[SUM:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[ROWSHORT]], %[[K]] : tensor<1x?xf32>, tensor<1xf32>)
+// CHECK:           %[[QCH:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins({{.*}}, %[[K]] : {{.*}}) outs(%{{.+}} : tensor<1xf64>)
+// CHECK:           %[[QTAIL:.+]] = linalg.generic {{.*}} outs(%{{.+}} : tensor<1xf64>)
+// CHECK:           %[[QSUM64:.+]] = linalg.map { arith.addf } ins(%[[QCH]], %[[QTAIL]] : tensor<1xf64>, tensor<1xf64>)
+// CHECK:           %[[Q:.+]] = linalg.map ins(%[[SUM]], %[[QSUM64]] : tensor<1xf32>, tensor<1xf64>)
 // CHECK:           %[[SUMSQ32:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[ROWSHORT]], %[[K]], %[[Q]] : tensor<1x?xf32>, tensor<1xf32>, tensor<1xf32>)
 // CHECK:           %[[ROWLONG:.+]] = tensor.extract_slice %[[XLONG]][%[[I]], 0] [1, %[[NLONG]]] [1, 1]
 // CHECK:           %[[SUMSQ64:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[ROWLONG]], %[[K]], %[[Q]] : tensor<1x?xf32>, tensor<1xf32>, tensor<1xf32>) outs(%{{.+}} : tensor<1xf64>)
@@ -106,7 +114,8 @@ func.func @f16_stash_bf16(%x: tensor<?x?xf16>, %scale: tensor<?xf16>)
 }
 
 // Mean and InvStdDev without Y: no elementwise op reads the statistics. The
-// sums of squared deviations (reductions reading K and Q, per-row values of
+// sum of K - X (in f32 over X[:, 0:n] for rows of up to 2048, in f64 from
+// f32 sums of 8 chunks' terms above) and the sums of squared deviations (reductions reading K and Q, per-row values of
 // the first element and of the shifted sum; one in f32 over X[:, 0:n] for
 // rows of up to 2048, one in f64 over X[:, 0:n] above, each over X[:, 0:0]
 // otherwise) are combined per row by a linalg.map, which is the root. One
@@ -118,15 +127,20 @@ func.func @f16_stash_bf16(%x: tensor<?x?xf16>, %scale: tensor<?xf16>)
 // CHECK-LABEL: func.func @stats_only(
 // CHECK-SAME:      %[[X:[a-z0-9]+]]: tensor<?x?xf32>
 // CHECK-NOT:     = linalg.
-// CHECK-DAG:     %[[XSHORT:.+]] = tensor.extract_slice %[[X]][0, 0] [%{{.+}}, %[[NSHORT:.+]]] [1, 1]
-// CHECK-DAG:     %[[XLONG:.+]] = tensor.extract_slice %[[X]][0, 0] [%{{.+}}, %[[NLONG:.+]]] [1, 1]
+// CHECK:         %[[XSHORT:.+]] = tensor.extract_slice %[[X]][0, 0] [%{{.+}}, %[[NSHORT:.+]]] [1, 1]
+// CHECK:         tensor.extract_slice %[[X]][0, 0] [%{{.+}}, %[[H:.+]]] [1, 1]
+// CHECK-COUNT-7: tensor.extract_slice %[[X]][0, %{{.+}}] [%{{.+}}, %[[H]]] [1, 1]
+// CHECK:         tensor.extract_slice %[[X]][0, %{{.+}}] [%{{.+}}, %{{.+}}] [1, 1]
+// CHECK:         %[[XLONG:.+]] = tensor.extract_slice %[[X]][0, 0] [%{{.+}}, %[[NLONG:.+]]] [1, 1]
 // CHECK-NOT:     = linalg.
 // CHECK:         %[[LOOP:.+]]:3 = scf.forall (%[[I:.+]]) in (%{{.+}}) shared_outs(%[[SQO:.+]] = %{{.+}}, %[[KO:.+]] = %{{.+}}, %[[QO:.+]] = %{{.+}}) -> (tensor<?xf32>, tensor<?xf32>, tensor<?xf32>) {
 // CHECK:           %[[ROWSHORT:.+]] = tensor.extract_slice %[[XSHORT]][%[[I]], 0] [1, %[[NSHORT]]] [1, 1]
 // CHECK:           %[[K:.+]] = linalg.map outs(%{{.+}} : tensor<1xf32>)
-// CHECK:           %[[ROW:.+]] = tensor.extract_slice %[[X]][%[[I]], 0] [1, %{{.+}}] [1, 1] : tensor<?x?xf32> to tensor<1x?xf32>
-// CHECK:           %[[SUM:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[ROW]], %[[K]] : tensor<1x?xf32>, tensor<1xf32>)
-// CHECK:           %[[Q:.+]] = linalg.map ins(%[[SUM]] : tensor<1xf32>)
+// CHECK:           %[[SUM:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[ROWSHORT]], %[[K]] : tensor<1x?xf32>, tensor<1xf32>)
+// CHECK:           %[[QCH:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins({{.*}}, %[[K]] : {{.*}}) outs(%{{.+}} : tensor<1xf64>)
+// CHECK:           %[[QTAIL:.+]] = linalg.generic {{.*}} outs(%{{.+}} : tensor<1xf64>)
+// CHECK:           %[[QSUM64:.+]] = linalg.map { arith.addf } ins(%[[QCH]], %[[QTAIL]] : tensor<1xf64>, tensor<1xf64>)
+// CHECK:           %[[Q:.+]] = linalg.map ins(%[[SUM]], %[[QSUM64]] : tensor<1xf32>, tensor<1xf64>)
 // CHECK:           %[[SUMSQ32:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[ROWSHORT]], %[[K]], %[[Q]] : tensor<1x?xf32>, tensor<1xf32>, tensor<1xf32>)
 // CHECK:           %[[ROWLONG:.+]] = tensor.extract_slice %[[XLONG]][%[[I]], 0] [1, %[[NLONG]]] [1, 1]
 // CHECK:           %[[SUMSQ64:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[ROWLONG]], %[[K]], %[[Q]] : tensor<1x?xf32>, tensor<1xf32>, tensor<1xf32>) outs(%{{.+}} : tensor<1xf64>)

@@ -19,7 +19,11 @@
 // Y = (x - mean) * InvStdDev), rounded once to f32; runner default
 // tolerances.
 
-// REMARK: remark: [Passed] Jammed | Category:norm-jam-rows | Function=layernorm | Remark="4 rows per iteration, 8 loops over the row jammed, where each runs at most max-steps steps (else one row per iteration)"
+// 12 column loops, each a main loop and its masked remainder: Q's f32 sum
+// and the f32 sum of squares (rows of at most 2048), Q's chunked f64 sum and
+// its tail and the f64 sum of squares (longer rows: their loops run no step
+// here), and Y.
+// REMARK: remark: [Passed] Jammed | Category:norm-jam-rows | Function=layernorm | Remark="4 rows per iteration, 12 loops over the row jammed, where each runs at most max-steps steps (else one row per iteration)"
 
 // CHECK-COUNT-3: [SUCCESS]
 // CHECK-NOT: FAILED

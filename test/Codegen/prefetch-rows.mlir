@@ -1,10 +1,14 @@
 // RUN: norm-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(convert-norm-to-linalg),linalg-fuse-elementwise-ops,canonicalize,cse,func.func(norm-fuse-rows),canonicalize,cse,func.func(norm-vectorize-rows{vector-bits=512}),canonicalize,cse,loop-invariant-subset-hoisting,canonicalize,one-shot-bufferize{bufferize-function-boundaries},func.func(norm-prefetch-rows),cse)' | FileCheck %s
 
-// LayerNorm reads each row of X in three column loops (sum, sum of squares
-// of X - Mean, Y). During the second, the row 4096 bytes ahead (rounded up
-// to whole rows, clamped to the last row) is prefetched into the outer
-// cache levels (locality 1: the pass writes no vectors): one prefetch per
-// 64-byte line of each 64 x f32 tile.
+// LayerNorm reads each row of X in several column loops: the sum of K - X
+// for Q (in f32 for rows of at most 2048; for longer rows the chunked f64
+// sum: 8 chunks of the row read side by side, and its tail of n mod 8),
+// the sum of squares of X - Q (f32, or f64 for rows longer than 2048) and
+// Y; of each f32/f64 pair one runs no step. During the loops after the first
+// that do not write the row, the row 4096 bytes ahead (rounded up to whole
+// rows, clamped to the last row) is prefetched into the outer cache levels
+// (locality 1: these loops write no vectors): one prefetch per 64-byte line
+// of each tile.
 // CHECK-LABEL: func.func @layernorm
 // CHECK-SAME:      (%[[X:.+]]: memref<?x?xf32
 // CHECK-DAG:     %[[ROWS:.+]] = memref.dim %[[X]], %c0
@@ -15,12 +19,42 @@
 // CHECK:         %[[AHEAD:.+]] = arith.ceildivui %[[C4096]], %[[ROWBYTES]]
 // CHECK:         %[[LAST:.+]] = arith.subi %[[ROWS]], %c1
 // CHECK:         scf.forall (%[[ROW:[a-z0-9_]+]]) in
-// CHECK:           scf.for
+// Q's f32 sum, the first loop over the row: no prefetch.
+// CHECK:           scf.for {{.+}} -> (vector<1x64xf32>)
 // CHECK-NOT:         memref.prefetch
 // CHECK:             vector.transfer_read %[[X]][%[[ROW]], %{{.+}}]
 // CHECK:           %[[PLUS:.+]] = arith.addi %[[ROW]], %[[AHEAD]]
 // CHECK:           %[[NEXT:.+]] = arith.minui %[[PLUS]], %[[LAST]]
-// CHECK:           scf.for %[[J:[a-z0-9_]+]] =
+// Q's chunked f64 sum for long rows (its loop runs no step for short rows):
+// a loop after the first in program order, it prefetches the row ahead at
+// each of the 8 chunks' columns, two lines per 32 x f32 tile. (It runs steps
+// only for rows longer than 2048, where Q's f32 sum runs none: there it is
+// the first pass over the row, and the f64 sum of squares below prefetches
+// the same row ahead again.)
+// CHECK:           scf.for %[[Q:[a-z0-9_]+]] = {{.+}} -> (vector<1x32xf64>)
+// CHECK-NEXT:        memref.prefetch %[[X]][%[[NEXT]], %[[Q]]], read, locality<1>, data
+// CHECK:             %[[Q16:.+]] = arith.addi %[[Q]], %c16
+// CHECK-NEXT:        memref.prefetch %[[X]][%[[NEXT]], %[[Q16]]], read, locality<1>, data
+// CHECK-NEXT:        vector.transfer_read %[[X]][%[[ROW]], %[[Q]]]
+// CHECK-NEXT:        %[[Q1:.+]] = affine.apply #{{.+}}()[%{{.+}}, %[[Q]]]
+// CHECK-NEXT:        memref.prefetch %[[X]][%[[NEXT]], %[[Q1]]], read, locality<1>, data
+// CHECK-NEXT:        %[[Q1B:.+]] = arith.addi %[[Q1]], %c16
+// CHECK-NEXT:        memref.prefetch %[[X]][%[[NEXT]], %[[Q1B]]], read, locality<1>, data
+// CHECK-NEXT:        vector.transfer_read %[[X]][%[[ROW]], %[[Q1]]]
+// CHECK-COUNT-12:    memref.prefetch %[[X]][%[[NEXT]], %{{.+}}], read, locality<1>, data
+// CHECK-NOT:         memref.prefetch
+// CHECK:             scf.yield
+// Its masked remainder and Q's tail (n mod 8 < 32 elements: its 32-lane loop
+// runs no step) prefetch nothing.
+// CHECK-NOT:         memref.prefetch
+// CHECK:           scf.for {{.+}} -> (vector<1x32xf64>)
+// CHECK-NOT:         memref.prefetch
+// CHECK:           scf.for %[[T:[a-z0-9_]+]] = {{.+}} -> (vector<1x32xf64>)
+// CHECK-NEXT:        %[[TCOL:.+]] = affine.apply #{{.+}}()[%{{.+}}, %[[T]]]
+// CHECK-NEXT:        vector.transfer_read %[[X]][%[[ROW]], %[[TCOL]]]
+// CHECK-NOT:         memref.prefetch
+// The f32 sum of squares: one prefetch per line of each 64 x f32 tile.
+// CHECK:           scf.for %[[J:[a-z0-9_]+]] = {{.+}} -> (vector<1x64xf32>)
 // CHECK:             memref.prefetch %[[X]][%[[NEXT]], %[[J]]], read, locality<1>, data
 // CHECK:             %[[J16:.+]] = arith.addi %[[J]], %c16
 // CHECK:             memref.prefetch %[[X]][%[[NEXT]], %[[J16]]], read, locality<1>, data
@@ -36,9 +70,13 @@
 // CHECK:             memref.prefetch %[[X]][%[[NEXT]], %[[K16]]], read, locality<1>, data
 // CHECK-NOT:         memref.prefetch
 // CHECK:             vector.transfer_read %[[X]][%[[ROW]], %[[K]]]
+// The f64 remainder loop, then Y, which writes the row: no prefetch.
 // CHECK:           scf.for
 // CHECK-NOT:         memref.prefetch
 // CHECK:             vector.transfer_read %[[X]][%[[ROW]], %{{.+}}]
+// CHECK:             vector.transfer_write
+// CHECK-NOT:         memref.prefetch
+// CHECK:         return
 func.func @layernorm(%x: tensor<?x?xf32>, %scale: tensor<?xf32>) -> tensor<?x?xf32> {
   %y, %mean, %inv = norm.layer_normalization %x, %scale
       : (tensor<?x?xf32>, tensor<?xf32>)
@@ -73,18 +111,34 @@ func.func @lpnorm(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
 
 // -----
 
-// LayerNorm with Mean and InvStdDev only: each row is read by the sum and by
-// the f32 and f64 sums of squares of X - Mean (one of which runs no step),
-// and no row is written, so both sum-of-squares loops prefetch the row 4096
-// bytes ahead, into the outer cache levels.
+// LayerNorm with Mean and InvStdDev only: each row is read by Q's f32 sum,
+// Q's chunked f64 sum and its tail, and the f32 and f64 sums of squares of
+// X - Q (of each f32/f64 pair one runs no step), and no row is written, so
+// every loop after the first that reads full tiles of the row at its
+// induction variable (Q's chunked sum and both sums of squares) prefetches
+// the row 4096 bytes ahead, into the outer cache levels. (Q's chunked sum
+// runs steps only for rows longer than 2048, where it is the first pass over
+// the row: see @layernorm.)
 // CHECK-LABEL: func.func @layernorm_stats_only
 // CHECK-SAME:      (%[[X:.+]]: memref<?x?xf32
 // CHECK:         scf.forall (%[[ROW:[a-z0-9_]+]]) in
-// CHECK:           scf.for
+// CHECK:           scf.for {{.+}} -> (vector<1x64xf32>)
 // CHECK-NOT:         memref.prefetch
 // CHECK:             vector.transfer_read %[[X]][%[[ROW]], %{{.+}}]
 // CHECK:           %[[NEXT:.+]] = arith.minui
-// CHECK:           scf.for %[[J:[a-z0-9_]+]] =
+// CHECK:           scf.for %[[Q:[a-z0-9_]+]] = {{.+}} -> (vector<1x32xf64>)
+// CHECK-NEXT:        memref.prefetch %[[X]][%[[NEXT]], %[[Q]]], read, locality<1>, data
+// CHECK-COUNT-15:    memref.prefetch %[[X]][%[[NEXT]], %{{.+}}], read, locality<1>, data
+// CHECK-NOT:         memref.prefetch
+// CHECK:             scf.yield
+// CHECK-NOT:         memref.prefetch
+// CHECK:           scf.for {{.+}} -> (vector<1x32xf64>)
+// CHECK-NOT:         memref.prefetch
+// CHECK:           scf.for %[[T:[a-z0-9_]+]] = {{.+}} -> (vector<1x32xf64>)
+// CHECK-NEXT:        %[[TCOL:.+]] = affine.apply #{{.+}}()[%{{.+}}, %[[T]]]
+// CHECK-NEXT:        vector.transfer_read %[[X]][%[[ROW]], %[[TCOL]]]
+// CHECK-NOT:         memref.prefetch
+// CHECK:           scf.for %[[J:[a-z0-9_]+]] = {{.+}} -> (vector<1x64xf32>)
 // CHECK-COUNT-4:     memref.prefetch %[[X]][%[[NEXT]], %{{.+}}], read, locality<1>, data
 // CHECK-NOT:         memref.prefetch
 // CHECK:             vector.transfer_read %[[X]][%[[ROW]], %[[J]]]
@@ -108,11 +162,16 @@ func.func @layernorm_stats_only(%x: tensor<?x?xf32>, %scale: tensor<?xf32>)
 // InstanceNorm's f64 sum of squares of long rows reads 8 chunks of each row
 // [n, 4096] side by side (columns j, j + 512, ..., j + 3584): the row ahead
 // is prefetched at each chunk's columns, one prefetch per 64-byte line of
-// each 32 x f32 tile.
+// each 32 x f32 tile. Q's f64 sum (rows of 4096 > 2048, a static length:
+// only the chunked sum, n mod 8 = 0: no tail) reads the row first, the same
+// way: the first pass, it prefetches nothing.
 // CHECK-DAG:   #[[$C512:.+]] = affine_map<()[s0] -> (s0 + 512)>
 // CHECK-DAG:   #[[$C3584:.+]] = affine_map<()[s0] -> (s0 + 3584)>
 // CHECK-LABEL: func.func @instancenorm_chunks
 // CHECK:         scf.forall (%[[ROW:[a-z0-9_]+]]) in
+// CHECK:           scf.for %{{.+}} = %c0 to %c512 step %c32 iter_args({{.+}}) -> (vector<1x32xf64>)
+// CHECK-COUNT-8:     vector.transfer_read %{{.+}}[%[[ROW]], %{{.+}}], %{{.+}} {in_bounds = [true, true]} : memref<?x4096xf32>
+// CHECK-NOT:         memref.prefetch
 // CHECK:           %[[NEXT:.+]] = arith.minui
 // CHECK:           scf.for %[[J:[a-z0-9_]+]] = %c0 to %c512 step %c32 iter_args({{.+}}) -> (vector<1x32xf64>)
 // CHECK:             memref.prefetch %[[X:.+]][%[[NEXT]], %[[J]]], read

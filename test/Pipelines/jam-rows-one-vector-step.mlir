@@ -34,43 +34,72 @@ func.func @rows_128(%x: tensor<64x128xf32>, %s: tensor<128xf32>,
   return %y : tensor<64x128xf32>
 }
 
-// A dynamic row length: blocks of 4 rows where each of the 8 column loops
-// (the sum, the sum of squared deviations and Y in f32, the f64 sum of
-// squares for long rows, each a 64- or 32-lane loop and its masked
-// remainder) runs at most one step, else one row per block.
-// CHECK: remark: [Passed] Jammed | Category:norm-jam-rows | Function=dynamic | Remark="4 rows per iteration, 8 loops over the row jammed, where each runs at most max-steps steps (else one row per iteration)"
+// A dynamic row length: blocks of 4 rows where each of the 12 column loops
+// (Q's f32 sum, the sum of squared deviations and Y in f32, Q's chunked f64
+// sum and its tail and the f64 sum of squares for rows longer than 2048,
+// each a 64- or 32-lane loop and its masked remainder) runs at most one
+// step, and the rows are not long, else one row per block.
+// CHECK: remark: [Passed] Jammed | Category:norm-jam-rows | Function=dynamic | Remark="4 rows per iteration, 12 loops over the row jammed, where each runs at most max-steps steps (else one row per iteration)"
 // DYN-LABEL: func.func @dynamic
-// DYN-COUNT-8: arith.cmpi ule, %{{[0-9]+}}, %c1{{(_[0-9]+)?}} : index
-// DYN: %[[PER:.*]] = arith.select %{{.*}}, %c4{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}} : index
+// DYN: %[[LONG:.*]] = arith.cmpi ugt, %[[DIM:.*]], %c2048 : index
+// DYN: %[[SHORTN:.*]] = arith.select %[[LONG]], %c0, %[[DIM]] : index
+// DYN: %[[RBSPLIT:.*]] = affine.apply affine_map<()[s0] -> ((s0 floordiv 64) * 64)>()[%[[SHORTN]]]
+// DYN: %[[YSPLIT:.*]] = affine.apply affine_map<()[s0] -> ((s0 floordiv 64) * 64)>()[%[[DIM]]]
+// DYN-COUNT-12: arith.cmpi ule, %{{[0-9]+}}, %c1{{(_[0-9]+)?}} : index
+// DYN: %[[NOTLONG:.*]] = arith.xori %[[LONG]], %true : i1
+// DYN-NEXT: %[[JAM:.*]] = arith.andi %{{.*}}, %[[NOTLONG]] : i1
+// DYN: %[[PER:.*]] = arith.select %[[JAM]], %c4{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}} : index
 // DYN: %[[BLOCKS:.*]] = arith.ceildivui %{{.*}}, %[[PER]] : index
 // DYN: scf.forall (%{{.*}}) in (%[[BLOCKS]])
+// In a jammed block (short rows only) the long-row switch is false: Q's f32
+// sum and the f32 sum of squares run over the whole row, and the f64 sums
+// over none (all their bounds 0).
+// DYN: %[[FALSE:.*]] = arith.constant false
+// DYN-NEXT: %[[SHORT:.*]] = arith.select %[[FALSE]], %c0, %[[DIM]] : index
+// DYN: %[[SPLIT:.*]] = affine.apply affine_map<()[s0] -> ((s0 floordiv 64) * 64)>()[%[[SHORT]]]
+// DYN-NEXT: %[[LONGN:.*]] = arith.select %[[FALSE]], %[[DIM]], %c0 : index
+// DYN-NEXT: %[[CHUNK:.*]] = arith.divui %[[LONGN]], %c8 : index
+// DYN: %[[SPLITC:.*]] = affine.apply affine_map<()[s0] -> ((s0 floordiv 32) * 32)>()[%[[CHUNK]]]
+// DYN-NEXT: %[[CHUNKED:.*]] = arith.muli %[[CHUNK]], %c8 : index
+// DYN-NEXT: %[[TAILN:.*]] = arith.subi %[[LONGN]], %[[CHUNKED]] : index
+// DYN: %[[SPLITT:.*]] = affine.apply affine_map<()[s0] -> ((s0 floordiv 32) * 32)>()[%[[TAILN]]]
+// DYN: %[[SPLIT2:.*]] = affine.apply affine_map<()[s0] -> ((s0 floordiv 32) * 32)>()[%[[LONGN]]]
 // In a jammed block each main loop (0 to m - m mod 64, or 32 for f64) runs
 // at most one step: it is that step, an scf.if (0 < m - m mod 64) yielding
 // the 4 rows' partial sums (their initial zeros where it does not run),
-// which its masked remainder loop (from that bound) carries on.
-// DYN: %[[RUNS0:.*]] = arith.cmpi slt, %c0{{(_[0-9]+)?}}, %[[SPLIT:.*]] : index
+// which its masked remainder loop (from that bound) carries on. Q's f32 sum:
+// DYN: %[[RUNS0:.*]] = arith.cmpi slt, %c0{{(_[0-9]+)?}}, %[[SPLIT]] : index
 // DYN-NEXT: %[[SUMS0:.*]]:4 = scf.if %[[RUNS0]] -> (vector<1x64xf32>, vector<1x64xf32>, vector<1x64xf32>, vector<1x64xf32>) {
 // DYN-NOT: scf.for
 // DYN: } else {
 // DYN-NEXT: scf.yield %[[ZERO:cst[_0-9]*]], %[[ZERO]], %[[ZERO]], %[[ZERO]] :
 // DYN-NEXT: }
-// DYN-NEXT: scf.for %{{.*}} = %[[SPLIT]] to %[[M:.*]] step %c64{{(_[0-9]+)?}} iter_args(%{{.*}} = %[[SUMS0]]#0, %{{.*}} = %[[SUMS0]]#1, %{{.*}} = %[[SUMS0]]#2, %{{.*}} = %[[SUMS0]]#3)
-// The sum of squared deviations, then the f64 sum of squares of long rows
-// (its bounds with the long-row switch off: no step runs).
-// DYN: %[[RUNS1:.*]] = arith.cmpi slt, %c0{{(_[0-9]+)?}}, %[[SPLIT1:.*]] : index
+// DYN-NEXT: scf.for %{{.*}} = %[[SPLIT]] to %[[SHORT]] step %c64{{(_[0-9]+)?}} iter_args(%{{.*}} = %[[SUMS0]]#0, %{{.*}} = %[[SUMS0]]#1, %{{.*}} = %[[SUMS0]]#2, %{{.*}} = %[[SUMS0]]#3)
+// Q's chunked f64 sum for long rows (8 chunks of n floordiv 8), then its
+// tail (n mod 8): their loops run no step for short rows.
+// DYN: %[[RUNSC:.*]] = arith.cmpi slt, %c0{{(_[0-9]+)?}}, %[[SPLITC]] : index
+// DYN-NEXT: %[[SUMSC:.*]]:4 = scf.if %[[RUNSC]] -> (vector<1x32xf64>, vector<1x32xf64>, vector<1x32xf64>, vector<1x32xf64>) {
+// DYN: scf.for %{{.*}} = %[[SPLITC]] to %[[CHUNK]] step %c32{{(_[0-9]+)?}} iter_args(%{{.*}} = %[[SUMSC]]#0,
+// DYN: %[[RUNST:.*]] = arith.cmpi slt, %c0{{(_[0-9]+)?}}, %[[SPLITT]] : index
+// DYN-NEXT: %[[SUMST:.*]]:4 = scf.if %[[RUNST]] -> (vector<1x32xf64>, vector<1x32xf64>, vector<1x32xf64>, vector<1x32xf64>) {
+// DYN: scf.for %{{.*}} = %[[SPLITT]] to %[[TAILN]] step %c32{{(_[0-9]+)?}} iter_args(%{{.*}} = %[[SUMST]]#0,
+// The sum of squared deviations (over the same columns as Q's f32 sum), then
+// the f64 sum of squares of long rows (no step runs).
+// DYN: %[[RUNS1:.*]] = arith.cmpi slt, %c0{{(_[0-9]+)?}}, %[[SPLIT]] : index
 // DYN-NEXT: %[[SUMS1:.*]]:4 = scf.if %[[RUNS1]] -> (vector<1x64xf32>, vector<1x64xf32>, vector<1x64xf32>, vector<1x64xf32>) {
-// DYN: scf.for %{{.*}} = %[[SPLIT1]] to %{{.*}} step %c64{{(_[0-9]+)?}} iter_args(%{{.*}} = %[[SUMS1]]#0,
-// DYN: %[[RUNS2:.*]] = arith.cmpi slt, %c0{{(_[0-9]+)?}}, %[[SPLIT2:.*]] : index
+// DYN: scf.for %{{.*}} = %[[SPLIT]] to %[[SHORT]] step %c64{{(_[0-9]+)?}} iter_args(%{{.*}} = %[[SUMS1]]#0,
+// DYN: %[[RUNS2:.*]] = arith.cmpi slt, %c0{{(_[0-9]+)?}}, %[[SPLIT2]] : index
 // DYN-NEXT: %[[SUMS2:.*]]:4 = scf.if %[[RUNS2]] -> (vector<1x32xf64>, vector<1x32xf64>, vector<1x32xf64>, vector<1x32xf64>) {
-// DYN: scf.for %{{.*}} = %[[SPLIT2]] to %{{.*}} step %c32{{(_[0-9]+)?}} iter_args(%{{.*}} = %[[SUMS2]]#0,
+// DYN: scf.for %{{.*}} = %[[SPLIT2]] to %[[LONGN]] step %c32{{(_[0-9]+)?}} iter_args(%{{.*}} = %[[SUMS2]]#0,
 // Y: the main step writes the 4 rows at column 0.
-// DYN: %[[RUNS3:.*]] = arith.cmpi slt, %c0{{(_[0-9]+)?}}, %[[SPLIT]] : index
+// DYN: %[[RUNS3:.*]] = arith.cmpi slt, %c0{{(_[0-9]+)?}}, %[[YSPLIT]] : index
 // DYN-NEXT: %[[VIEWS:.*]]:4 = scf.if %[[RUNS3]] -> (memref<1x?xf32, {{.*}}>, memref<1x?xf32, {{.*}}>, memref<1x?xf32, {{.*}}>, memref<1x?xf32, {{.*}}>) {
 // DYN-COUNT-4: vector.transfer_write %{{.*}}, %{{.*}}[%c0{{(_[0-9]+)?}}, %c0{{(_[0-9]+)?}}] {in_bounds = [true, true]}
-// DYN: scf.for %{{.*}} = %[[SPLIT]] to %[[M]] step %c64{{(_[0-9]+)?}} iter_args(%{{.*}} = %[[VIEWS]]#0,
-// The row-by-row loop keeps the loops.
+// DYN: scf.for %{{.*}} = %[[YSPLIT]] to %[[DIM]] step %c64{{(_[0-9]+)?}} iter_args(%{{.*}} = %[[VIEWS]]#0,
+// The row-by-row loop keeps the loops (Q's f32 sum first: 0 to
+// (long ? 0 : n) - (long ? 0 : n) mod 64).
 // DYN: } else {
-// DYN: scf.for %{{.*}} = %c0{{(_[0-9]+)?}} to %[[SPLIT]] step %c64{{(_[0-9]+)?}} iter_args
+// DYN: scf.for %{{.*}} = %c0{{(_[0-9]+)?}} to %[[RBSPLIT]] step %c64{{(_[0-9]+)?}} iter_args
 func.func @dynamic(%x: tensor<?x?xf32>, %s: tensor<?xf32>,
                    %b: tensor<?xf32>) -> tensor<?x?xf32> {
   %y, %m, %i = norm.layer_normalization %x, %s, %b

@@ -209,10 +209,6 @@ Value mlir::norm::buildSiLU(OpBuilder &b, Location loc, Value y) {
   return arith::DivFOp::create(b, loc, y, denominator);
 }
 
-/// The number of contiguous chunks of a row whose squared deviations
-/// buildChunkedSumOfSquares adds in f32 before one f64 addition.
-static constexpr int64_t kSquareChunks = 8;
-
 /// Returns the longest row whose sum of squared deviations an f32 statistic
 /// accumulates in f32 under `options`, as LayerNormalization does
 /// (LayerNormalization.h, buildSumOfSquares): L * (132 - log2 L) elements for
@@ -240,107 +236,30 @@ static Value buildRowSquaredDeviationSum(OpBuilder &b, Location loc, Value rows,
 /// Returns SumSq = ReduceSum(D^2), D = (K - X) - Q, per row of `rows` [R, n]
 /// for f32 C (K = `shift`, Q = `offset`, per row), accumulated in f64 as
 /// LayerNormalization does for long rows (buildSumOfSquares) and rounded once
-/// to f32, with fewer f64 operations: the row is cut into kSquareChunks
-/// contiguous chunks of h = n floordiv kSquareChunks elements (and a tail of
-/// n mod kSquareChunks, summed as LayerNorm's), and one reduction over
-/// [R, h] takes element i of every chunk, adds their squares in f32 and that
-/// sum once to the f64 accumulator. Each f64 term is then the f32 sum of
-/// kSquareChunks nonnegative squares, within about 2 * kSquareChunks * 2^-24
-/// of its exact value relatively, far inside LayerNorm's bound of 132 * 2^-24
-/// for f32 sums of squares (docs/numerics.md); the f64 additions add less
-/// than n * 2^-53. The chunks are slices of `rows`, so the vector loop reads
-/// kSquareChunks contiguous streams of the row, converts one vector of f32
-/// sums to f64 per kSquareChunks vectors of X, and keeps twice as many f32
-/// lanes as f64 ones for the squares. `length` (n, or 0 where the caller
+/// to f32, with fewer f64 operations (buildChunkedSum): each f64 term is the
+/// f32 sum of kSumChunks nonnegative squares, within about 2 * kSumChunks *
+/// 2^-24 of its exact value relatively, far inside LayerNorm's bound of
+/// 132 * 2^-24 for f32 sums of squares (docs/numerics.md); the f64 additions
+/// add less than n * 2^-53. The tail (n mod kSumChunks elements) is summed
+/// as LayerNorm's, each square in f64. `length` (n, or 0 where the caller
 /// sums the row otherwise) is the part of each row summed here.
 static Value buildChunkedSumOfSquares(OpBuilder &b, Location loc, Value rows,
                                       OpFoldResult length, Value shift,
                                       Value offset, FloatType c) {
-  MLIRContext *ctx = b.getContext();
-  FloatType f64 = b.getF64Type();
-  OpFoldResult numRows = tensor::getMixedSize(b, loc, rows, 0);
-  // Static sizes where n is static (a static size 0 slice would not tile).
-  std::optional<int64_t> staticLength = getConstantIntValue(length);
-  auto index = [&](int64_t value) -> OpFoldResult {
-    return b.getIndexAttr(value);
-  };
-  auto times = [&](OpFoldResult size, int64_t factor) -> OpFoldResult {
-    if (staticLength)
-      return index(*getConstantIntValue(size) * factor);
-    return arith::MulIOp::create(b, loc, cast<Value>(size),
-                                 arith::ConstantIndexOp::create(b, loc, factor))
-        .getResult();
-  };
-  OpFoldResult chunkLength =
-      staticLength
-          ? index(*staticLength / kSquareChunks)
-          : OpFoldResult(arith::DivUIOp::create(b, loc, cast<Value>(length),
-                                                arith::ConstantIndexOp::create(
-                                                    b, loc, kSquareChunks))
-                             .getResult());
-  OpFoldResult chunked = times(chunkLength, kSquareChunks);
-  OpFoldResult zero = index(0), one = index(1);
-  auto columns = [&](OpFoldResult start, OpFoldResult size) -> Value {
-    return tensor::ExtractSliceOp::create(b, loc, rows,
-                                          ArrayRef<OpFoldResult>{zero, start},
-                                          ArrayRef<OpFoldResult>{numRows, size},
-                                          ArrayRef<OpFoldResult>{one, one});
-  };
-  SmallVector<Value> inputs;
-  for (int64_t j = 0; j < kSquareChunks; ++j)
-    inputs.push_back(
-        columns(j == 0 ? zero : times(chunkLength, j), chunkLength));
-  inputs.push_back(shift);
-  inputs.push_back(offset);
-  AffineMap identity = AffineMap::getMultiDimIdentityMap(2, ctx);
-  AffineMap perRow = AffineMap::get(2, 0, getAffineDimExpr(0, ctx), ctx);
-  SmallVector<AffineMap> maps(kSquareChunks, identity);
-  maps.append({perRow, perRow, perRow});
-  Value init = createFilledTensor(b, loc, ArrayRef<OpFoldResult>{numRows},
-                                  b.getFloatAttr(f64, -0.0));
-  auto contract = arith::FastMathFlags::contract;
-  Value chunkSum =
-      linalg::GenericOp::create(
-          b, loc, init.getType(), inputs, init, maps,
-          getReductionIteratorTypes(2, /*reducedDims=*/{1}),
-          [&](OpBuilder &nb, Location nloc, ValueRange args) {
-            Value k = args[kSquareChunks], q = args[kSquareChunks + 1];
-            Value squares;
-            for (int64_t j = 0; j < kSquareChunks; ++j) {
-              Value d = arith::SubFOp::create(
-                  nb, nloc,
-                  arith::SubFOp::create(nb, nloc, k,
-                                        convertToFloat(nb, nloc, args[j], c)),
-                  q);
-              Value square = arith::MulFOp::create(nb, nloc, d, d, contract);
-              squares = squares ? arith::AddFOp::create(nb, nloc, squares,
-                                                        square, contract)
-                                      .getResult()
-                                : square;
-            }
-            linalg::YieldOp::create(
-                nb, nloc,
-                createReassocAdd(nb, nloc, args.back(),
-                                 convertToFloat(nb, nloc, squares, f64)));
-          })
-          .getResult(0);
-
-  // The tail [R, n mod kSquareChunks], each square in f64.
-  if (staticLength && *staticLength % kSquareChunks == 0)
-    return chunkSum;
-  OpFoldResult tailLength =
-      staticLength
-          ? index(*staticLength % kSquareChunks)
-          : OpFoldResult(arith::SubIOp::create(b, loc, cast<Value>(length),
-                                               cast<Value>(chunked))
-                             .getResult());
-  Value tail = columns(chunked, tailLength);
-  Value tailSum =
-      buildRowSquaredDeviationSum(b, loc, tail, shift, offset, c, f64);
-  return buildSliceMap(
-      b, loc, ValueRange{chunkSum, tailSum}, f64,
-      [&](OpBuilder &nb, Location nloc, ValueRange args) {
-        return arith::AddFOp::create(nb, nloc, args[0], args[1]).getResult();
+  return buildChunkedSum(
+      b, loc, rows, length, ValueRange{shift, offset},
+      [&](OpBuilder &nb, Location nloc, Value x, ValueRange perRow) -> Value {
+        Value d = arith::SubFOp::create(
+            nb, nloc,
+            arith::SubFOp::create(nb, nloc, perRow[0],
+                                  convertToFloat(nb, nloc, x, c)),
+            perRow[1]);
+        return arith::MulFOp::create(nb, nloc, d, d,
+                                     arith::FastMathFlags::contract);
+      },
+      [&](Value tail) {
+        return buildRowSquaredDeviationSum(b, loc, tail, shift, offset, c,
+                                           b.getF64Type());
       });
 }
 
@@ -403,7 +322,8 @@ mlir::norm::buildGroupStatistics(OpBuilder &b, Location loc, Value slices,
                   &losesInfo);
   Value eps = arith::ConstantFloatOp::create(b, loc, c, epsilon);
   Value shift = buildSliceShift(b, loc, slices, axis, c);
-  Value offset = buildShiftOffset(b, loc, slices, shift, axis, c, count);
+  Value offset =
+      buildShiftOffset(b, loc, slices, shift, axis, c, count, options);
   // f32 rows that may be longer than LayerNorm's f32 sums of squares go:
   // its f64 accumulation with fewer f64 operations
   // (buildLongRowsSumOfSquares).

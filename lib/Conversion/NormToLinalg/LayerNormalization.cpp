@@ -123,7 +123,7 @@ buildLayerNormalization(OpBuilder &b, Location loc, Value x, Value scale,
   // K, the shift: each slice's first element.
   Value shift = buildSliceShift(b, loc, x, axis, c);
   // Q = ReduceSum(K - X) / n, K's offset from the mean.
-  Value offset = buildShiftOffset(b, loc, x, shift, axis, c, count);
+  Value offset = buildShiftOffset(b, loc, x, shift, axis, c, count, options);
   // SumSq = ReduceSum(D * D), D = (K - X) - Q
   Value sumSq = buildSumOfSquares(b, loc, x, shift, offset, axis, c, options);
 

@@ -79,11 +79,38 @@ Value buildSliceShift(OpBuilder &b, Location loc, Value x, int64_t axis,
 /// [axis, rank) (K = `shift`, per slice; n = `count`), in the stage-one type
 /// `c`: K's offset from the slice's mean, K - mean, from one vector pass
 /// (K - X, not X - K: x86 reads the second operand of a subtraction from
-/// memory). The sum is in C, except for f32 C over several dims (a
-/// LayerNorm that is not collapsed, summed sequentially): in f64, rounded
-/// once to C after the division.
+/// memory). The sum is in C, except for f32 C where buildSumOfSquares sums
+/// in f64 (slices over several dims, and one-dim slices longer than
+/// getMaxF32SumOfSquaresLength, selected per call for a dynamic length):
+/// there in f64, rounded once to C after the division. An f32 sum of n terms
+/// K - x, which do not cancel as the squares' errors do not either, moves Q
+/// by up to (n / L) * 2^-24 times the mean |K - x| (L partial sums): on
+/// long rows more than the f32 tolerance of Y allows (docs/numerics.md).
 Value buildShiftOffset(OpBuilder &b, Location loc, Value x, Value shift,
-                       int64_t axis, FloatType c, const SliceCount &count);
+                       int64_t axis, FloatType c, const SliceCount &count,
+                       const NormToLinalgOptions &options);
+
+/// The number of contiguous chunks of a row whose terms buildChunkedSum adds
+/// in f32 before one f64 addition.
+constexpr int64_t kSumChunks = 8;
+
+/// Returns, per row of `rows` [R, n], the f64 sum of the f32 terms
+/// `term(x, perRow values)` over the row's first `length` elements (n, or 0
+/// where the caller sums the row otherwise; `perRow`: [R] tensors whose
+/// element of the row `term` receives), with few f64 operations: the
+/// prefix is cut into kSumChunks contiguous chunks of h = length floordiv
+/// kSumChunks elements, and one reduction over [R, h] takes element i of
+/// every chunk, adds their terms in f32 (the additions may contract with
+/// the terms' products) and that sum once to the f64 accumulator (reassoc).
+/// The vector loop then reads kSumChunks contiguous streams of the row and
+/// converts one vector of f32 sums to f64 per kSumChunks vectors of X. The
+/// tail, length mod kSumChunks elements, is summed by
+/// `buildTailSum([R, tail] slice of rows)`, an f64 [R] tensor.
+Value buildChunkedSum(
+    OpBuilder &b, Location loc, Value rows, OpFoldResult length,
+    ValueRange perRow,
+    function_ref<Value(OpBuilder &, Location, Value, ValueRange)> term,
+    function_ref<Value(Value)> buildTailSum);
 
 /// Returns acc + D * D for one element `x` of X, D = (K - x) - Q computed in
 /// the stage-one type `c` and squared in `accType` (K = `shift`, Q =

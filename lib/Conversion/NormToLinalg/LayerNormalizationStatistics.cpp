@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 using namespace mlir;
 using namespace mlir::norm;
@@ -197,6 +198,95 @@ Value mlir::norm::buildSliceShift(OpBuilder &b, Location loc, Value x,
 }
 
 //===----------------------------------------------------------------------===//
+// Chunked f64 sums
+//===----------------------------------------------------------------------===//
+
+Value mlir::norm::buildChunkedSum(
+    OpBuilder &b, Location loc, Value rows, OpFoldResult length,
+    ValueRange perRow,
+    function_ref<Value(OpBuilder &, Location, Value, ValueRange)> term,
+    function_ref<Value(Value)> buildTailSum) {
+  MLIRContext *ctx = b.getContext();
+  FloatType f64 = b.getF64Type();
+  OpFoldResult numRows = tensor::getMixedSize(b, loc, rows, 0);
+  // Static sizes where n is static (a static size 0 slice would not tile).
+  std::optional<int64_t> staticLength = getConstantIntValue(length);
+  auto index = [&](int64_t value) -> OpFoldResult {
+    return b.getIndexAttr(value);
+  };
+  auto times = [&](OpFoldResult size, int64_t factor) -> OpFoldResult {
+    if (staticLength)
+      return index(*getConstantIntValue(size) * factor);
+    return arith::MulIOp::create(b, loc, cast<Value>(size),
+                                 arith::ConstantIndexOp::create(b, loc, factor))
+        .getResult();
+  };
+  OpFoldResult chunkLength =
+      staticLength
+          ? index(*staticLength / kSumChunks)
+          : OpFoldResult(arith::DivUIOp::create(
+                             b, loc, cast<Value>(length),
+                             arith::ConstantIndexOp::create(b, loc, kSumChunks))
+                             .getResult());
+  OpFoldResult chunked = times(chunkLength, kSumChunks);
+  OpFoldResult zero = index(0), one = index(1);
+  auto columns = [&](OpFoldResult start, OpFoldResult size) -> Value {
+    return tensor::ExtractSliceOp::create(b, loc, rows,
+                                          ArrayRef<OpFoldResult>{zero, start},
+                                          ArrayRef<OpFoldResult>{numRows, size},
+                                          ArrayRef<OpFoldResult>{one, one});
+  };
+  SmallVector<Value> inputs;
+  for (int64_t j = 0; j < kSumChunks; ++j)
+    inputs.push_back(
+        columns(j == 0 ? zero : times(chunkLength, j), chunkLength));
+  llvm::append_range(inputs, perRow);
+  AffineMap identity = AffineMap::getMultiDimIdentityMap(2, ctx);
+  AffineMap rowMap = AffineMap::get(2, 0, getAffineDimExpr(0, ctx), ctx);
+  SmallVector<AffineMap> maps(kSumChunks, identity);
+  maps.append(perRow.size() + 1, rowMap);
+  Value init = createFilledTensor(b, loc, ArrayRef<OpFoldResult>{numRows},
+                                  b.getFloatAttr(f64, -0.0));
+  Value chunkSum =
+      linalg::GenericOp::create(
+          b, loc, init.getType(), inputs, init, maps,
+          getReductionIteratorTypes(2, /*reducedDims=*/{1}),
+          [&](OpBuilder &nb, Location nloc, ValueRange args) {
+            ValueRange rowValues = args.slice(kSumChunks, perRow.size());
+            Value terms;
+            for (int64_t j = 0; j < kSumChunks; ++j) {
+              Value t = term(nb, nloc, args[j], rowValues);
+              terms =
+                  terms ? arith::AddFOp::create(nb, nloc, terms, t,
+                                                arith::FastMathFlags::contract)
+                              .getResult()
+                        : t;
+            }
+            linalg::YieldOp::create(
+                nb, nloc,
+                createReassocAdd(nb, nloc, args.back(),
+                                 convertToFloat(nb, nloc, terms, f64)));
+          })
+          .getResult(0);
+
+  // The tail [R, n mod kSumChunks].
+  if (staticLength && *staticLength % kSumChunks == 0)
+    return chunkSum;
+  OpFoldResult tailLength =
+      staticLength
+          ? index(*staticLength % kSumChunks)
+          : OpFoldResult(arith::SubIOp::create(b, loc, cast<Value>(length),
+                                               cast<Value>(chunked))
+                             .getResult());
+  Value tailSum = buildTailSum(columns(chunked, tailLength));
+  return buildSliceMap(
+      b, loc, ValueRange{chunkSum, tailSum}, f64,
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        return arith::AddFOp::create(nb, nloc, args[0], args[1]).getResult();
+      });
+}
+
+//===----------------------------------------------------------------------===//
 // Sum of squares
 //===----------------------------------------------------------------------===//
 
@@ -208,37 +298,126 @@ static bool hasSingleNormalizedDim(Value x, int64_t axis) {
   return cast<RankedTensorType>(x.getType()).getRank() - axis == 1;
 }
 
+/// Returns the longest slice whose sum of squared deviations an f32
+/// LayerNormalization accumulates in f32 under `options`: with L partial
+/// sums (getReductionPartialSums) the relative error of an f32 sum of n
+/// nonnegative terms is at most (n / L + log2 L) * 2^-24, kept within
+/// 132 * 2^-24 = 7.9e-6 (n <= L * (132 - log2 L): 2048 at L = 16, 132 for a
+/// sequential sum), which moves InvStdDev by at most 4e-6, within half of
+/// the f32 test tolerance (rtol 1e-5). Longer slices accumulate in f64, and
+/// so does the sum of K - X (buildShiftOffset).
+static int64_t getMaxF32SumOfSquaresLength(OpBuilder &b,
+                                           const NormToLinalgOptions &options) {
+  int64_t partialSums = getReductionPartialSums(options, b.getF32Type());
+  return partialSums * (132 - llvm::Log2_64(partialSums));
+}
+
 Value mlir::norm::buildShiftOffset(OpBuilder &b, Location loc, Value x,
                                    Value shift, int64_t axis, FloatType c,
-                                   const SliceCount &count) {
-  int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
+                                   const SliceCount &count,
+                                   const NormToLinalgOptions &options) {
+  auto xType = cast<RankedTensorType>(x.getType());
+  int64_t rank = xType.getRank();
   SmallVector<int64_t> reducedDims =
       llvm::to_vector(llvm::seq<int64_t>(axis, rank));
-  FloatType accType =
-      c.isF32() && !hasSingleNormalizedDim(x, axis) ? b.getF64Type() : c;
-  // -0.0, the identity of the addition: the first addition folds away.
-  Value sum = buildReduction(
-      b, loc, x, shift, reducedDims, b.getFloatAttr(accType, -0.0),
-      [&](OpBuilder &nb, Location nloc, ValueRange elements,
-          Value acc) -> Value {
-        Value shifted = arith::SubFOp::create(
-            nb, nloc, elements[1], convertToFloat(nb, nloc, elements[0], c));
-        return createReassocAdd(nb, nloc, acc,
-                                convertToFloat(nb, nloc, shifted, accType));
-      });
+  FloatType f64 = b.getF64Type();
+  auto sum = [&](Value input, FloatType accType) {
+    // -0.0, the identity of the addition: the first addition folds away.
+    return buildReduction(
+        b, loc, input, shift, reducedDims, b.getFloatAttr(accType, -0.0),
+        [&](OpBuilder &nb, Location nloc, ValueRange elements,
+            Value acc) -> Value {
+          Value shifted = arith::SubFOp::create(
+              nb, nloc, elements[1], convertToFloat(nb, nloc, elements[0], c));
+          return createReassocAdd(nb, nloc, acc,
+                                  convertToFloat(nb, nloc, shifted, accType));
+        });
+  };
   // A linalg.map: its scf.if must not be fused into the per-element body of
   // the sum of squares.
-  if (accType == c)
-    return buildSliceMap(b, loc, sum, c,
-                         [&](OpBuilder &nb, Location nloc, ValueRange args) {
-                           return divideByCount(nb, nloc, args[0], count);
-                         });
-  Value count64 = buildElementCount(b, loc, x, reducedDims, accType);
-  return buildSliceMap(
-      b, loc, sum, c, [&](OpBuilder &nb, Location nloc, ValueRange args) {
-        return createTruncF(
-            nb, nloc, arith::DivFOp::create(nb, nloc, args[0], count64), c);
-      });
+  auto divideInC = [&](OpBuilder &nb, Location nloc, Value sumC) {
+    return divideByCount(nb, nloc, sumC, count);
+  };
+  // n in f64 (exact), defined outside the per-slice maps.
+  Value count64 =
+      c.isF32() ? buildElementCount(b, loc, x, reducedDims, f64) : Value();
+  auto divideInF64 = [&](OpBuilder &nb, Location nloc, Value sum64) {
+    return createTruncF(nb, nloc,
+                        arith::DivFOp::create(nb, nloc, sum64, count64), c);
+  };
+  auto perSlice =
+      [&](ValueRange sums,
+          function_ref<Value(OpBuilder &, Location, ValueRange)> body) {
+        return buildSliceMap(b, loc, sums, c, body);
+      };
+  auto inC = [&](OpBuilder &nb, Location nloc, ValueRange args) {
+    return divideInC(nb, nloc, args[0]);
+  };
+  auto inF64 = [&](OpBuilder &nb, Location nloc, ValueRange args) {
+    return divideInF64(nb, nloc, args[0]);
+  };
+  if (!c.isF32())
+    return perSlice(sum(x, c), inC);
+  if (!hasSingleNormalizedDim(x, axis))
+    return perSlice(sum(x, f64), inF64);
+  int64_t maxLength = getMaxF32SumOfSquaresLength(b, options);
+  // An X with a static size 0 has no element to sum, and no slice of it
+  // may start at offset 0 along that dim (the verifier rejects it).
+  if (llvm::is_contained(xType.getShape(), 0))
+    return perSlice(sum(x, c), inC);
+  // The f64 sum of the first `length` elements of each slice: for rows
+  // [R, n], f32 sums of kSumChunks terms added in f64 (buildChunkedSum),
+  // which cost the vector loop little more than the f32 sum; else each term
+  // added in f64.
+  auto sum64Of = [&](OpFoldResult length) -> Value {
+    if (rank == 2 && axis == 1)
+      return buildChunkedSum(
+          b, loc, x, length, ValueRange{shift},
+          [&](OpBuilder &nb, Location nloc, Value element,
+              ValueRange perRow) -> Value {
+            return arith::SubFOp::create(nb, nloc, perRow[0],
+                                         convertToFloat(nb, nloc, element, c));
+          },
+          [&](Value tail) { return sum(tail, f64); });
+    if (isa<Value>(length))
+      return sum(buildPrefixSlice(b, loc, x, axis, length), f64);
+    return sum(x, f64);
+  };
+  if (!xType.isDynamicDim(axis))
+    return xType.getDimSize(axis) > maxLength
+               ? perSlice(sum64Of(b.getIndexAttr(xType.getDimSize(axis))),
+                          inF64)
+               : perSlice(sum(x, c), inC);
+
+  // Dynamic size: as buildSumOfSquares, an f32 sum over X[..., 0:n] and an
+  // f64 one over X[..., 0:0] for a short slice, the reverse for a long one.
+  Value length = tensor::DimOp::create(b, loc, x, axis);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value isLong =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, length,
+                            arith::ConstantIndexOp::create(b, loc, maxLength));
+  Value shortLength =
+      arith::SelectOp::create(b, loc, isLong, zero, length).getResult();
+  Value sum32 = sum(buildPrefixSlice(b, loc, x, axis, shortLength), c);
+  Value sum64 = sum64Of(
+      arith::SelectOp::create(b, loc, isLong, length, zero).getResult());
+  return perSlice(ValueRange{sum32, sum64},
+                  [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+                    // The division of the slice's own length only: an
+                    // scf.if, so that the short slices' f32 division by n
+                    // (or its reciprocal) is not taken on the long ones.
+                    return scf::IfOp::create(
+                               nb, nloc, isLong,
+                               [&](OpBuilder &tb, Location tloc) {
+                                 scf::YieldOp::create(
+                                     tb, tloc, divideInF64(tb, tloc, args[1]));
+                               },
+                               [&](OpBuilder &eb, Location eloc) {
+                                 scf::YieldOp::create(
+                                     eb, eloc, divideInC(eb, eloc, args[0]));
+                               })
+                        .getResult(0);
+                  });
 }
 
 int64_t mlir::norm::getSlicePartialSums(Value x, int64_t axis, FloatType c,
@@ -253,19 +432,6 @@ int64_t mlir::norm::getSlicePartialSums(Value x, int64_t axis, FloatType c,
   // channels-last GroupNormalization's f32 sums of eight terms per f64 term
   // need 8 + n * 2^-29). f64 C: a sequential sum.
   return c.isF32() ? int64_t(1) << 29 : 1;
-}
-
-/// Returns the longest slice whose sum of squared deviations an f32
-/// LayerNormalization accumulates in f32 under `options`: with L partial
-/// sums (getReductionPartialSums) the relative error of an f32 sum of n
-/// nonnegative terms is at most (n / L + log2 L) * 2^-24, kept within
-/// 132 * 2^-24 = 7.9e-6 (n <= L * (132 - log2 L): 2048 at L = 16, 132 for a
-/// sequential sum), which moves InvStdDev by at most 4e-6, within half of
-/// the f32 test tolerance (rtol 1e-5). Longer slices accumulate in f64.
-static int64_t getMaxF32SumOfSquaresLength(OpBuilder &b,
-                                           const NormToLinalgOptions &options) {
-  int64_t partialSums = getReductionPartialSums(options, b.getF32Type());
-  return partialSums * (132 - llvm::Log2_64(partialSums));
 }
 
 Value mlir::norm::buildSumOfSquares(OpBuilder &b, Location loc, Value x,

@@ -312,11 +312,23 @@ func.func @instance_consumer(%x: tensor<2x3x16xf32>, %s: tensor<3xf32>) -> tenso
 // 8 chunks of 125 (the tail [2, 1] apart); one reduction takes element i of
 // each chunk, adds the 8 squares ((K - x) - Q)^2 in f32 and that sum once to
 // an f64 accumulator; the tail is summed in f64, and the sum rounded once to
-// f32.
+// f32. Q, from the sum of K - x, is summed the same way (the terms K - x of
+// the 8 chunks added in f32, then in f64), before the squares.
 // CHECK-DAG:   #[[$IDL:.+]] = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-DAG:   #[[$ROWL:.+]] = affine_map<(d0, d1) -> (d0)>
 // CHECK-LABEL: func @instance_long_rows
 // CHECK:       %[[ROWS:.+]] = tensor.collapse_shape %{{.+}} {{\[}}[0, 1], [2]] : tensor<1x2x1001xf32> into tensor<2x1001xf32>
+// CHECK:       %[[QCS:.+]] = linalg.generic {indexing_maps = [#[[$IDL]], #[[$IDL]], #[[$IDL]], #[[$IDL]], #[[$IDL]], #[[$IDL]], #[[$IDL]], #[[$IDL]], #[[$ROWL]], #[[$ROWL]]], iterator_types = ["parallel", "reduction"]} ins({{.*}}) outs(%{{.+}} : tensor<2xf64>)
+// CHECK-NEXT:  ^bb0(%[[QX0:[^:]+]]: f32, %[[QX1:[^:]+]]: f32, {{.*}}, %[[QKE:[^:]+]]: f32, %[[QACC:[^:]+]]: f64):
+// CHECK-NEXT:    %[[QS0:.+]] = arith.subf %[[QKE]], %[[QX0]] : f32
+// CHECK-NEXT:    %[[QS1:.+]] = arith.subf %[[QKE]], %[[QX1]] : f32
+// CHECK-NEXT:    arith.addf %[[QS0]], %[[QS1]] fastmath<contract> : f32
+// CHECK:         %[[QW:.+]] = arith.extf %{{.+}} : f32 to f64
+// CHECK-NEXT:    arith.addf %[[QACC]], %[[QW]] fastmath<reassoc> : f64
+// CHECK:       %[[QTS:.+]] = linalg.generic {{.*}} outs(%{{.+}} : tensor<2xf64>)
+// CHECK:       %[[QSUM:.+]] = linalg.map { arith.addf } ins(%[[QCS]], %[[QTS]] : tensor<2xf64>, tensor<2xf64>)
+// CHECK:       linalg.map ins(%[[QSUM]] : tensor<2xf64>) outs(%{{.+}} : tensor<2xf32>)
+// CHECK:         arith.truncf %{{.+}} : f64 to f32
 // CHECK:       %[[C0:.+]] = tensor.extract_slice %[[ROWS]][0, 0] [2, 125] [1, 1]
 // CHECK-NEXT:  %[[C1:.+]] = tensor.extract_slice %[[ROWS]][0, 125] [2, 125] [1, 1]
 // CHECK-NEXT:  %[[C2:.+]] = tensor.extract_slice %[[ROWS]][0, 250] [2, 125] [1, 1]
@@ -351,8 +363,12 @@ func.func @instance_long_rows(%x: tensor<1x2x1001xf32>, %s: tensor<2xf32>, %b: t
 
 // -----
 
-// A row length divisible by 8 has no tail.
+// A row length divisible by 8 has no tail (Q's chunked sum first).
 // CHECK-LABEL: func @instance_long_rows_no_tail
+// CHECK:       tensor.extract_slice %{{.+}}[0, 875] [2, 125] [1, 1]
+// CHECK:       %[[QCS:.+]] = linalg.generic {{.*}} outs(%{{.+}} : tensor<2xf64>)
+// CHECK-NOT:   tensor.extract_slice
+// CHECK:       linalg.map ins(%[[QCS]] : tensor<2xf64>) outs(%{{.+}} : tensor<2xf32>)
 // CHECK:       tensor.extract_slice %{{.+}}[0, 875] [2, 125] [1, 1]
 // CHECK:       %[[CS:.+]] = linalg.generic {{.*}} outs(%{{.+}} : tensor<2xf64>)
 // CHECK-NOT:   tensor.extract_slice
@@ -367,10 +383,19 @@ func.func @instance_long_rows_no_tail(%x: tensor<1x2x1000xf32>, %s: tensor<2xf32
 
 // A dynamic row length: the f32 sum over the row's first n elements where
 // n <= 132 (none otherwise), the chunked f64 sum over n floordiv 8 elements
-// per chunk where n > 132 (none otherwise), and a select per call.
+// per chunk where n > 132 (none otherwise), and a select per call; Q first,
+// from the same two sums of K - x, with an scf.if per call (its f32 division
+// only for short rows).
 // CHECK-LABEL: func @group_long_rows_dynamic
 // CHECK:       %[[ROWS:.+]] = tensor.collapse_shape %{{.+}} : tensor<2x2x2x?xf32> into tensor<4x?xf32>
-// CHECK:       %[[LONG:.+]] = arith.cmpi ugt, %[[N:.+]], %c132 : index
+// CHECK:       %[[QLONG:.+]] = arith.cmpi ugt, %{{.+}}, %c132 : index
+// CHECK:       %[[QS32:.+]] = linalg.generic {{.*}} outs(%{{.+}} : tensor<4xf32>)
+// CHECK:       %[[QS64:.+]] = linalg.generic {{.*}} outs(%{{.+}} : tensor<4xf64>)
+// CHECK:       linalg.generic {{.*}} outs(%{{.+}} : tensor<4xf64>)
+// CHECK:       %[[QSUM:.+]] = linalg.map { arith.addf } ins(%[[QS64]], %{{.+}} : tensor<4xf64>, tensor<4xf64>)
+// CHECK:       linalg.map ins(%[[QS32]], %[[QSUM]] : tensor<4xf32>, tensor<4xf64>) outs(%{{.+}} : tensor<4xf32>)
+// CHECK:         scf.if %[[QLONG]] -> (f32)
+// CHECK:       %[[LONG:.+]] = arith.cmpi ugt, %[[N:.+]], %c132{{(_[0-9]+)?}} : index
 // CHECK:       %[[SHORTN:.+]] = arith.select %[[LONG]], %{{.+}}, %[[N]] : index
 // CHECK:       %[[SHORT:.+]] = tensor.extract_slice %[[ROWS]][0, 0] [4, %[[SHORTN]]] [1, 1]
 // CHECK:       %[[S32:.+]] = linalg.generic {{.*}} ins(%[[SHORT]], {{.*}} outs(%{{.+}} : tensor<4xf32>)

@@ -258,22 +258,55 @@ func.func @ln_f32_bias(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %b: tensor<3xf32>
 // CHECK-NEXT:        scf.yield %[[KW]] : f32
 // CHECK-NEXT:      } else {
 // CHECK:             scf.yield %{{.+}} : f32
+// Q: the sum of K - X in f32 over X[:, 0:n] and in f64 over X[:, 0:0] for
+// n <= 2048, the reverse above; the f64 sum adds f32 sums of the terms of 8
+// chunks of the row, and the tail.
+// CHECK:         %[[N64:.+]] = arith.uitofp %{{.+}} : i64 to f64
+// CHECK:         %[[QLEN:.+]] = tensor.dim %[[XC]], %{{.+}} : tensor<?x?xf16>
+// CHECK-DAG:     %[[QZ0:.+]] = arith.constant 0 : index
+// CHECK-DAG:     %[[QC2048:.+]] = arith.constant 2048 : index
+// CHECK:         %[[QLONG:.+]] = arith.cmpi ugt, %[[QLEN]], %[[QC2048]] : index
+// CHECK-NEXT:    %[[QSHORTN:.+]] = arith.select %[[QLONG]], %[[QZ0]], %[[QLEN]] : index
+// CHECK:         %[[QXSHORT:.+]] = tensor.extract_slice %[[XC]][0, 0] [%{{.+}}, %[[QSHORTN]]] [1, 1]
 // CHECK:         %[[SUM:.+]] = linalg.generic
 // CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$OUTER]], #[[$OUTER]]]
 // CHECK-SAME:        iterator_types = ["parallel", "reduction"]
-// CHECK-SAME:        ins(%[[XC]], %[[K]] : tensor<?x?xf16>, tensor<?xf32>) outs(%{{.+}} : tensor<?xf32>)
+// CHECK-SAME:        ins(%[[QXSHORT]], %[[K]] : tensor<?x?xf16>, tensor<?xf32>) outs(%{{.+}} : tensor<?xf32>)
 // CHECK-NEXT:    ^bb0(%[[IN:.+]]: f16, %[[KE:.+]]: f32, %[[ACC:.+]]: f32):
 // CHECK-NEXT:      %[[XW:.+]] = arith.extf %[[IN]] : f16 to f32
 // CHECK-NEXT:      %[[KMX:.+]] = arith.subf %[[KE]], %[[XW]] : f32
 // CHECK-NEXT:      %[[ADD:.+]] = arith.addf %[[ACC]], %[[KMX]] fastmath<reassoc> : f32
-// CHECK:         %[[Q:.+]] = linalg.map ins(%[[SUM]] : tensor<?xf32>)
-// CHECK-NEXT:      (%[[S:.+]]: f32, %{{.+}}: f32) {
-// CHECK-NEXT:        %[[MIF:.+]] = scf.if %[[POW2:.+]] -> (f32) {
-// CHECK-NEXT:          %[[MMUL:.+]] = arith.mulf %[[S]], %[[RCP:.+]] : f32
-// CHECK-NEXT:          scf.yield %[[MMUL]] : f32
+// CHECK:         %[[QLONGN:.+]] = arith.select %[[QLONG]], %[[QLEN]], %[[QZ0]] : index
+// CHECK:         %[[H:.+]] = arith.divui %[[QLONGN]], %{{.+}} : index
+// CHECK:         %[[CH0:.+]] = tensor.extract_slice %[[XC]][0, 0] [%{{.+}}, %[[H]]] [1, 1]
+// CHECK:         %[[CHUNKS:.+]] = linalg.generic
+// CHECK-SAME:        ins(%[[CH0]], %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %[[K]] : {{.*}}) outs(%{{.+}} : tensor<?xf64>)
+// CHECK-NEXT:    ^bb0(%[[C0E:.+]]: f16, %{{.+}}: f16, %{{.+}}: f16, %{{.+}}: f16, %{{.+}}: f16, %{{.+}}: f16, %{{.+}}: f16, %{{.+}}: f16, %[[KC:.+]]: f32, %[[ACC64:.+]]: f64):
+// CHECK-NEXT:      %[[C0W:.+]] = arith.extf %[[C0E]] : f16 to f32
+// CHECK-NEXT:      %[[T0:.+]] = arith.subf %[[KC]], %[[C0W]] : f32
+// CHECK-NEXT:      arith.extf %{{.+}} : f16 to f32
+// CHECK-NEXT:      %[[T1:.+]] = arith.subf %[[KC]], %{{.+}} : f32
+// CHECK-NEXT:      arith.addf %[[T0]], %[[T1]] fastmath<contract> : f32
+// CHECK:           %[[T8W:.+]] = arith.extf %{{.+}} : f32 to f64
+// CHECK-NEXT:      %[[ADD64:.+]] = arith.addf %[[ACC64]], %[[T8W]] fastmath<reassoc> : f64
+// CHECK-NEXT:      linalg.yield %[[ADD64]] : f64
+// CHECK:         %[[TAIL:.+]] = linalg.generic
+// CHECK-SAME:        outs(%{{.+}} : tensor<?xf64>)
+// CHECK:           arith.extf %{{.+}} : f32 to f64
+// CHECK:         %[[SUM64:.+]] = linalg.map { arith.addf } ins(%[[CHUNKS]], %[[TAIL]] : tensor<?xf64>, tensor<?xf64>)
+// CHECK:         %[[Q:.+]] = linalg.map ins(%[[SUM]], %[[SUM64]] : tensor<?xf32>, tensor<?xf64>)
+// CHECK-NEXT:      (%[[S:.+]]: f32, %[[S64:.+]]: f64, %{{.+}}: f32) {
+// CHECK-NEXT:        %[[QIF:.+]] = scf.if %[[QLONG]] -> (f32) {
+// CHECK-NEXT:          %[[QDIV:.+]] = arith.divf %[[S64]], %[[N64]] : f64
+// CHECK-NEXT:          %[[QR:.+]] = arith.truncf %[[QDIV]] : f64 to f32
+// CHECK-NEXT:          scf.yield %[[QR]] : f32
 // CHECK-NEXT:        } else {
-// CHECK-NEXT:          %[[MDIV:.+]] = arith.divf %[[S]], %[[N]] : f32
-// CHECK-NEXT:          scf.yield %[[MDIV]] : f32
+// CHECK-NEXT:          %[[MIF:.+]] = scf.if %[[POW2:.+]] -> (f32) {
+// CHECK-NEXT:            %[[MMUL:.+]] = arith.mulf %[[S]], %[[RCP:.+]] : f32
+// CHECK-NEXT:            scf.yield %[[MMUL]] : f32
+// CHECK-NEXT:          } else {
+// CHECK-NEXT:            %[[MDIV:.+]] = arith.divf %[[S]], %[[N]] : f32
+// CHECK-NEXT:            scf.yield %[[MDIV]] : f32
 // The sum of squares: in f32 over X[:, 0:n] and in f64 over X[:, 0:0] for
 // n <= 2048, the reverse above.
 // CHECK:         %[[LEN:.+]] = tensor.dim %[[XC]], %{{.+}} : tensor<?x?xf16>
@@ -595,13 +628,25 @@ func.func @ln_f32_dynamic_scale_runtime_view(%x: tensor<?x?x?xf32>, %s: tensor<?
 
 // -----
 
-// A static slice longer than 2048 elements (here 2049) sums its squared
-// deviations in f64 (the f32 sum's rounding error would exceed the f32 tolerance,
-// docs/numerics.md), rounded once to f32.
+// A static slice longer than 2048 elements (here 2049) sums K - X and its
+// squared deviations in f64 (the f32 sums' rounding errors would exceed the
+// f32 tolerance, docs/numerics.md), rounded once to f32: K - X as f32 sums of
+// the terms of 8 chunks of 256 elements, each added in f64, and the tail of
+// one element.
 // CHECK-LABEL: func.func @ln_f32_long_static(
 // CHECK-SAME:      %[[X:[^:]+]]: tensor<2x2049xf32>
 // CHECK:         %[[K:.+]] = linalg.map outs
-// CHECK:         %[[Q:.+]] = linalg.map
+// CHECK:         %[[CH0:.+]] = tensor.extract_slice %[[X]][0, 0] [2, 256] [1, 1]
+// CHECK:         %[[CH7:.+]] = tensor.extract_slice %[[X]][0, 1792] [2, 256] [1, 1]
+// CHECK:         %[[QCH:.+]] = linalg.generic
+// CHECK-SAME:        ins(%[[CH0]], %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %[[CH7]], %[[K]] : {{.*}}) outs(%{{.+}} : tensor<2xf64>)
+// CHECK:         %[[QTAIL:.+]] = tensor.extract_slice %[[X]][0, 2048] [2, 1] [1, 1]
+// CHECK:         %[[QT:.+]] = linalg.generic
+// CHECK-SAME:        ins(%[[QTAIL]], %[[K]] : tensor<2x1xf32>, tensor<2xf32>) outs(%{{.+}} : tensor<2xf64>)
+// CHECK:         %[[QSUM:.+]] = linalg.map { arith.addf } ins(%[[QCH]], %[[QT]] : tensor<2xf64>, tensor<2xf64>)
+// CHECK:         %[[Q:.+]] = linalg.map ins(%[[QSUM]] : tensor<2xf64>)
+// CHECK:           %[[QDIV:.+]] = arith.divf %{{.+}}, %{{.+}} : f64
+// CHECK-NEXT:      arith.truncf %[[QDIV]] : f64 to f32
 // CHECK:         %[[SUMSQ64:.+]] = linalg.generic
 // CHECK-SAME:        ins(%[[X]], %[[K]], %[[Q]] : tensor<2x2049xf32>, tensor<2xf32>, tensor<2xf32>)
 // CHECK-SAME:        outs(%{{.+}} : tensor<2xf64>)
