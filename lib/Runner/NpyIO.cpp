@@ -38,6 +38,12 @@ static constexpr StringLiteral kMagic = "\x93NUMPY";
 static constexpr StringLiteral kBadMagicMessage =
     "not a .npy file (bad magic string)";
 
+/// The error of an empty image (an empty file, /dev/null, an empty stdin),
+/// which has no magic string to be bad.
+static constexpr StringLiteral kEmptyMessage =
+    "the input is empty (0 bytes); expected a .npy image (starting with the "
+    "magic string \"\\x93NUMPY\")";
+
 StringRef runner::getNpyDtype(ElementType type) {
   switch (type) {
   case ElementType::F16:
@@ -303,6 +309,8 @@ static constexpr size_t kMaxPreludeSize = kMagic.size() + 6;
 /// size of the whole image.
 static llvm::Error parsePrelude(StringRef start, uint64_t imageSize,
                                 size_t &prelude, uint64_t &headerLength) {
+  if (start.empty())
+    return createStringError(kEmptyMessage);
   if (!start.starts_with(kMagic))
     return createStringError(kBadMagicMessage);
   if (start.size() < kMagic.size() + 2)
@@ -480,6 +488,8 @@ readNpyStream(llvm::sys::fs::file_t fd,
   llvm::Expected<uint64_t> got = readStream(fd, start, kMagic.size());
   if (!got)
     return got.takeError();
+  if (*got == 0)
+    return createStringError(kEmptyMessage);
   if (!StringRef(start, *got).starts_with(kMagic))
     return createStringError(kBadMagicMessage);
   llvm::Expected<uint64_t> more =
@@ -550,7 +560,7 @@ runner::readNpyFile(StringRef path, std::optional<ElementType> expectedType) {
         readNpyStream(llvm::sys::fs::getStdinHandle(), expectedType);
     if (!tensor) {
       std::string message = llvm::toString(tensor.takeError());
-      if (message == kBadMagicMessage)
+      if (message == kBadMagicMessage || message == kEmptyMessage)
         message += "; standard input (@-) is read as .npy only (an ONNX "
                    "TensorProto is read from a file named *.pb)";
       return createStringError("'<stdin>': " + message);
@@ -579,7 +589,7 @@ runner::readNpyFile(StringRef path, std::optional<ElementType> expectedType) {
   }();
   if (!tensor) {
     std::string message = llvm::toString(tensor.takeError());
-    if (message == kBadMagicMessage)
+    if (message == kBadMagicMessage || message == kEmptyMessage)
       message += "; a tensor file is .npy, or an ONNX TensorProto in a file "
                  "named *.pb";
     return createStringError("'" + escapeForMessage(path) + "': " + message);

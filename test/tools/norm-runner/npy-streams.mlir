@@ -9,6 +9,12 @@
 // ZERO: norm-runner: error: input 0: '/dev/zero': not a .npy file (bad magic string); a tensor file is .npy, or an ONNX TensorProto in a file named *.pb{{$}}
 // ZERO-NOT: {{.}}
 
+// An empty stream (/dev/null) says so, not "bad magic string".
+// RUN: not norm-runner %s --function=copy_f32 --input=@/dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=NULL
+// NULL: norm-runner: error: input 0: '/dev/null': the input is empty (0 bytes); expected a .npy image (starting with the magic string "\x93NUMPY"); a tensor file is .npy, or an ONNX TensorProto in a file named *.pb{{$}}
+// NULL-NOT: {{.}}
+
 // A .npy image through a pipe is read like the file.
 // RUN: cat %S/Inputs/npy/f32_2x3.npy | norm-runner %s --function=copy_f32 \
 // RUN:   --input=@/dev/stdin | FileCheck %s --check-prefix=F32

@@ -100,6 +100,11 @@
 // RUN: not norm-runner %s --function=copy_f32 --input=@%s 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=NOTNPY --implicit-check-not=error:
 // NOTNPY: norm-runner: error: input 0: '{{.*}}npy.mlir': not a .npy file (bad magic string); a tensor file is .npy, or an ONNX TensorProto in a file named *.pb{{$}}
+// An empty file says that it is empty (0 bytes), not "bad magic string".
+// RUN: rm -f %t.empty.npy && touch %t.empty.npy
+// RUN: not norm-runner %s --function=copy_f32 --input=@%t.empty.npy 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=ZEROBYTES --implicit-check-not=error:
+// ZEROBYTES: norm-runner: error: input 0: '{{.*}}empty.npy': the input is empty (0 bytes); expected a .npy image (starting with the magic string "\x93NUMPY"); a tensor file is .npy, or an ONNX TensorProto in a file named *.pb{{$}}
 
 // '<u2' is only read where a bf16 tensor is expected (here f16).
 // RUN: not norm-runner %s --function=copy_halves \

@@ -26,6 +26,10 @@
 // RUN: not norm-runner %s --function=copy_f32 --input=@- < %s 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=MAGIC --implicit-check-not=error:
 // MAGIC: norm-runner: error: input 0: '<stdin>': not a .npy file (bad magic string); standard input (@-) is read as .npy only (an ONNX TensorProto is read from a file named *.pb){{$}}
+// An empty standard input says so.
+// RUN: not norm-runner %s --function=copy_f32 --input=@- < /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=EMPTY --implicit-check-not=error:
+// EMPTY: norm-runner: error: input 0: '<stdin>': the input is empty (0 bytes); expected a .npy image (starting with the magic string "\x93NUMPY"); standard input (@-) is read as .npy only (an ONNX TensorProto is read from a file named *.pb){{$}}
 // RUN: not norm-runner - --function=copy_f32 --input=@- < %s 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=MODULE --implicit-check-not=error:
 // RUN: not norm-runner --function=copy_f32 --input=@- < %s 2>&1 \
