@@ -18,6 +18,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/Support/DynamicLibrary.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -288,6 +289,8 @@ static std::string formatRuntimeCheckMessage(llvm::StringRef message) {
       << "run-time check failed: " << formatRuntimeCheckMessage(message)
       << "\n";
   llvm::errs().flush();
+  // Files registered for removal (the temporary file of a tool's output).
+  llvm::sys::RunInterruptHandlers();
   std::_Exit(1);
 }
 
@@ -298,6 +301,8 @@ static std::string formatRuntimeCheckMessage(llvm::StringRef message) {
   llvm::WithColor::error(llvm::errs(), getToolName())
       << "the compiled module called abort()\n";
   llvm::errs().flush();
+  // Files registered for removal (the temporary file of a tool's output).
+  llvm::sys::RunInterruptHandlers();
   std::_Exit(1);
 }
 
@@ -315,6 +320,8 @@ static std::string formatRuntimeCheckMessage(llvm::StringRef message) {
       << "out of memory: the compiled function could not allocate " << size
       << " bytes\n";
   llvm::errs().flush();
+  // Files registered for removal (the temporary file of a tool's output).
+  llvm::sys::RunInterruptHandlers();
   std::_Exit(1);
 }
 

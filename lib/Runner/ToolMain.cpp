@@ -182,6 +182,7 @@ static void handleFault(int signal, siginfo_t *info, void *context) {
       writeString(" MiB): the input nests regions, types or attributes too "
                   "deeply\n");
     }
+    llvm::sys::RunInterruptHandlers();
     ::_exit(1);
   }
   if (running) {
@@ -203,6 +204,8 @@ static void handleFault(int signal, siginfo_t *info, void *context) {
       writeString(", e.g. an out-of-bounds index");
     }
     writeString(")\n");
+    // Remove the files registered for removal (a temporary output file).
+    llvm::sys::RunInterruptHandlers();
     ::_exit(1);
   }
   passOn(signal, info, context);

@@ -363,15 +363,105 @@ static std::string findBenchmarkOut(int argc, char **argv) {
   return path;
 }
 
-/// Checks that the file of --benchmark_out, `path`, can be written: the
-/// library reports a file it cannot open without the tool's name and
-/// ignores a failed write, with exit status 0. A path that is the module
-/// file or the file of an --input=@FILE (by any path or link) is an error,
-/// as the library would replace it. Opens the file as the library will
-/// (truncated) and, unless it is a pipe or a socket, writes one newline
-/// that the library's output replaces: a device that takes no data
+namespace {
+/// The file of --benchmark_out while the benchmark runs. A regular file (or
+/// a path where there is none yet) is written by the library to a temporary
+/// file in its directory, renamed over it only once the run succeeded
+/// (keep): after a failure the file is as it was, or still absent. A device,
+/// a FIFO or a socket (/dev/stdout, /dev/full) is written directly.
+struct BenchmarkOut {
+  /// The file the results replace (a symlink's target), "" without one.
+  std::string target;
+  /// The temporary file the library writes; none for a direct write.
+  std::optional<llvm::sys::fs::TempFile> temp;
+
+  BenchmarkOut() = default;
+  BenchmarkOut(BenchmarkOut &&) = default;
+  BenchmarkOut &operator=(BenchmarkOut &&) = default;
+  /// Removes the temporary file unless keep() renamed it.
+  ~BenchmarkOut() {
+    if (temp)
+      llvm::consumeError(temp->discard());
+  }
+
+  /// The path the library is to write: the temporary file, or the target.
+  std::string getLibraryPath() const { return temp ? temp->TmpName : target; }
+
+  /// Renames the temporary file over the target.
+  llvm::Error keep() {
+    if (!temp)
+      return llvm::Error::success();
+    llvm::Error err = temp->keep(target);
+    temp.reset();
+    if (err)
+      return llvm::createStringError(
+          "cannot write '" + target +
+          "' (--benchmark_out): " + llvm::toString(std::move(err)));
+    return llvm::Error::success();
+  }
+};
+} // namespace
+
+/// Prepares the file of --benchmark_out, `path`, for the library, which
+/// reports a file it cannot open without the tool's name and ignores a
+/// failed write, with exit status 0. A regular file or a new one gets a
+/// temporary file in its directory (a directory that is missing or not
+/// writable, or a file that is not writable, is an error now). A device or
+/// a FIFO is opened as the library will (truncated) and, unless it is a
+/// pipe or a socket, gets one newline: a device that takes no data
 /// (/dev/full) fails there.
-static llvm::Error checkBenchmarkOut(StringRef path) {
+static llvm::Expected<BenchmarkOut> prepareBenchmarkOut(StringRef path) {
+  BenchmarkOut out;
+  if (path.empty())
+    return std::move(out);
+  auto cannotWrite = [&](std::error_code error) {
+    return llvm::createStringError("cannot write '" + path +
+                                   "' (--benchmark_out): " + error.message());
+  };
+  namespace fs = llvm::sys::fs;
+  out.target = path.str();
+  fs::file_status status;
+  bool exists = !fs::status(path, status);
+  if (exists && status.type() == fs::file_type::directory_file)
+    return cannotWrite(std::make_error_code(std::errc::is_a_directory));
+  if (!exists || status.type() == fs::file_type::regular_file) {
+    // A symlink stays a link: its target is replaced.
+    SmallString<256> real;
+    if (exists && !fs::real_path(path, real))
+      out.target = real.str().str();
+    if (exists && fs::access(out.target, fs::AccessMode::Write))
+      return cannotWrite(std::make_error_code(std::errc::permission_denied));
+    llvm::Expected<fs::TempFile> temp =
+        fs::TempFile::create(out.target + "-%%%%%%.tmp");
+    if (!temp)
+      return cannotWrite(llvm::errorToErrorCode(temp.takeError()));
+    // The replaced file's permissions, not the temporary file's 0600.
+    if (exists)
+      (void)fs::setPermissions(temp->FD, status.permissions());
+    out.temp.emplace(std::move(*temp));
+    return std::move(out);
+  }
+  int fd;
+  if (std::error_code error =
+          fs::openFileForWrite(path, fd, fs::CD_CreateAlways))
+    return cannotWrite(error);
+  llvm::raw_fd_ostream stream(fd, /*shouldClose=*/true);
+  fs::file_type type = status.type();
+  if (type != fs::file_type::fifo_file && type != fs::file_type::socket_file) {
+    stream << '\n';
+    stream.flush();
+  }
+  if (std::error_code error = stream.error()) {
+    stream.clear_error();
+    return cannotWrite(error);
+  }
+  return std::move(out);
+}
+
+/// Checks that `path`, the file of --benchmark_out, is not the module file
+/// or the file of an --input=@FILE (by any path or link), which the library
+/// would replace.
+static llvm::Error checkBenchmarkOutIsNoInput(StringRef path) {
   if (path.empty())
     return llvm::Error::success();
   if (std::optional<std::string> what = describeReadFile(
@@ -381,28 +471,6 @@ static llvm::Error checkBenchmarkOut(StringRef path) {
     return llvm::createStringError("cannot write '" + path +
                                    "' (--benchmark_out): it is " + *what +
                                    ", which the results would replace");
-  auto cannotWrite = [&](std::error_code error) {
-    return llvm::createStringError("cannot write '" + path +
-                                   "' (--benchmark_out): " + error.message());
-  };
-  int fd;
-  if (std::error_code error = llvm::sys::fs::openFileForWrite(
-          path, fd, llvm::sys::fs::CD_CreateAlways))
-    return cannotWrite(error);
-  llvm::raw_fd_ostream out(fd, /*shouldClose=*/true);
-  llvm::sys::fs::file_status status;
-  if (llvm::sys::fs::status(fd, status))
-    return llvm::Error::success();
-  llvm::sys::fs::file_type type = status.type();
-  if (type != llvm::sys::fs::file_type::fifo_file &&
-      type != llvm::sys::fs::file_type::socket_file) {
-    out << '\n';
-    out.flush();
-  }
-  if (std::error_code error = out.error()) {
-    out.clear_error();
-    return cannotWrite(error);
-  }
   return llvm::Error::success();
 }
 
@@ -423,12 +491,34 @@ static int runTool(int &argc, char **argv) {
     return fail(std::move(err));
   if (llvm::Error err = checkBenchmarkFlags(argc, argv))
     return fail(std::move(err));
-  std::string benchmarkOut = findBenchmarkOut(argc, argv);
+  std::string benchmarkOutPath = findBenchmarkOut(argc, argv);
+  llvm::Expected<BenchmarkOut> benchmarkOut =
+      prepareBenchmarkOut(benchmarkOutPath);
+  if (!benchmarkOut)
+    return fail(benchmarkOut.takeError());
+  // The library writes the path of benchmarkOut (a temporary file): every
+  // --benchmark_out is replaced by one with that path, last (it also
+  // overrides BENCHMARK_OUT).
+  std::string libraryOutFlag =
+      "--benchmark_out=" + benchmarkOut->getLibraryPath();
+  std::vector<char *> arguments;
+  for (char *arg : llvm::ArrayRef(argv, argv + argc)) {
+    StringRef body = arg;
+    if (body.consume_front("-") && (body.consume_front("-benchmark_out=") ||
+                                    body.consume_front("benchmark_out=")))
+      continue;
+    arguments.push_back(arg);
+  }
+  if (!benchmarkOutPath.empty())
+    arguments.push_back(libraryOutFlag.data());
+  argc = static_cast<int>(arguments.size());
+  arguments.push_back(nullptr);
+  argv = arguments.data();
   benchmark::Initialize(&argc, argv);
   // What llvm::cl refuses is one line "norm-benchmark: error: ...".
   if (!parseToolCommandLine(argc, argv, kOverview, "norm-benchmark"))
     return 1;
-  if (llvm::Error err = checkBenchmarkOut(benchmarkOut))
+  if (llvm::Error err = checkBenchmarkOutIsNoInput(benchmarkOutPath))
     return fail(std::move(err));
 
   if (llvm::Error err = checkStandardInputReaders(
@@ -551,6 +641,9 @@ static int runTool(int &argc, char **argv) {
                  << benchName << "'; see --benchmark_filter)\n";
     return 1;
   }
+  // Only now does the report replace the file of --benchmark_out.
+  if (llvm::Error err = benchmarkOut->keep())
+    return fail(std::move(err));
   return 0;
 }
 

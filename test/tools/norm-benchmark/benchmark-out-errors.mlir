@@ -37,8 +37,7 @@
 // INPUT: norm-benchmark: error: cannot write '{{.+}}x.npy' (--benchmark_out): it is the file of input 0, which the results would replace
 // RUN: cmp %t/x.npy %t/x.orig
 
-// A writable file gets the report (in JSON, with the benchmark's name),
-// the newline of the check replaced.
+// A writable file gets the report (in JSON, with the benchmark's name).
 // RUN: norm-benchmark %s --input=4xf32 --threads=1 --name=b --benchmark_min_time=0.001 \
 // RUN:   --benchmark_out=%t/out.json --benchmark_out_format=json > /dev/null
 // RUN: FileCheck %s --check-prefix=JSON < %t/out.json
