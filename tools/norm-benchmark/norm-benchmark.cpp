@@ -42,6 +42,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <optional>
 #include <string>
 #include <thread>
@@ -373,7 +374,8 @@ struct BenchmarkOut {
   /// The file the results replace (a symlink's target), "" without one.
   std::string target;
   /// The temporary file the library writes; none for a direct write.
-  std::optional<llvm::sys::fs::TempFile> temp;
+  /// (A pointer: a moved-from object holds none, and removes none.)
+  std::unique_ptr<llvm::sys::fs::TempFile> temp;
 
   BenchmarkOut() = default;
   BenchmarkOut(BenchmarkOut &&) = default;
@@ -438,7 +440,7 @@ static llvm::Expected<BenchmarkOut> prepareBenchmarkOut(StringRef path) {
     // The replaced file's permissions, not the temporary file's 0600.
     if (exists)
       (void)fs::setPermissions(temp->FD, status.permissions());
-    out.temp.emplace(std::move(*temp));
+    out.temp = std::make_unique<fs::TempFile>(std::move(*temp));
     return std::move(out);
   }
   int fd;
