@@ -1,7 +1,8 @@
-// --output=@PATH opens PATH and writes through it, like a shell redirection:
-// a symlink's target is written and the symlink stays, a hard-linked file
+// --output=@PATH writes where PATH points, like a shell redirection: a
+// symlink's target is written and the symlink stays, a hard-linked file
 // keeps its inode (both names see the new bytes), and a FIFO's reader gets
-// the whole file. No temporary file is renamed over PATH.
+// the whole file. (A regular file without other links gets a temporary
+// file renamed over it: output-all-or-nothing.mlir.)
 
 // RUN: rm -rf %t && mkdir %t
 // The bytes NumPy's np.save writes for [[3 5 7] [9 11 13]] (f32).
