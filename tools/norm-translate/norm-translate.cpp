@@ -120,42 +120,20 @@ static void registerDriverOptions() {
 }
 
 /// Returns the index in `argv` of the input file as llvm::cl finds it on
-/// mlirTranslateMain's command line: its one positional argument, which is
-/// "-", an argument that does not start with '-' and is not the value of the
-/// option before it, or any argument after a "--". An option takes the next
-/// argument as its value where it requires a value and has none after '=':
-/// kDriverValueOptions, and the registered ones that say so (after
-/// registerDriverOptions). Returns 0 where there is no positional argument
-/// (the input is standard input), and -1 where there are several
-/// (rejectExtraArguments has then stopped the tool).
+/// mlirTranslateMain's command line: its one positional argument
+/// (findPositionalArgumentIndices, with kDriverValueOptions and the options
+/// registered by registerDriverOptions; an '@' argument counts as one).
+/// Returns 0 where there is no positional argument (the input is standard
+/// input), and -1 where there are several (rejectExtraArguments has then
+/// stopped the tool).
 static int findInputArgument(int argc, char **argv) {
-  auto &options = llvm::cl::getRegisteredOptions();
-  auto requiresValue = [&](llvm::StringRef name) {
-    if (llvm::is_contained(kDriverValueOptions, name))
-      return true;
-    auto option = options.find(name);
-    return option != options.end() &&
-           option->second->getValueExpectedFlag() == llvm::cl::ValueRequired;
-  };
-  int input = 0;
-  bool afterDashDash = false;
-  for (int i = 1; i < argc; ++i) {
-    llvm::StringRef arg(argv[i]);
-    if (!afterDashDash && arg == "--") {
-      afterDashDash = true;
-      continue;
-    }
-    if (!afterDashDash && arg.size() > 1 && arg.starts_with("-")) {
-      llvm::StringRef name = arg.drop_front(arg.starts_with("--") ? 2 : 1);
-      if (!name.contains('=') && requiresValue(name))
-        ++i;
-      continue;
-    }
-    if (input)
-      return -1;
-    input = i;
-  }
-  return input;
+  llvm::SmallVector<int> positional =
+      *mlir::norm::findPositionalArgumentIndices(
+          argc, argv, kDriverValueOptions,
+          /*responseFilesArePositional=*/true);
+  if (positional.empty())
+    return 0;
+  return positional.size() == 1 ? positional.front() : -1;
 }
 
 /// The name under which the import reads its input where it is not the

@@ -33,17 +33,19 @@
 namespace mlir {
 namespace norm {
 
-/// Returns the positional arguments of the command line `argv` as llvm::cl
-/// finds them: "-", an argument that does not start with '-' and is not the
-/// value of the option before it, and any argument after a "--". An option
-/// takes the next argument as its value where it has none after '=' and is
-/// registered as requiring one, or is named in `valueOptions` (options that
-/// the driver registers only when it parses, such as mlir-opt's -o).
-/// Returns std::nullopt where an argument starts with '@' (a response file,
-/// which llvm::cl expands into arguments not seen here).
-inline std::optional<llvm::SmallVector<llvm::StringRef>>
-findPositionalArguments(int argc, const char *const *argv,
-                        llvm::ArrayRef<llvm::StringRef> valueOptions = {}) {
+/// Returns the indices in `argv` of the positional arguments of the command
+/// line as llvm::cl finds them: "-", an argument that does not start with '-'
+/// and is not the value of the option before it, and any argument after a
+/// "--". An option takes the next argument as its value where it has none
+/// after '=' and is registered as requiring one, or is named in
+/// `valueOptions` (options that the driver registers only when it parses,
+/// such as mlir-opt's -o). Returns std::nullopt where an argument starts
+/// with '@' (a response file, which llvm::cl expands into arguments not seen
+/// here), unless `responseFilesArePositional`.
+inline std::optional<llvm::SmallVector<int>>
+findPositionalArgumentIndices(int argc, const char *const *argv,
+                              llvm::ArrayRef<llvm::StringRef> valueOptions = {},
+                              bool responseFilesArePositional = false) {
   auto &options = llvm::cl::getRegisteredOptions();
   auto requiresValue = [&](llvm::StringRef name) {
     if (llvm::is_contained(valueOptions, name))
@@ -52,11 +54,11 @@ findPositionalArguments(int argc, const char *const *argv,
     return option != options.end() &&
            option->second->getValueExpectedFlag() == llvm::cl::ValueRequired;
   };
-  llvm::SmallVector<llvm::StringRef> positional;
+  llvm::SmallVector<int> positional;
   bool afterDashDash = false;
   for (int i = 1; i < argc; ++i) {
     llvm::StringRef arg(argv[i]);
-    if (!afterDashDash && arg.starts_with("@"))
+    if (!afterDashDash && !responseFilesArePositional && arg.starts_with("@"))
       return std::nullopt;
     if (!afterDashDash && arg == "--") {
       afterDashDash = true;
@@ -68,8 +70,23 @@ findPositionalArguments(int argc, const char *const *argv,
         ++i;
       continue;
     }
-    positional.push_back(arg);
+    positional.push_back(i);
   }
+  return positional;
+}
+
+/// Returns the positional arguments themselves
+/// (findPositionalArgumentIndices).
+inline std::optional<llvm::SmallVector<llvm::StringRef>>
+findPositionalArguments(int argc, const char *const *argv,
+                        llvm::ArrayRef<llvm::StringRef> valueOptions = {}) {
+  std::optional<llvm::SmallVector<int>> indices =
+      findPositionalArgumentIndices(argc, argv, valueOptions);
+  if (!indices)
+    return std::nullopt;
+  llvm::SmallVector<llvm::StringRef> positional;
+  for (int i : *indices)
+    positional.push_back(argv[i]);
   return positional;
 }
 
