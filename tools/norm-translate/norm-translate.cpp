@@ -222,27 +222,24 @@ static void printImportDiagnostic(mlir::Diagnostic &diag) {
     }
     os << message << '\n';
   };
-  switch (diag.getSeverity()) {
-  case mlir::DiagnosticSeverity::Error:
-    print(llvm::WithColor::error(llvm::errs(), "norm-translate"),
-          diag.getLocation(), diag.str());
-    break;
-  case mlir::DiagnosticSeverity::Warning:
-    print(llvm::WithColor::warning(llvm::errs(), "norm-translate"),
-          diag.getLocation(), diag.str());
-    break;
-  case mlir::DiagnosticSeverity::Remark:
-    print(llvm::WithColor::remark(llvm::errs(), "norm-translate"),
-          diag.getLocation(), diag.str());
-    break;
-  case mlir::DiagnosticSeverity::Note:
-    print(llvm::WithColor::note(llvm::errs(), "norm-translate"),
-          diag.getLocation(), diag.str());
-    break;
-  }
+  // "norm-translate: error: " (warning, remark, note) in the usual colors.
+  auto prefixed = [](mlir::DiagnosticSeverity severity) -> llvm::raw_ostream & {
+    switch (severity) {
+    case mlir::DiagnosticSeverity::Error:
+      return llvm::WithColor::error(llvm::errs(), "norm-translate");
+    case mlir::DiagnosticSeverity::Warning:
+      return llvm::WithColor::warning(llvm::errs(), "norm-translate");
+    case mlir::DiagnosticSeverity::Remark:
+      return llvm::WithColor::remark(llvm::errs(), "norm-translate");
+    case mlir::DiagnosticSeverity::Note:
+      break;
+    }
+    return llvm::WithColor::note(llvm::errs(), "norm-translate");
+  };
+  print(prefixed(diag.getSeverity()), diag.getLocation(), diag.str());
   for (mlir::Diagnostic &note : diag.getNotes())
-    print(llvm::WithColor::note(llvm::errs(), "norm-translate"),
-          note.getLocation(), note.str());
+    print(prefixed(mlir::DiagnosticSeverity::Note), note.getLocation(),
+          note.str());
 }
 
 /// Registers the `import-onnx` translation as
