@@ -42,6 +42,7 @@
 #include "mlir/Transforms/InliningUtils.h"
 #include "mlir/Transforms/Passes.h"
 #include "norm/Conversion/Passes.h"
+#include "norm/Dialect/Norm/IR/NormOps.h"
 #include "norm/Support/EscapedText.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
@@ -681,6 +682,12 @@ compile::prepareKernels(ModuleOp module, ArrayRef<std::string> names,
   pm.addPass(createCSEPass());
   if (failed(pm.run(*copy)))
     return createStringError("cannot analyse the shapes of the module");
+  // The messages of the checks (norm.check_message) are of no use to the
+  // shape rules, which see their conditions.
+  copy->walk([](CheckMessageOp message) {
+    message.replaceAllUsesWith(message.getCondition());
+    message.erase();
+  });
 
   OpBuilder builder(context);
   for (auto [kernel, shapeName] : llvm::zip_equal(kernels, shapeNames)) {

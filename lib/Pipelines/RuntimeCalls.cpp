@@ -14,6 +14,14 @@
 //   defines a function of one of these names, or declares one with other
 //   parameters, the failure path calls `__norm_runtime_check_failed(message)`
 //   instead, which the embedder provides (norm-runner does).
+// * A check whose condition comes through a `norm.check_message` prints
+//   that op's message with the sizes found: `printf(format, sizes...)` then
+//   `abort()` (the format is the assert's message with the check's rule
+//   replaced by the op's message, `{N}` as `%lld`), or, where the module's
+//   `puts`, `abort` or `printf` cannot be used,
+//   `__norm_runtime_check_failed_values(format, s0, s1, s2, s3)`, which the
+//   embedder provides too. Every norm.check_message is then replaced by its
+//   condition.
 // * A function of the module named like a C function of the memref lowering
 //   (malloc, free, ...) with another type made that lowering declare the C
 //   function under another name (`malloc_0`), which links to nothing: an
@@ -23,11 +31,14 @@
 
 #include "RuntimeCalls.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/Pass.h"
+#include "norm/Dialect/Norm/IR/NormOps.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
@@ -37,6 +48,12 @@ using namespace mlir;
 /// underscore).
 static constexpr StringLiteral kRuntimeCheckFailed =
     "__norm_runtime_check_failed";
+
+/// The function a failed check with sizes calls where the module's `puts`,
+/// `abort` or `printf` cannot be used: the printf format (of `%lld` and
+/// `%%` only) and four i64 sizes (those the format does not take are 0).
+static constexpr StringLiteral kRuntimeCheckFailedValues =
+    "__norm_runtime_check_failed_values";
 
 /// The C functions the memref lowering declares for buffers.
 static constexpr StringLiteral kMemRefFunctions[] = {"malloc", "aligned_alloc",
@@ -58,8 +75,8 @@ public:
            "functions with another type";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
-    registry
-        .insert<cf::ControlFlowDialect, func::FuncDialect, LLVM::LLVMDialect>();
+    registry.insert<arith::ArithDialect, cf::ControlFlowDialect,
+                    func::FuncDialect, LLVM::LLVMDialect>();
   }
 
   void runOnOperation() override;
@@ -141,6 +158,72 @@ static Value createMessage(OpBuilder &builder, Location loc, ModuleOp module,
                              type, address, ArrayRef<LLVM::GEPArg>{0, 0});
 }
 
+/// Returns the module's `printf` (C's: `(ptr, ...)`, declared where the
+/// module has no symbol of that name), or null where the module's `printf`
+/// is another function.
+static LLVM::LLVMFuncOp getOrDeclarePrintf(ModuleOp module,
+                                           SymbolTable &symbols) {
+  MLIRContext *context = module.getContext();
+  auto ptr = LLVM::LLVMPointerType::get(context);
+  if (Operation *op = symbols.lookup("printf")) {
+    auto func = dyn_cast<LLVM::LLVMFuncOp>(op);
+    if (!func || !func.isExternal() || !func.isVarArg() ||
+        func.getFunctionType().getParams() != ArrayRef<Type>{ptr})
+      return nullptr;
+    return func;
+  }
+  auto builder = OpBuilder::atBlockBegin(module.getBody());
+  auto func = LLVM::LLVMFuncOp::create(
+      builder, module.getLoc(), "printf",
+      LLVM::LLVMFunctionType::get(IntegerType::get(context, 32), {ptr},
+                                  /*isVarArg=*/true));
+  symbols.insert(func);
+  return func;
+}
+
+/// Returns the printf format of the failed check `assertOp` whose condition
+/// comes through `message`, and appends to `values` the sizes it prints, in
+/// its order: the assert's message with the rule of generate-runtime-
+/// verification's ("^ <rule>" line) or the whole of any other message
+/// replaced by the message's format, `{N}` as `%lld`, `%` as `%%`, ending in
+/// a newline (as `puts` ends it).
+static std::string buildCheckFormat(cf::AssertOp assertOp,
+                                    norm::CheckMessageOp message,
+                                    SmallVectorImpl<Value> &values) {
+  std::string formatted;
+  auto escape = [&](StringRef text) {
+    for (char c : text) {
+      formatted += c;
+      if (c == '%')
+        formatted += '%';
+    }
+  };
+  auto formatMessage = [&] {
+    // The op's verifier has checked the format.
+    (void)norm::CheckMessageOp::parseFormat(
+        message.getFormat(), escape,
+        [&](unsigned index) {
+          formatted += "%lld";
+          values.push_back(message.getValues()[index]);
+        },
+        [](const Twine &) {});
+  };
+  StringRef text = assertOp.getMsg();
+  size_t rule = text.find("\n^ ");
+  if (text.starts_with("ERROR: Runtime op verification failed\n") &&
+      rule != StringRef::npos) {
+    escape(text.take_front(rule + 3));
+    formatMessage();
+    StringRef rest = text.drop_front(rule + 3);
+    escape(rest.drop_front(std::min(rest.find('\n'), rest.size())));
+  } else {
+    formatMessage();
+  }
+  if (!StringRef(formatted).ends_with("\n"))
+    formatted += '\n';
+  return formatted;
+}
+
 LogicalResult RuntimeCallsPass::checkMemRefFunctions(ModuleOp module) {
   SymbolTable symbols(module);
   for (auto declared : module.getOps<LLVM::LLVMFuncOp>()) {
@@ -177,12 +260,23 @@ void RuntimeCallsPass::runOnOperation() {
 
   // The checks of this module only: nested modules are lowered apart.
   SmallVector<cf::AssertOp> asserts;
+  SmallVector<norm::CheckMessageOp> messages;
   module.walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (isa<ModuleOp>(op) && op != module)
       return WalkResult::skip();
     if (auto assertOp = dyn_cast<cf::AssertOp>(op))
       asserts.push_back(assertOp);
+    if (auto message = dyn_cast<norm::CheckMessageOp>(op))
+      messages.push_back(message);
     return WalkResult::advance();
+  });
+  // The messages go once their asserts are lowered (or where a check went
+  // away without them).
+  auto eraseMessages = llvm::make_scope_exit([&] {
+    for (norm::CheckMessageOp message : messages) {
+      message.replaceAllUsesWith(message.getCondition());
+      message.erase();
+    }
   });
   if (asserts.empty())
     return;
@@ -209,6 +303,40 @@ void RuntimeCallsPass::runOnOperation() {
     }
   }
 
+  // The checks with sizes: `printf` where `puts` and `abort` are C's and
+  // `printf` is too, else the embedder's function.
+  LLVM::LLVMFuncOp printf, checkFailedValues;
+  bool withValues = llvm::any_of(asserts, [](cf::AssertOp assertOp) {
+    return assertOp.getArg().getDefiningOp<norm::CheckMessageOp>();
+  });
+  if (withValues && puts)
+    printf = getOrDeclarePrintf(module, symbols);
+  if (withValues && !printf) {
+    MLIRContext *context = module.getContext();
+    auto i64 = IntegerType::get(context, 64);
+    auto type = LLVM::LLVMFunctionType::get(
+        LLVM::LLVMVoidType::get(context),
+        {LLVM::LLVMPointerType::get(context), i64, i64, i64, i64});
+    Operation *op = symbols.lookup(kRuntimeCheckFailedValues);
+    checkFailedValues = dyn_cast_or_null<LLVM::LLVMFuncOp>(op);
+    if (op && (!checkFailedValues || !checkFailedValues.isExternal() ||
+               checkFailedValues.getFunctionType() != type)) {
+      op->emitError() << "'" << kRuntimeCheckFailedValues
+                      << "' is reserved for the run-time checks (a "
+                         "declaration of type "
+                      << type
+                      << "), which call it because the module has its own "
+                         "'puts', 'abort' or 'printf'";
+      return signalPassFailure();
+    }
+    if (!op) {
+      auto builder = OpBuilder::atBlockBegin(module.getBody());
+      checkFailedValues = LLVM::LLVMFuncOp::create(
+          builder, module.getLoc(), kRuntimeCheckFailedValues, type);
+      symbols.insert(checkFailedValues);
+    }
+  }
+
   OpBuilder builder(module.getContext());
   for (cf::AssertOp assertOp : asserts) {
     Location loc = assertOp.getLoc();
@@ -217,13 +345,34 @@ void RuntimeCallsPass::runOnOperation() {
     Block *block = assertOp->getBlock();
     Block *continuation = block->splitBlock(assertOp);
     Block *failure = builder.createBlock(block->getParent());
-    Value message =
-        createMessage(builder, loc, module, symbols, assertOp.getMsg());
-    if (checkFailed) {
-      createCall(builder, loc, checkFailed, message);
+    if (auto checkMessage =
+            assertOp.getArg().getDefiningOp<norm::CheckMessageOp>()) {
+      // The sizes as i64 (index is 64-bit in this lowering), in the failure
+      // path only.
+      SmallVector<Value> sizes;
+      std::string format = buildCheckFormat(assertOp, checkMessage, sizes);
+      Value message = createMessage(builder, loc, module, symbols, format);
+      auto i64 = builder.getI64Type();
+      SmallVector<Value> args{message};
+      for (Value size : sizes)
+        args.push_back(arith::IndexCastOp::create(builder, loc, i64, size));
+      if (printf) {
+        LLVM::CallOp::create(builder, loc, printf, args);
+        createCall(builder, loc, abort, {});
+      } else {
+        while (args.size() < 1 + norm::CheckMessageOp::kMaxPlaceholders)
+          args.push_back(LLVM::ConstantOp::create(builder, loc, i64, 0));
+        LLVM::CallOp::create(builder, loc, checkFailedValues, args);
+      }
     } else {
-      createCall(builder, loc, puts, message);
-      createCall(builder, loc, abort, {});
+      Value message =
+          createMessage(builder, loc, module, symbols, assertOp.getMsg());
+      if (checkFailed) {
+        createCall(builder, loc, checkFailed, message);
+      } else {
+        createCall(builder, loc, puts, message);
+        createCall(builder, loc, abort, {});
+      }
     }
     LLVM::UnreachableOp::create(builder, loc);
     builder.setInsertionPointToEnd(block);

@@ -53,6 +53,18 @@ using llvm::createStringError;
 static constexpr llvm::StringLiteral kRuntimeCheckFailed =
     "__norm_runtime_check_failed";
 
+/// The runner's function that the failure paths of checks with sizes call:
+/// with the printf format of their message (`%lld` and `%%` only) and four
+/// sizes. norm-to-llvm calls it where the module's `puts`, `abort` or
+/// `printf` is not C's, and routeRuntimeCheckFailures routes the `printf`s
+/// of the others to it.
+static constexpr llvm::StringLiteral kRuntimeCheckFailedValues =
+    "__norm_runtime_check_failed_values";
+
+/// The number of sizes kRuntimeCheckFailedValues takes
+/// (norm::CheckMessageOp::kMaxPlaceholders).
+static constexpr unsigned kCheckValues = 4;
+
 //===----------------------------------------------------------------------===//
 // Libraries
 //===----------------------------------------------------------------------===//
@@ -124,6 +136,7 @@ llvm::Error runner::loadRuntimeLibraries(ModuleOp module, unsigned numThreads) {
   for (auto func : module.getOps<LLVM::LLVMFuncOp>()) {
     if (!func.isExternal() || func.symbolKnownUseEmpty(module) ||
         func.getName() == kRuntimeCheckFailed ||
+        func.getName() == kRuntimeCheckFailedValues ||
         llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(
             func.getName().str()))
       continue;
@@ -209,38 +222,60 @@ static bool isAssertMessage(Value message, SymbolTableCollection &symbols) {
 
 void runner::routeRuntimeCheckFailures(ModuleOp module) {
   // The lowering emits `puts(message); abort(); unreachable` in a block of
-  // its own: find each `abort` between such a `puts` and an `unreachable`.
+  // its own, or for a check with sizes `printf(format, sizes...); abort();
+  // unreachable`: find each `abort` between such a call and an
+  // `unreachable`.
   SymbolTableCollection symbols;
   SmallVector<std::pair<LLVM::CallOp, LLVM::CallOp>> failurePaths;
+  auto i64 = IntegerType::get(module.getContext(), 64);
   module.walk([&](LLVM::CallOp abortCall) {
     if (!isCallTo(abortCall, "abort") || abortCall.getNumOperands() != 0 ||
-        !isa_and_nonnull<LLVM::UnreachableOp>(abortCall->getNextNode()) ||
-        !isCallTo(abortCall->getPrevNode(), "puts"))
+        !isa_and_nonnull<LLVM::UnreachableOp>(abortCall->getNextNode()))
       return;
-    auto putsCall = cast<LLVM::CallOp>(abortCall->getPrevNode());
-    if (putsCall.getNumOperands() == 1 &&
-        isAssertMessage(putsCall.getOperand(0), symbols))
-      failurePaths.push_back({putsCall, abortCall});
+    Operation *prev = abortCall->getPrevNode();
+    bool isPuts = isCallTo(prev, "puts") && prev->getNumOperands() == 1;
+    bool isPrintf = isCallTo(prev, "printf") && prev->getNumOperands() >= 1 &&
+                    prev->getNumOperands() <= 1 + kCheckValues &&
+                    llvm::all_of(llvm::drop_begin(prev->getOperandTypes()),
+                                 [&](Type type) { return type == i64; });
+    if ((isPuts || isPrintf) && isAssertMessage(prev->getOperand(0), symbols))
+      failurePaths.push_back({cast<LLVM::CallOp>(prev), abortCall});
   });
   if (failurePaths.empty())
     return;
 
-  // The name is reserved (a leading double underscore): a declaration of
-  // it that the module already has is reused.
-  auto checkFailed = module.lookupSymbol<LLVM::LLVMFuncOp>(kRuntimeCheckFailed);
+  // The names are reserved (a leading double underscore): a declaration of
+  // one that the module already has is reused.
+  MLIRContext *context = module.getContext();
+  auto ptr = LLVM::LLVMPointerType::get(context);
+  auto voidType = LLVM::LLVMVoidType::get(context);
   auto builder = OpBuilder::atBlockBegin(module.getBody());
-  if (!checkFailed) {
-    MLIRContext *context = module.getContext();
-    checkFailed = LLVM::LLVMFuncOp::create(
-        builder, module.getLoc(), kRuntimeCheckFailed,
-        LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(context),
-                                    {LLVM::LLVMPointerType::get(context)}));
-  }
-  for (auto [putsCall, abortCall] : failurePaths) {
-    builder.setInsertionPoint(putsCall);
-    LLVM::CallOp::create(builder, putsCall.getLoc(), checkFailed,
-                         putsCall.getOperands());
-    putsCall.erase();
+  auto getOrDeclare = [&](StringRef name, ArrayRef<Type> params) {
+    if (auto func = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
+      return func;
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(module.getBody());
+    return LLVM::LLVMFuncOp::create(
+        builder, module.getLoc(), name,
+        LLVM::LLVMFunctionType::get(voidType, params));
+  };
+  for (auto [printCall, abortCall] : failurePaths) {
+    builder.setInsertionPoint(printCall);
+    Location loc = printCall.getLoc();
+    if (isCallTo(printCall, "puts")) {
+      LLVM::CallOp::create(builder, loc,
+                           getOrDeclare(kRuntimeCheckFailed, {ptr}),
+                           printCall.getOperands());
+    } else {
+      SmallVector<Value> args(printCall.getOperands());
+      while (args.size() < 1 + kCheckValues)
+        args.push_back(LLVM::ConstantOp::create(builder, loc, i64, 0));
+      LLVM::CallOp::create(
+          builder, loc,
+          getOrDeclare(kRuntimeCheckFailedValues, {ptr, i64, i64, i64, i64}),
+          args);
+    }
+    printCall.erase();
     abortCall.erase();
   }
 }
@@ -292,6 +327,38 @@ static std::string formatRuntimeCheckMessage(llvm::StringRef message) {
   // Files registered for removal (the temporary file of a tool's output).
   llvm::sys::RunInterruptHandlers();
   std::_Exit(1);
+}
+
+/// Returns the printf `format` of a failed check with sizes (`%lld` for the
+/// next of `values`, `%%` for `%`; nothing else is generated) as printf
+/// would print it, without the final newline.
+static std::string formatCheckValues(llvm::StringRef format,
+                                     llvm::ArrayRef<int64_t> values) {
+  std::string text;
+  size_t next = 0;
+  while (!format.empty()) {
+    if (format.consume_front("%%")) {
+      text += '%';
+    } else if (format.consume_front("%lld")) {
+      text += next < values.size() ? std::to_string(values[next++]) : "?";
+    } else {
+      text += format.front();
+      format = format.drop_front();
+    }
+  }
+  if (llvm::StringRef(text).ends_with("\n"))
+    text.pop_back();
+  return text;
+}
+
+/// A failed run-time check with sizes: as reportFailedRuntimeCheck, with the
+/// sizes printed into its message.
+[[noreturn]] static void reportFailedRuntimeCheckValues(const char *format,
+                                                        int64_t v0, int64_t v1,
+                                                        int64_t v2,
+                                                        int64_t v3) {
+  std::string message = formatCheckValues(format, {v0, v1, v2, v3});
+  reportFailedRuntimeCheck(message.c_str());
 }
 
 /// The module's own calls of `abort`: one error and exit status 1 instead of
@@ -394,6 +461,9 @@ void runner::registerRuntimeSymbols(ExecutionEngine &engine,
         llvm::orc::SymbolMap symbols;
         symbols[interner(kRuntimeCheckFailed)] = {
             llvm::orc::ExecutorAddr::fromPtr(&reportFailedRuntimeCheck),
+            llvm::JITSymbolFlags::Exported};
+        symbols[interner(kRuntimeCheckFailedValues)] = {
+            llvm::orc::ExecutorAddr::fromPtr(&reportFailedRuntimeCheckValues),
             llvm::JITSymbolFlags::Exported};
         if (bindAbort)
           symbols[interner("abort")] = {

@@ -118,6 +118,81 @@ module @reserved {
 
 // -----
 
+// A check whose condition comes through norm.check_message prints that
+// message with the sizes: printf of "%lld {x} %lld%%\n" (the format's {1}
+// and {0} as %lld in that order, '{{' as '{', '%' as '%%', a newline as puts
+// would end it) with the sizes as i64, then abort. The message op is gone.
+// CHECK-LABEL: module @with_sizes
+// CHECK-DAG:   llvm.func @printf(!llvm.ptr, ...) -> i32
+// CHECK-DAG:   llvm.mlir.global private constant @assert_msg(dense<[37, 108, 108, 100, 32, 123, 120, 125, 32, 37, 108, 108, 100, 37, 37, 10, 0]> : tensor<17xi8>)
+// CHECK:       func.func @f(%[[A:.*]]: index, %[[B:.*]]: index)
+// CHECK-NOT:     norm.check_message
+// CHECK:         %[[EQ:.*]] = arith.cmpi eq, %[[A]], %[[B]] : index
+// CHECK-NEXT:    cf.cond_br %[[EQ]], ^[[OK:.*]], ^[[FAIL:.*]]
+// CHECK:       ^[[FAIL]]:
+// CHECK-NEXT:    %[[ADDR:.*]] = llvm.mlir.addressof @assert_msg : !llvm.ptr
+// CHECK-NEXT:    %[[MSG:.*]] = llvm.getelementptr %[[ADDR]][0, 0]
+// CHECK-NEXT:    %[[VB:.*]] = arith.index_cast %[[B]] : index to i64
+// CHECK-NEXT:    %[[VA:.*]] = arith.index_cast %[[A]] : index to i64
+// CHECK-NEXT:    llvm.call @printf(%[[MSG]], %[[VB]], %[[VA]]) vararg(!llvm.func<i32 (ptr, ...)>) : (!llvm.ptr, i64, i64) -> i32
+// CHECK-NEXT:    llvm.call @abort() : () -> ()
+// CHECK-NEXT:    llvm.unreachable
+module @with_sizes {
+  func.func @f(%a: index, %b: index) {
+    %eq = arith.cmpi eq, %a, %b : index
+    %m = norm.check_message %eq, "{1} {{x} {0}%" (%a, %b)
+    cf.assert %m, "sizes differ"
+    return
+  }
+}
+
+// -----
+
+// The module has its own puts: a check with sizes calls
+// __norm_runtime_check_failed_values with the format and four i64 sizes,
+// those the format does not take 0 ("n = %lld\n").
+// CHECK-LABEL: module @own_puts_with_sizes
+// CHECK-DAG:   llvm.func @__norm_runtime_check_failed_values(!llvm.ptr, i64, i64, i64, i64)
+// CHECK-DAG:   llvm.mlir.global private constant @assert_msg(dense<[110, 32, 61, 32, 37, 108, 108, 100, 10, 0]> : tensor<10xi8>)
+// CHECK:       ^{{.*}}:
+// CHECK:         %[[V:.*]] = arith.index_cast %{{.*}} : index to i64
+// CHECK-NEXT:    %[[Z1:.*]] = llvm.mlir.constant(0 : i64) : i64
+// CHECK-NEXT:    %[[Z2:.*]] = llvm.mlir.constant(0 : i64) : i64
+// CHECK-NEXT:    %[[Z3:.*]] = llvm.mlir.constant(0 : i64) : i64
+// CHECK-NEXT:    llvm.call @__norm_runtime_check_failed_values(%{{.*}}, %[[V]], %[[Z1]], %[[Z2]], %[[Z3]])
+// CHECK-NEXT:    llvm.unreachable
+module @own_puts_with_sizes {
+  func.func @puts(%p: !llvm.ptr) -> i32 {
+    %c0 = arith.constant 0 : i32
+    return %c0 : i32
+  }
+  func.func @f(%n: index) {
+    %c4 = arith.constant 4 : index
+    %eq = arith.cmpi eq, %n, %c4 : index
+    %m = norm.check_message %eq, "n = {0}" (%n)
+    cf.assert %m, "n is not 4"
+    return
+  }
+}
+
+// -----
+
+// __norm_runtime_check_failed_values is reserved.
+module @reserved_values {
+  // expected-error @below {{'__norm_runtime_check_failed_values' is reserved for the run-time checks (a declaration of type '!llvm.func<void (ptr, i64, i64, i64, i64)>'), which call it because the module has its own 'puts', 'abort' or 'printf'}}
+  func.func private @__norm_runtime_check_failed_values(i32)
+  func.func private @printf(i32)
+  func.func @f(%n: index) {
+    %c4 = arith.constant 4 : index
+    %eq = arith.cmpi eq, %n, %c4 : index
+    %m = norm.check_message %eq, "n = {0}" (%n)
+    cf.assert %m, "n is not 4"
+    return
+  }
+}
+
+// -----
+
 // The memref lowering declared C's malloc as malloc_0, the module's malloc
 // having another type.
 module @other_malloc {

@@ -15,6 +15,7 @@
 #include "mlir/Transforms/DialectConversion.h"
 #include "norm/Conversion/Passes.h"
 #include "norm/Dialect/Norm/IR/NormDialect.h"
+#include "norm/Dialect/Norm/IR/NormOps.h"
 
 namespace mlir {
 namespace norm {
@@ -71,6 +72,9 @@ struct ConvertNormToLinalgPass
   void runOnOperation() override {
     ConversionTarget target(getContext());
     target.addIllegalDialect<NormDialect>();
+    // The messages of run-time checks stay until norm-to-llvm lowers the
+    // checks (norm-to-llvm-runtime-calls).
+    target.addLegalOp<CheckMessageOp>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     NormToLinalgOptions options;
     options.reductionPartialSums = reductionPartialSums;

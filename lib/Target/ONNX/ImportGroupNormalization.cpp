@@ -100,9 +100,9 @@ LogicalResult Importer::importGroupNormalization(const Node &node) {
     // A dynamic C must be divisible by num_groups before the repeat (the
     // op's own check would come after it).
     if (ShapedType::isDynamic(channels)) {
+      Value c = tensor::DimOp::create(builder, node.loc, operands[0], 1);
       Value rest = arith::RemUIOp::create(
-          builder, node.loc,
-          tensor::DimOp::create(builder, node.loc, operands[0], 1),
+          builder, node.loc, c,
           arith::ConstantIndexOp::create(builder, node.loc, *numGroups));
       assertAtRunTime(
           node,
@@ -113,7 +113,12 @@ LogicalResult Importer::importGroupNormalization(const Node &node) {
           "(" +
               std::to_string(*numGroups) +
               ") at run time; GroupNormalization-18 repeats each value of "
-              "'scale' and 'B' C / num_groups times");
+              "'scale' and 'B' C / num_groups times",
+          "C = {0} (dimension 1 of 'X') is not divisible by 'num_groups' = " +
+              std::to_string(*numGroups) +
+              "; GroupNormalization-18 repeats each value of 'scale' and 'B' "
+              "C / num_groups times",
+          c);
     }
     for (int index : {1, 2}) {
       StringRef role = index == 1 ? "scale" : "B";
@@ -133,6 +138,13 @@ LogicalResult Importer::importGroupNormalization(const Node &node) {
                         std::to_string(*numGroups) +
                         ") at run time; GroupNormalization-18 takes '" + role +
                         "' of shape [num_groups] = [" +
+                        std::to_string(*numGroups) + "]",
+                    "input '" + role + "' (" +
+                        CheckMessageOp::escapeFormatText(
+                            quotedType(types[index])) +
+                        ") has size {0}, expected num_groups = {1}; "
+                        "GroupNormalization-18 takes '" +
+                        role + "' of shape [num_groups] = [" +
                         std::to_string(*numGroups) + "]");
       if (types[index].isDynamicDim(0))
         operands[index] = tensor::CastOp::create(

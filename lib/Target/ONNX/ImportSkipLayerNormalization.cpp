@@ -159,13 +159,18 @@ FailureOr<Importer::SkipOperands> Importer::importSkipOperands(const Node &node,
     std::string expected = ShapedType::isDynamic(hidden)
                                ? ""
                                : " (" + std::to_string(hidden) + ")";
+    std::string shapeRule =
+        opName.str() + " takes '" + role.str() +
+        "' of shape [hidden_size] (the last dimension of 'input', " +
+        quotedType(*inputType) + ")";
     assertDimSize(node, *value, 0, getDimSize(node, *input, rank - 1),
                   "input '" + role + "' (" + quotedType(*type) +
                       ") has a size other than hidden_size" + expected +
-                      " at run time; " + opName + " takes '" + role +
-                      "' of shape [hidden_size] (the last dimension of "
-                      "'input', " +
-                      quotedType(*inputType) + ")");
+                      " at run time; " + shapeRule,
+                  "input '" + role + "' (" +
+                      CheckMessageOp::escapeFormatText(quotedType(*type)) +
+                      ") has size {0}, expected hidden_size = {1}; " +
+                      CheckMessageOp::escapeFormatText(shapeRule));
     if (ShapedType::isDynamic(hidden))
       return *value;
     return tensor::CastOp::create(
@@ -221,19 +226,30 @@ FailureOr<Importer::SkipOperands> Importer::importSkipOperands(const Node &node,
   for (int64_t i = broadcastBatch ? 1 : 0; i < skipRank; ++i) {
     int64_t inputDim = i + rank - skipRank;
     StringRef dimName = rank == 3 ? kDimNames3[inputDim] : kDimNames2[inputDim];
+    std::string rule =
+        (Twine(opName) + " takes 'skip' of the shape of 'input'").str();
+    if (rank == 3)
+      rule += ", (1, sequence_length, hidden_size) or (sequence_length, "
+              "hidden_size)";
+    if (rank == 3 && skipRank == 3 && i == 0 && skipType->isDynamicDim(0))
+      rule += " (a 'skip' whose batch is dynamic must have input's "
+              "batch_size: one that broadcasts needs a static 1)";
     std::string message =
         ("dimension " + Twine(i) + " of input 'skip' (" +
          quotedType(*skipType) + ") differs from dimension " + Twine(inputDim) +
          " of 'input' (" + dimName + ", " + quotedType(*inputType) +
-         ") at run time; " + opName + " takes 'skip' of the shape of 'input'")
+         ") at run time; " + rule)
             .str();
-    if (rank == 3)
-      message += ", (1, sequence_length, hidden_size) or (sequence_length, "
-                 "hidden_size)";
-    if (rank == 3 && skipRank == 3 && i == 0 && skipType->isDynamicDim(0))
-      message += " (a 'skip' whose batch is dynamic must have input's "
-                 "batch_size: one that broadcasts needs a static 1)";
-    assertDimSize(node, *skip, i, getDimSize(node, *input, inputDim), message);
+    std::string format =
+        ("dimension " + Twine(i) + " of input 'skip' (" +
+         CheckMessageOp::escapeFormatText(quotedType(*skipType)) +
+         ") is {0}, expected {1} (dimension " + Twine(inputDim) +
+         " of 'input', " + dimName + ", " +
+         CheckMessageOp::escapeFormatText(quotedType(*inputType)) + "); " +
+         CheckMessageOp::escapeFormatText(rule))
+            .str();
+    assertDimSize(node, *skip, i, getDimSize(node, *input, inputDim), message,
+                  format);
     if (ShapedType::isDynamic(refinedShape[i]))
       refinedShape[i] = inShape[inputDim];
   }

@@ -187,13 +187,19 @@ private:
   /// `message`" (norm-runner: `error: run-time check failed: ...`;
   /// norm-compile: one of the C wrapper's shape rules). For rules on sizes
   /// that the import cannot check because one of them is dynamic; nothing is
-  /// emitted where both are static.
+  /// emitted where both are static. `format` is the message with the sizes
+  /// found (norm.check_message): `{0}` the size of `value`, `{1}` `size`.
   void assertDimSize(const Node &node, Value value, int64_t dim,
-                     OpFoldResult size, const Twine &message);
+                     OpFoldResult size, const Twine &message,
+                     const Twine &format);
   /// Emits `cf.assert(condition)` at the node's location with the message
   /// "<node label>: `message`", for assertDimSize's and other run-time rules
-  /// on sizes (`condition` must depend on the graph inputs' sizes only).
-  void assertAtRunTime(const Node &node, Value condition, const Twine &message);
+  /// on sizes (`condition` must depend on the graph inputs' sizes only); its
+  /// condition goes through a norm.check_message of "<node label>:
+  /// `format`" and `values`, the message a failed check prints (`{N}`:
+  /// `values[N]`).
+  void assertAtRunTime(const Node &node, Value condition, const Twine &message,
+                       const Twine &format, ValueRange values);
   /// Returns dimension `dim` of the ranked tensor `value`: an index
   /// attribute where it is static, else a tensor.dim.
   OpFoldResult getDimSize(const Node &node, Value value, int64_t dim);

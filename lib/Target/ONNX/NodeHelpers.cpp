@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "norm/Dialect/Norm/IR/NormOps.h"
 #include "norm/Support/EscapedText.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -314,22 +315,29 @@ OpFoldResult Importer::getDimSize(const Node &node, Value value, int64_t dim) {
 }
 
 void Importer::assertDimSize(const Node &node, Value value, int64_t dim,
-                             OpFoldResult size, const Twine &message) {
+                             OpFoldResult size, const Twine &message,
+                             const Twine &format) {
   if (!cast<RankedTensorType>(value.getType()).isDynamicDim(dim) &&
       isa<Attribute>(size))
     return;
-  Value equal = arith::CmpIOp::create(
-      builder, node.loc, arith::CmpIPredicate::eq,
-      getValueOrCreateConstantIndexOp(builder, node.loc,
-                                      getDimSize(node, value, dim)),
-      getValueOrCreateConstantIndexOp(builder, node.loc, size));
-  assertAtRunTime(node, equal, message);
+  Value found = getValueOrCreateConstantIndexOp(builder, node.loc,
+                                                getDimSize(node, value, dim));
+  Value expected = getValueOrCreateConstantIndexOp(builder, node.loc, size);
+  Value equal = arith::CmpIOp::create(builder, node.loc,
+                                      arith::CmpIPredicate::eq, found, expected);
+  assertAtRunTime(node, equal, message, format, {found, expected});
 }
 
 void Importer::assertAtRunTime(const Node &node, Value condition,
-                               const Twine &message) {
+                               const Twine &message, const Twine &format,
+                               ValueRange values) {
   ctx->getOrLoadDialect<cf::ControlFlowDialect>();
-  cf::AssertOp::create(builder, node.loc, condition,
+  // The label is the model's text: its braces are not placeholders.
+  Value checked = CheckMessageOp::create(
+      builder, node.loc, condition,
+      CheckMessageOp::escapeFormatText(node.label) + ": " + format.str(),
+      values);
+  cf::AssertOp::create(builder, node.loc, checked,
                        (node.label + ": " + message).str());
 }
 

@@ -543,3 +543,31 @@ func.func @rms_bytes_overflow(%x: tensor<?x?xf32>, %s: tensor<?xf32>) -> tensor<
   %y, %i = norm.rms_normalization %x, %s : (tensor<?x?xf32>, tensor<?xf32>) -> (tensor<?x?xf32>, tensor<4611686018427387904x1xf32>)
   return %y : tensor<?x?xf32>
 }
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// norm.check_message
+//===----------------------------------------------------------------------===//
+
+func.func @check_message_missing_value(%ok: i1, %a: index) -> i1 {
+  // expected-error @below {{'norm.check_message' op has an invalid 'format': placeholder {1} refers to no value (the op has 1)}}
+  %m = norm.check_message %ok, "{0} {1}" (%a)
+  return %m : i1
+}
+
+// -----
+
+func.func @check_message_lone_brace(%ok: i1, %a: index) -> i1 {
+  // expected-error @below {{'norm.check_message' op has an invalid 'format': '{' at offset 5 starts neither a placeholder '{N}' nor '{{'}}
+  %m = norm.check_message %ok, "size {x} {0}" (%a)
+  return %m : i1
+}
+
+// -----
+
+func.func @check_message_too_many(%ok: i1, %a: index) -> i1 {
+  // expected-error @below {{'norm.check_message' op has 5 placeholders in 'format'; at most 4}}
+  %m = norm.check_message %ok, "{0}{0}{0}{0}{0}" (%a)
+  return %m : i1
+}

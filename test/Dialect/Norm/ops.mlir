@@ -120,3 +120,16 @@ func.func @rms_normalization(%x: tensor<4x8xf16>, %scale: tensor<8xf16>,
   %inv5 = tensor.cast %inv4 : tensor<1x1xbf16> to tensor<?x1xbf16>
   return %y, %y2, %inv2, %y3, %inv5 : tensor<4x8xf16>, tensor<2x3x4xf32>, tensor<2x1x1xf64>, tensor<?x?xf16>, tensor<?x1xbf16>
 }
+
+// norm.check_message: the message of a run-time check with the sizes it
+// found, with and without values; it returns its condition.
+// CHECK-LABEL: func @check_message
+// CHECK-SAME: (%[[OK:.*]]: i1, %[[A:.*]]: index, %[[B:.*]]: index)
+func.func @check_message(%ok: i1, %a: index, %b: index) -> (i1, i1) {
+  // CHECK: %[[M:.*]] = norm.check_message %[[OK]], "size {1}, expected {0}"(%[[A]], %[[B]])
+  // GENERIC: "norm.check_message"(%{{.*}}, %{{.*}}, %{{.*}}) <{format = "size {1}, expected {0}"}> : (i1, index, index) -> i1
+  %m = norm.check_message %ok, "size {1}, expected {0}" (%a, %b)
+  // CHECK: norm.check_message %[[OK]], "no sizes"{{$}}
+  %n = norm.check_message %ok, "no sizes"
+  return %m, %n : i1, i1
+}

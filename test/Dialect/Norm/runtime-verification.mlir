@@ -13,15 +13,18 @@
 // CHECK:       %[[ONE:.+]] = arith.constant 1 : index
 // CHECK:       %[[ISONE:.+]] = arith.cmpi eq, %[[SSIZE]], %[[ONE]] : index
 // CHECK:       %[[OK:.+]] = arith.ori %[[EQ]], %[[ISONE]] : i1
-// CHECK:       cf.assert %[[OK]], "{{.*}}dimension 0 of 'Scale' is not broadcastable to dimension 1 of 'X' (sizes differ and are not 1)
+// CHECK:       %[[MSG:.+]] = norm.check_message %[[OK]], "dimension 0 of 'Scale' is {0}, expected {1} (dimension 1 of 'X') or 1"(%[[SSIZE]], %[[XSIZE]])
+// CHECK:       cf.assert %[[MSG]], "{{.*}}dimension 0 of 'Scale' is not broadcastable to dimension 1 of 'X' (sizes differ and are not 1)
 // CHECK:       %[[C4:.+]] = arith.constant 4 : index
 // CHECK:       %[[XSIZE2:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x?xf32>
 // CHECK:       %[[EQ2:.+]] = arith.cmpi eq, %[[C4]], %[[XSIZE2]] : index
-// CHECK:       cf.assert %[[EQ2]], "{{.*}}dimension 0 of 'B' is not broadcastable to dimension 1 of 'X'
+// CHECK:       %[[MSG2:.+]] = norm.check_message %[[EQ2]], "dimension 0 of 'B' is {0}, expected {1} (dimension 1 of 'X') or 1"(%[[C4]], %[[XSIZE2]])
+// CHECK:       cf.assert %[[MSG2]], "{{.*}}dimension 0 of 'B' is not broadcastable to dimension 1 of 'X'
 // CHECK:       %[[C2:.+]] = arith.constant 2 : index
 // CHECK:       %[[XROWS:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x?xf32>
 // CHECK:       %[[EQ3:.+]] = arith.cmpi eq, %[[C2]], %[[XROWS]] : index
-// CHECK:       cf.assert %[[EQ3]], "{{.*}}dimension 0 of 'X' differs from the static size of result 'Mean'
+// CHECK:       %[[MSG3:.+]] = norm.check_message %[[EQ3]], "dimension 0 of 'X' is {1}, expected {0} (the static size of result 'Mean')"(%[[C2]], %[[XROWS]])
+// CHECK:       cf.assert %[[MSG3]], "{{.*}}dimension 0 of 'X' differs from the static size of result 'Mean'
 // CHECK-NOT:   cf.assert
 // CHECK:       norm.layer_normalization
 func.func @layer_normalization(%x: tensor<?x?xf32>, %s: tensor<?xf32>, %b: tensor<4xf32>)
@@ -53,7 +56,8 @@ func.func @layer_normalization_static(%x: tensor<2x?xf32>, %s: tensor<1xf32>)
 // CHECK:       %[[C2:.+]] = arith.constant 2 : index
 // CHECK:       %[[ROWS:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x3xi32>
 // CHECK:       %[[EQ:.+]] = arith.cmpi eq, %[[C2]], %[[ROWS]] : index
-// CHECK:       cf.assert %[[EQ]], "{{.*}}dimension 0 of 'X' differs from the static size of result 'Y'
+// CHECK:       %[[MSG:.+]] = norm.check_message %[[EQ]], "dimension 0 of 'X' is {1}, expected {0} (the static size of result 'Y')"(%[[C2]], %[[ROWS]])
+// CHECK:       cf.assert %[[MSG]], "{{.*}}dimension 0 of 'X' differs from the static size of result 'Y'
 // CHECK-NOT:   cf.assert
 // CHECK:       norm.normalizer
 func.func @normalizer(%x: tensor<?x3xi32>) -> tensor<2x3xf32> {
@@ -75,11 +79,13 @@ func.func @normalizer(%x: tensor<?x3xi32>) -> tensor<2x3xf32> {
 // CHECK:       %[[ONE:.+]] = arith.constant 1 : index
 // CHECK:       %[[ISONE:.+]] = arith.cmpi eq, %[[SSIZE]], %[[ONE]] : index
 // CHECK:       %[[OK:.+]] = arith.ori %[[EQ]], %[[ISONE]] : i1
-// CHECK:       cf.assert %[[OK]], "{{.*}}dimension 0 of 'Scale' is not broadcastable to dimension 1 of 'X' (sizes differ and are not 1)
+// CHECK:       %[[MSG:.+]] = norm.check_message %[[OK]], "dimension 0 of 'Scale' is {0}, expected {1} (dimension 1 of 'X') or 1"(%[[SSIZE]], %[[XSIZE]])
+// CHECK:       cf.assert %[[MSG]], "{{.*}}dimension 0 of 'Scale' is not broadcastable to dimension 1 of 'X' (sizes differ and are not 1)
 // CHECK:       %[[C3:.+]] = arith.constant 3 : index
 // CHECK:       %[[XROWS:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x?xf16>
 // CHECK:       %[[EQ2:.+]] = arith.cmpi eq, %[[C3]], %[[XROWS]] : index
-// CHECK:       cf.assert %[[EQ2]], "{{.*}}dimension 0 of 'X' differs from the static size of result 'InvStdDev'
+// CHECK:       %[[MSG2:.+]] = norm.check_message %[[EQ2]], "dimension 0 of 'X' is {1}, expected {0} (the static size of result 'InvStdDev')"(%[[C3]], %[[XROWS]])
+// CHECK:       cf.assert %[[MSG2]], "{{.*}}dimension 0 of 'X' differs from the static size of result 'InvStdDev'
 // CHECK-NOT:   cf.assert
 // CHECK:       norm.rms_normalization
 func.func @rms_normalization(%x: tensor<?x?xf16>, %s: tensor<?xf32>)

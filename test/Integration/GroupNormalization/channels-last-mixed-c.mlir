@@ -52,13 +52,13 @@
 // RUN:   --input=@%t/f32_scale.npy --input=@%t/f32_b.npy 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=SMALL-X
 // SMALL-X: error: run-time check failed:
-// SMALL-X-SAME: op the size of 'scale' differs from C (dimension 3 of 'X')
+// SMALL-X-SAME: op the size of 'scale' is 8, expected C = 4 (dimension 3 of 'X'){{$}}
 // SMALL-X-NOT: xf32=
 // RUN: not norm-runner %s --function=f32_dynamic_scale --input=@%t/f32_x.npy \
 // RUN:   --input="4xf32=1 1 1 1" --input="4xf32=0 0 0 0" 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=SMALL-SCALE
 // SMALL-SCALE: error: run-time check failed:
-// SMALL-SCALE-SAME: op the size of 'scale' differs from C (dimension 3 of 'X')
+// SMALL-SCALE-SAME: op the size of 'scale' is 4, expected C = 8 (dimension 3 of 'X'){{$}}
 // SMALL-SCALE-NOT: xf32=
 
 func.func @f32_dynamic_x_c(%x: tensor<2x3x2x?xf32>, %s: tensor<8xf32>, %b: tensor<8xf32>) -> tensor<2x3x2x?xf32> {

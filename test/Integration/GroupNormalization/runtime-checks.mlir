@@ -6,26 +6,26 @@
 // RUN:   --input="5xf32=1 1 1 1 1" --input="5xf32=0 0 0 0 0" 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=GROUPS
 // GROUPS: error: run-time check failed:
-// GROUPS-SAME: op C (dimension 1 of 'X') is not divisible by 'num_groups' (2)
+// GROUPS-SAME: op C = 5 (dimension 1 of 'X') is not divisible by 'num_groups' = 2{{$}}
 // GROUPS-NOT: xf32=
 
 // RUN: not norm-runner %s --function=group --input="1x4x2xf32=1 2 3 4 5 6 7 8" \
 // RUN:   --input="8xf32=1 1 1 1 1 1 1 1" --input="4xf32=0 0 0 0" 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=SCALE
 // SCALE: error: run-time check failed:
-// SCALE-SAME: op the size of 'scale' differs from C (dimension 1 of 'X')
+// SCALE-SAME: op the size of 'scale' is 8, expected C = 4 (dimension 1 of 'X'){{$}}
 
 // RUN: not norm-runner %s --function=batch --input="2x3xf32=1 2 3 4 5 6" \
 // RUN:   --input="3xf32=1 1 1" --input="3xf32=0 0 0" --input="2xf32=0 0" \
 // RUN:   --input="3xf32=1 1 1" 2>&1 | FileCheck %s --check-prefix=MEAN
 // MEAN: error: run-time check failed:
-// MEAN-SAME: op the size of 'input_mean' differs from C (dimension 1 of 'X')
+// MEAN-SAME: op the size of 'input_mean' is 2, expected C = 3 (dimension 1 of 'X'){{$}}
 
 // RUN: not norm-runner %s --function=instance --input="1x2x2xf32=1 2 3 4" \
 // RUN:   --input="2xf32=1 1" --input="3xf32=0 0 0" 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=INSTANCE
 // INSTANCE: error: run-time check failed:
-// INSTANCE-SAME: op the size of 'B' differs from C (dimension 1 of 'input')
+// INSTANCE-SAME: op the size of 'B' is 3, expected C = 2 (dimension 1 of 'input'){{$}}
 
 // Sizes that agree pass: C = 4 in 2 groups of [1 2 3 4] and [5 6 7 8],
 // each standardized to +-3/sqrt(5), +-1/sqrt(5) (variance 1.25, epsilon

@@ -36,7 +36,7 @@
 // with _Exit: the temporary file is removed too.
 // RUN: not norm-benchmark %s --function=scale --input=2x4xf32 --input=3xf32 \
 // RUN:   --benchmark_out=%t/b.json 2>&1 | FileCheck %s --check-prefix=CHECK-FAILED
-// CHECK-FAILED: {{^}}norm-benchmark: error: run-time check failed: {{.*}}'norm.layer_normalization' op dimension 0 of 'Scale' is not broadcastable to dimension 1 of 'X'
+// CHECK-FAILED: {{^}}norm-benchmark: error: run-time check failed: {{.*}}'norm.layer_normalization' op dimension 0 of 'Scale' is 3, expected 4 (dimension 1 of 'X') or 1{{$}}
 // RUN: not test -e %t/b.json
 // RUN: cp old.json b.json
 // RUN: not norm-benchmark %s --function=scale --input=2x4xf32 --input=3xf32 \

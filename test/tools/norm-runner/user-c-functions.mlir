@@ -25,7 +25,7 @@
 // RUN:   | FileCheck %s --check-prefix=FAILED --implicit-check-not=error:
 // RUN: norm-runner %t/c-puts-llvm.mlir %{fits} | FileCheck %s --check-prefix=FITS
 // FAILED: {{^}}norm-runner: error: run-time check failed: {{.*}}.mlir:{{[0-9]+}}:{{[0-9]+}}: 'norm.layer_normalization'
-// FAILED-SAME: op dimension 0 of 'Scale' is not broadcastable to dimension 1 of 'X' (sizes differ and are not 1)
+// FAILED-SAME: op dimension 0 of 'Scale' is 3, expected 4 (dimension 1 of 'X') or 1
 // FITS: [SUCCESS] result[0]: 2x4xf32
 
 // The module's own `puts` (the function prints "mine") and `abort`, and a

@@ -31,7 +31,7 @@
 // RUN:   --input="3xf32=1 1 1" > %t/out 2> %t/err
 // RUN: FileCheck %s --check-prefix=CHECK-ERR --implicit-check-not=error: < %t/err
 // CHECK-ERR: {{^}}norm-runner: error: run-time check failed: {{.*}}.mlir:{{[0-9]+}}:{{[0-9]+}}: 'norm.layer_normalization'
-// CHECK-ERR-SAME: op dimension 0 of 'Scale' is not broadcastable to dimension 1 of 'X'
+// CHECK-ERR-SAME: op dimension 0 of 'Scale' is 3, expected 4 (dimension 1 of 'X') or 1{{$}}
 // RUN: FileCheck %s --check-prefix=CHECK-OUT < %t/out
 // CHECK-OUT: checking
 // CHECK-OUT-NOT: 2x4xf32

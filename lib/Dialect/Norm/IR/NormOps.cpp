@@ -154,27 +154,43 @@ static Value buildSize(OpBuilder &b, Location loc, Value value, int64_t dim) {
   return tensor::DimOp::create(b, loc, value, dim);
 }
 
+/// Emits `cf.assert(ok)` with `message`, its condition carried through a
+/// norm.check_message of `format` and `values` (the sizes found, which a
+/// failed check prints).
+static void assertWithValues(
+    OpBuilder &b, Location loc, Operation *op, Value ok, const Twine &message,
+    const Twine &format, ValueRange values,
+    function_ref<std::string(Operation *, StringRef)> generateErrorMessage) {
+  Value checked = CheckMessageOp::create(b, loc, ok, format.str(), values);
+  cf::AssertOp::create(b, loc, checked,
+                       generateErrorMessage(op, message.str()));
+}
+
 /// Emits `cf.assert(dim(lhs, lhsDim) == dim(rhs, rhsDim))`, or with
 /// `allowLhsOne` `... || dim(lhs, lhsDim) == 1`, unless both sizes are static
-/// (the verifier has then checked them already).
+/// (the verifier has then checked them already). `format` is the message
+/// with the sizes found: `{0}` the size of lhs, `{1}` that of rhs.
 static void assertSameSize(
     OpBuilder &b, Location loc, Operation *op, Value lhs, int64_t lhsDim,
     Value rhs, int64_t rhsDim, bool allowLhsOne, const Twine &message,
+    const Twine &format,
     function_ref<std::string(Operation *, StringRef)> generateErrorMessage) {
   auto lhsType = cast<RankedTensorType>(lhs.getType());
   auto rhsType = cast<RankedTensorType>(rhs.getType());
   if (!lhsType.isDynamicDim(lhsDim) && !rhsType.isDynamicDim(rhsDim))
     return;
   Value lhsSize = buildSize(b, loc, lhs, lhsDim);
+  Value rhsSize = buildSize(b, loc, rhs, rhsDim);
   Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lhsSize,
-                                   buildSize(b, loc, rhs, rhsDim));
+                                   rhsSize);
   if (allowLhsOne && lhsType.isDynamicDim(lhsDim)) {
     Value one = arith::ConstantIndexOp::create(b, loc, 1);
     Value isOne =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lhsSize, one);
     ok = arith::OrIOp::create(b, loc, ok, isOne);
   }
-  cf::AssertOp::create(b, loc, ok, generateErrorMessage(op, message.str()));
+  assertWithValues(b, loc, op, ok, message, format, {lhsSize, rhsSize},
+                   generateErrorMessage);
 }
 
 //===----------------------------------------------------------------------===//
@@ -220,6 +236,8 @@ void NormalizerOp::generateRuntimeVerification(
                      /*allowLhsOne=*/false,
                      "dimension " + Twine(i) + " of 'X' differs from the " +
                          "static size of result 'Y'",
+                     "dimension " + Twine(i) + " of 'X' is {1}, expected {0} " +
+                         "(the static size of result 'Y')",
                      generateErrorMessage);
 }
 
@@ -380,6 +398,9 @@ static void generateNormalizationRuntimeChecks(
                          Twine(offset + i) +
                          " of 'X' (sizes differ and "
                          "are not 1)",
+                     "dimension " + Twine(i) + " of '" + name +
+                         "' is {0}, expected {1} (dimension " +
+                         Twine(offset + i) + " of 'X') or 1",
                      generateErrorMessage);
     }
   }
@@ -397,6 +418,8 @@ static void generateNormalizationRuntimeChecks(
                        /*allowLhsOne=*/false,
                        "dimension " + Twine(i) + " of 'X' differs from the " +
                            "static size of result '" + name + "'",
+                       "dimension " + Twine(i) + " of 'X' is {1}, expected " +
+                           "{0} (the static size of result '" + name + "')",
                        generateErrorMessage);
   }
 }
@@ -619,6 +642,9 @@ static void generateChannelRuntimeChecks(
                    /*allowLhsOne=*/false,
                    "the size of '" + name + "' differs from C (dimension " +
                        Twine(channelDim) + " of '" + xName + "')",
+                   "the size of '" + name + "' is {0}, expected C = {1} " +
+                       "(dimension " + Twine(channelDim) + " of '" + xName +
+                       "')",
                    generateErrorMessage);
   int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
   auto yType = cast<RankedTensorType>(y.getType());
@@ -628,6 +654,9 @@ static void generateChannelRuntimeChecks(
                      "dimension " + Twine(i) + " of '" + xName +
                          "' differs from the static size of result '" + yName +
                          "'",
+                     "dimension " + Twine(i) + " of '" + xName +
+                         "' is {1}, expected {0} (the static size of result '" +
+                         yName + "')",
                      generateErrorMessage);
 }
 
@@ -756,12 +785,90 @@ void GroupNormalizationOp::generateRuntimeVerification(
   Value ok = arith::CmpIOp::create(
       builder, loc, arith::CmpIPredicate::eq, rest,
       arith::ConstantIndexOp::create(builder, loc, 0));
-  cf::AssertOp::create(
-      builder, loc, ok,
-      generateErrorMessage(*this, "C (dimension " + std::to_string(channelDim) +
-                                      " of 'X') is not divisible by "
-                                      "'num_groups' (" +
-                                      std::to_string(getNumGroups()) + ")"));
+  std::string channelsText =
+      "dimension " + std::to_string(channelDim) + " of 'X'";
+  assertWithValues(builder, loc, *this, ok,
+                   "C (" + channelsText + ") is not divisible by 'num_groups' (" +
+                       Twine(getNumGroups()) + ")",
+                   "C = {0} (" + channelsText +
+                       ") is not divisible by 'num_groups' = " +
+                       Twine(getNumGroups()),
+                   {channels}, generateErrorMessage);
+}
+
+//===----------------------------------------------------------------------===//
+// CheckMessageOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult CheckMessageOp::parseFormat(
+    StringRef format, function_ref<void(StringRef)> text,
+    function_ref<void(unsigned)> placeholder,
+    function_ref<void(const Twine &)> error) {
+  while (!format.empty()) {
+    size_t brace = format.find('{');
+    if (brace == StringRef::npos) {
+      text(format);
+      return success();
+    }
+    if (brace != 0)
+      text(format.take_front(brace));
+    format = format.drop_front(brace + 1);
+    if (format.consume_front("{")) {
+      text("{");
+      continue;
+    }
+    StringRef digits = format.take_while(llvm::isDigit);
+    unsigned index;
+    if (digits.empty() || digits.getAsInteger(10, index) ||
+        !format.drop_front(digits.size()).starts_with("}")) {
+      error("'{' at offset " + Twine(brace) +
+            " starts neither a placeholder '{N}' nor '{{'");
+      return failure();
+    }
+    placeholder(index);
+    format = format.drop_front(digits.size() + 1);
+  }
+  return success();
+}
+
+std::string CheckMessageOp::escapeFormatText(StringRef text) {
+  std::string escaped;
+  for (char c : text) {
+    escaped += c;
+    if (c == '{')
+      escaped += '{';
+  }
+  return escaped;
+}
+
+LogicalResult CheckMessageOp::verify() {
+  unsigned count = 0;
+  std::string problem;
+  if (failed(parseFormat(
+          getFormat(), [](StringRef) {},
+          [&](unsigned index) {
+            if (problem.empty() && index >= getValues().size())
+              problem = "placeholder {" + std::to_string(index) +
+                        "} refers to no value (the op has " +
+                        std::to_string(getValues().size()) + ")";
+            ++count;
+          },
+          [&](const Twine &what) { problem = what.str(); })) ||
+      !problem.empty())
+    return emitOpError() << "has an invalid 'format': " << problem;
+  if (count > kMaxPlaceholders)
+    return emitOpError() << "has " << count
+                         << " placeholders in 'format'; at most "
+                         << kMaxPlaceholders;
+  return success();
+}
+
+OpFoldResult CheckMessageOp::fold(FoldAdaptor adaptor) {
+  // A check proven true needs no message: the assert then goes away.
+  auto condition = dyn_cast_or_null<IntegerAttr>(adaptor.getCondition());
+  if (condition && condition.getValue().isOne())
+    return condition;
+  return {};
 }
 
 //===----------------------------------------------------------------------===//

@@ -416,4 +416,62 @@ def Norm_GroupNormalizationOp : Norm_Op<"group_normalization",
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// CheckMessageOp
+//===----------------------------------------------------------------------===//
+
+def Norm_CheckMessageOp : Norm_Op<"check_message", [Pure]> {
+  let summary = "the message of a run-time check, with the sizes it checks";
+  let description = [{
+    Returns `condition` unchanged and carries, for the `cf.assert` of a
+    run-time check that takes it as its condition, the check's message with
+    the sizes it found: `format` is the message, where `{N}` stands for the
+    run-time value of `values[N]` in decimal and `{{` for `{` (at most 4
+    `{N}` in all). The ops' run-time checks (generate-runtime-verification)
+    and the ONNX importer's emit it; norm-to-llvm
+    (`norm-to-llvm-runtime-calls`) makes the failure path of the
+    `cf.assert` print the message so formatted in place of the assert's own
+    (for generate-runtime-verification's messages, in place of its `^ rule`
+    line), and replaces the op by `condition`. Everything else sees through
+    it to `condition` (norm-compile's shape rules). It folds to `condition`
+    where that is the constant true, so that a check proven true goes away.
+
+    Example:
+
+    ```mlir
+    %ok = arith.cmpi eq, %c, %n : index
+    %checked = norm.check_message %ok, "C = {0} is not divisible by 4" (%c)
+    cf.assert %checked, "C is not divisible by 4"
+    ```
+  }];
+
+  let arguments = (ins I1:$condition, StrAttr:$format,
+                       Variadic<Index>:$values);
+  let results = (outs I1:$result);
+  let assemblyFormat = [{
+    $condition `,` $format (`(` $values^ `)`)? attr-dict
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+
+  let extraClassDeclaration = [{
+    /// The most `{N}` a format may hold (the runner's function that formats
+    /// a failed check takes that many values).
+    static constexpr unsigned kMaxPlaceholders = 4;
+
+    /// Calls `text` with each piece of literal text of `format` (`{{` as
+    /// `{`) and `placeholder` with the N of each `{N}`, in order; fails
+    /// where `format` has a `{` or `}` that is neither, calling `error`
+    /// with what is wrong.
+    static ::mlir::LogicalResult parseFormat(
+        ::llvm::StringRef format,
+        ::llvm::function_ref<void(::llvm::StringRef)> text,
+        ::llvm::function_ref<void(unsigned)> placeholder,
+        ::llvm::function_ref<void(const ::llvm::Twine &)> error);
+
+    /// Returns `text` with `{` written `{{`, for literal text in a format.
+    static std::string escapeFormatText(::llvm::StringRef text);
+  }];
+}
+
 #endif // NORM_DIALECT_NORM_IR_NORMOPS_TD
