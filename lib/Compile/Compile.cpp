@@ -32,6 +32,7 @@
 #include "norm/InitAllNorm.h"
 #include "norm/Pipelines/Pipelines.h"
 #include "norm/Runner/BytecodeCheck.h"
+#include "norm/Support/StagedOutput.h"
 #include "norm/Target/ONNX/ImportONNX.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -59,6 +60,8 @@
 #include "llvm/Transforms/Utils/Cloning.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <unistd.h>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -497,27 +500,26 @@ readInput(StringRef inputFile, MLIRContext *context, std::string &error) {
 }
 
 namespace {
-/// An output file (the object or the header) opened before anything is
+/// An output file (the object or the header) prepared before anything is
 /// compiled, so that one that cannot be written is an error before either
-/// output is touched: the file is created where it does not exist (and
-/// removed again unless taken), but not truncated, so that a run that fails
-/// before writing leaves an existing file (a previous run's) as it was.
+/// output is touched. A regular file (or a new one) is staged
+/// (norm/Support/StagedOutput.h): written to a temporary file beside it,
+/// renamed over it by commit() only once both outputs were written, so
+/// that a failed run leaves an existing file (a previous run's) as it was
+/// and creates none. Others (a device, a FIFO, `/dev/stdout`, a file in a
+/// directory where no file can be created) are opened without truncation
+/// and written directly.
 class PendingOutput {
 public:
   PendingOutput() = default;
   PendingOutput(const PendingOutput &) = delete;
   PendingOutput &operator=(const PendingOutput &) = delete;
   ~PendingOutput() {
-    if (fd < 0)
-      return;
-    llvm::sys::Process::SafelyCloseFileDescriptor(fd);
-    if (created) {
-      llvm::sys::fs::remove(path);
-      llvm::sys::DontRemoveFileOnSignal(path);
-    }
+    if (fd >= 0)
+      llvm::sys::Process::SafelyCloseFileDescriptor(fd);
   }
 
-  /// Opens `path` ("-": stdout, which is opened only by take()).
+  /// Prepares `path` ("-": stdout, which is opened only by take()).
   llvm::Error open(StringRef path, bool text) {
     this->path = path.str();
     this->text = text;
@@ -530,15 +532,28 @@ public:
       }
       return llvm::Error::success();
     }
-    bool existed = llvm::sys::fs::exists(path);
+    llvm::Expected<std::optional<StagedOutput>> stage =
+        StagedOutput::stage(path);
+    if (!stage)
+      return stage.takeError();
+    llvm::sys::fs::file_status status;
+    if (!llvm::sys::fs::status(path, status)) {
+      hasID = true;
+      id = status.getUniqueID();
+    }
+    if (*stage) {
+      staged = std::move(*stage);
+      // A new file has no ID yet: it is told by its absolute path.
+      SmallString<256> absolute(staged->getTargetPath());
+      (void)llvm::sys::fs::make_absolute(absolute);
+      llvm::sys::path::remove_dots(absolute, /*remove_dot_dot=*/true);
+      absolutePath = absolute.str().str();
+      return llvm::Error::success();
+    }
     if (std::error_code ec = llvm::sys::fs::openFileForWrite(
             path, fd, llvm::sys::fs::CD_OpenAlways,
             text ? llvm::sys::fs::OF_Text : llvm::sys::fs::OF_None))
       return createStringError("cannot write '" + path + "': " + ec.message());
-    created = !existed;
-    if (created)
-      llvm::sys::RemoveFileOnSignal(path);
-    llvm::sys::fs::file_status status;
     if (!llvm::sys::fs::status(fd, status)) {
       regular = llvm::sys::fs::is_regular_file(status);
       hasID = true;
@@ -551,13 +566,15 @@ public:
   /// stdout, whatever it is).
   bool isSameFile(const PendingOutput &other) const {
     return (path == "-" && other.path == "-") ||
-           (hasID && other.hasID && id == other.id);
+           (hasID && other.hasID && id == other.id) ||
+           (!absolutePath.empty() && absolutePath == other.absolutePath);
   }
 
-  /// Truncates the file and returns it for writing. A ToolOutputFile not
-  /// kept removes its path, which is meant for a partly written output; a
-  /// file that is not a regular one (`/dev/null`, `/dev/full`, a pipe) is
-  /// kept whatever happens.
+  /// Returns the file for writing: the temporary file of a staged output,
+  /// else the file itself, truncated where it is a regular one. The
+  /// ToolOutputFile is kept whatever happens: a staged output's temporary
+  /// file is removed by the StagedOutput unless committed, and a file
+  /// written directly is not removed.
   llvm::Expected<std::unique_ptr<llvm::ToolOutputFile>> take() {
     std::error_code ec;
     if (path == "-") {
@@ -567,29 +584,45 @@ public:
         return createStringError("cannot write '<stdout>': " + ec.message());
       return std::move(file);
     }
+    if (staged) {
+      // A descriptor of its own: the TempFile closes its own at commit.
+      int copy = ::dup(staged->getFD());
+      if (copy < 0)
+        return createStringError("cannot write '" + path + "': " +
+                                 std::error_code(errno, std::generic_category())
+                                     .message());
+      auto file = std::make_unique<llvm::ToolOutputFile>(staged->getPath(),
+                                                         copy);
+      file->keep();
+      return std::move(file);
+    }
     if (regular)
       if ((ec = llvm::sys::fs::resize_file(fd, 0)))
         return createStringError("cannot write '" + path +
                                  "': " + ec.message());
-    if (created)
-      llvm::sys::DontRemoveFileOnSignal(path);
-    // The ToolOutputFile closes the descriptor, and removes a regular file
-    // on a signal and where it is not kept.
+    // The ToolOutputFile closes the descriptor.
     auto file = std::make_unique<llvm::ToolOutputFile>(path, fd);
     fd = -1;
-    if (!regular)
-      file->keep();
+    file->keep();
     return std::move(file);
+  }
+
+  /// Renames a staged output's temporary file over the file (once every
+  /// output was written and closed).
+  llvm::Error commit() {
+    return staged ? staged->commit() : llvm::Error::success();
   }
 
 private:
   std::string path;
   bool text = false;
   int fd = -1;
-  bool created = false;
   bool regular = false;
   bool hasID = false;
   llvm::sys::fs::UniqueID id;
+  /// The staged output, and the absolute path of its file.
+  std::optional<StagedOutput> staged;
+  std::string absolutePath;
 };
 } // namespace
 
@@ -964,8 +997,9 @@ llvm::Error norm::compileKernels(const CompileOptions &options) {
     object = std::move(*emitted);
   }
 
-  // Both are truncated before either is written: a write that fails
-  // removes both (ToolOutputFile), not the object alone.
+  // Both are written to temporary files (for regular files) and renamed
+  // over the outputs only once both were written: a write that fails
+  // leaves both files as they were.
   auto output = pendingOutput.take();
   if (!output)
     return output.takeError();
@@ -1019,7 +1053,7 @@ llvm::Error norm::compileKernels(const CompileOptions &options) {
   if (llvm::Error err = closeOutput(**header, headerFile))
     return err;
 
-  (*output)->keep();
-  (*header)->keep();
-  return llvm::Error::success();
+  if (llvm::Error err = pendingOutput.commit())
+    return err;
+  return pendingHeader.commit();
 }

@@ -13,6 +13,7 @@
 #include "norm/Runner/ToolMain.h"
 #include "norm/Support/EscapedText.h"
 #include "norm/Support/InputFiles.h"
+#include "norm/Support/StagedOutput.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -31,104 +32,37 @@ using namespace mlir::norm::runner;
 using llvm::createStringError;
 
 namespace {
-/// An --output=@FILE result written to a temporary file in FILE's directory
-/// (stageOutputFile), to be renamed over FILE once every output was written.
-struct StagedOutput {
+/// An --output=@FILE result staged in a temporary file (stageOutputFile), to
+/// be renamed over FILE once every output was written.
+struct StagedResult {
   /// The index of the result.
   size_t index = 0;
-  /// The path as given, for messages.
-  std::string path;
-  /// The file the temporary file replaces (a symlink's target).
-  std::string target;
-  /// Whether the target exists with other hard links: it is written
-  /// through (keeping its inode) at commit, the temporary file only having
-  /// shown that the bytes fit.
-  bool writeThrough = false;
-  /// (A pointer: a moved-from object holds none, and removes none.)
-  std::unique_ptr<llvm::sys::fs::TempFile> temp;
-
-  StagedOutput() = default;
-  StagedOutput(StagedOutput &&) = default;
-  StagedOutput &operator=(StagedOutput &&) = default;
-  /// Removes the temporary file unless commit() renamed it.
-  ~StagedOutput() {
-    if (temp)
-      llvm::consumeError(temp->discard());
-  }
-
-  /// Renames the temporary file over the target, or (writeThrough) writes
-  /// the target with `write` and removes the temporary file.
-  llvm::Error commit(llvm::function_ref<llvm::Error(StringRef)> write) {
-    llvm::sys::fs::TempFile file = std::move(*temp);
-    temp.reset();
-    if (writeThrough) {
-      llvm::consumeError(file.discard());
-      return write(path);
-    }
-    if (llvm::Error err = file.keep(target))
-      return createStringError("cannot write '" + escapeForMessage(path) +
-                               "': " + llvm::toString(std::move(err)));
-    return llvm::Error::success();
-  }
+  StagedOutput output;
 };
 } // namespace
 
-/// Writes an --output=@FILE result with `write` to a temporary file in the
-/// directory of `path` where `path` is a regular file or does not exist yet
-/// (a symlink: its target's directory); returns none for a device, a FIFO
-/// or a socket, a path in /dev or /proc (/dev/stdout), and an existing
-/// file in a directory where no file can be created, which are written
-/// through. A missing or unwritable
-/// directory, an unwritable file, a directory, or a failed write (a full
-/// disk) is an error naming `path`, and nothing is left behind.
+/// Writes an --output=@FILE result with `write` to a temporary file beside
+/// `path` (StagedOutput, norm/Support/StagedOutput.h); returns none where
+/// StagedOutput writes `path` directly (a device, a FIFO or a socket, a path
+/// in /dev or /proc (/dev/stdout), an existing file in a directory where no
+/// file can be created). A missing or unwritable directory, an unwritable
+/// file, a directory, or a failed write (a full disk) is an error naming
+/// `path`, and nothing is left behind.
 static llvm::Expected<std::optional<StagedOutput>>
 stageOutputFile(StringRef path, llvm::function_ref<void(raw_ostream &)> write) {
-  namespace fs = llvm::sys::fs;
-  auto cannotWrite = [&](std::error_code error) {
-    return createStringError("cannot write '" + escapeForMessage(path) +
-                             "': " + error.message());
-  };
-  fs::file_status status;
-  bool exists = !fs::status(path, status);
-  if (exists && status.type() == fs::file_type::directory_file)
-    return cannotWrite(std::make_error_code(std::errc::is_a_directory));
-  if (exists && status.type() != fs::file_type::regular_file)
-    return std::nullopt;
-  // /dev/stdout, /dev/fd/N, /proc/self/fd/N name an open descriptor, which
-  // may be a regular file (standard output redirected to one): written
-  // through, as a shell redirection would.
-  if (path.starts_with("/dev/") || path.starts_with("/proc/"))
-    return std::nullopt;
-  StagedOutput stage;
-  stage.path = path.str();
-  stage.target = path.str();
-  SmallString<256> real;
-  if (exists && !fs::real_path(path, real))
-    stage.target = real.str().str();
-  if (exists && fs::access(stage.target, fs::AccessMode::Write))
-    return cannotWrite(std::make_error_code(std::errc::permission_denied));
-  stage.writeThrough = exists && status.getLinkCount() > 1;
-  llvm::Expected<fs::TempFile> temp =
-      fs::TempFile::create(stage.target + "-%%%%%%.tmp");
-  if (!temp) {
-    std::error_code error = llvm::errorToErrorCode(temp.takeError());
-    // A writable file in a directory that is not: written through.
-    if (exists)
-      return std::nullopt;
-    return cannotWrite(error);
-  }
-  stage.temp = std::make_unique<fs::TempFile>(std::move(*temp));
-  // The replaced file's permissions, not the temporary file's 0600.
-  if (exists)
-    (void)fs::setPermissions(stage.temp->FD, status.permissions());
-  llvm::raw_fd_ostream stream(stage.temp->FD, /*shouldClose=*/false);
+  llvm::Expected<std::optional<StagedOutput>> staged =
+      StagedOutput::stage(path);
+  if (!staged || !*staged)
+    return staged;
+  llvm::raw_fd_ostream stream((*staged)->getFD(), /*shouldClose=*/false);
   write(stream);
   stream.flush();
   std::error_code error = stream.error();
   stream.clear_error();
   if (error)
-    return cannotWrite(error);
-  return std::optional<StagedOutput>(std::move(stage));
+    return createStringError("cannot write '" + escapeForMessage(path) +
+                             "': " + error.message());
+  return staged;
 }
 
 /// Errors unless a repeated flag was given `count` times or not at all.
@@ -296,7 +230,7 @@ llvm::Expected<int> runner::runModule(const RunOptions &options,
   // files as they were, or absent. Standard output, devices and FIFOs are
   // written in result order, before the renames.
   bool printAll = options.outputs.empty() && options.expectedOutputs.empty();
-  SmallVector<StagedOutput> staged;
+  SmallVector<StagedResult> staged;
   auto writeResult = [](StringRef path, const HostTensor &result) {
     return isTensorProtoPath(path) ? writeTensorProtoFile(path, result)
                                    : writeNpyFile(path, result);
@@ -316,10 +250,8 @@ llvm::Expected<int> runner::runModule(const RunOptions &options,
         });
     if (!stage)
       return withPrefix("output " + Twine(index) + ": ", stage.takeError());
-    if (*stage) {
-      (*stage)->index = index;
-      staged.push_back(std::move(**stage));
-    }
+    if (*stage)
+      staged.push_back(StagedResult{index, std::move(**stage)});
   }
   for (auto [index, result] : llvm::enumerate(*results)) {
     StringRef output = options.outputs.empty()
@@ -330,17 +262,15 @@ llvm::Expected<int> runner::runModule(const RunOptions &options,
       os << '\n';
     } else if (output.consume_front("@") &&
                !llvm::any_of(staged,
-                             [&, index = index](const StagedOutput &stage) {
+                             [&, index = index](const StagedResult &stage) {
                                return stage.index == index;
                              })) {
       if (llvm::Error err = writeResult(output, result))
         return withPrefix("output " + Twine(index) + ": ", std::move(err));
     }
   }
-  for (StagedOutput &stage : staged)
-    if (llvm::Error err = stage.commit([&](StringRef path) {
-          return writeResult(path, (*results)[stage.index]);
-        }))
+  for (StagedResult &stage : staged)
+    if (llvm::Error err = stage.output.commit())
       return withPrefix("output " + Twine(stage.index) + ": ", std::move(err));
 
   // Compare with the expected outputs.

@@ -26,6 +26,7 @@
 #include "norm/Runner/ToolFlags.h"
 #include "norm/Runner/ToolMain.h"
 #include "norm/Support/InputFiles.h"
+#include "norm/Support/StagedOutput.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/CommandLine.h"
@@ -50,6 +51,7 @@
 
 using namespace mlir;
 using namespace mlir::norm::runner;
+using mlir::norm::StagedOutput;
 namespace cl = llvm::cl;
 
 static cl::OptionCategory benchCategory("norm-benchmark options");
@@ -371,35 +373,24 @@ namespace {
 /// (keep): after a failure the file is as it was, or still absent. A device,
 /// a FIFO or a socket (/dev/stdout, /dev/full) is written directly.
 struct BenchmarkOut {
-  /// The file the results replace (a symlink's target), "" without one.
-  std::string target;
-  /// The temporary file the library writes; none for a direct write.
-  /// (A pointer: a moved-from object holds none, and removes none.)
-  std::unique_ptr<llvm::sys::fs::TempFile> temp;
+  /// The path given, "" without one.
+  std::string path;
+  /// The temporary file the library writes (norm/Support/StagedOutput.h);
+  /// none for a direct write.
+  std::optional<StagedOutput> staged;
 
-  BenchmarkOut() = default;
-  BenchmarkOut(BenchmarkOut &&) = default;
-  BenchmarkOut &operator=(BenchmarkOut &&) = default;
-  /// Removes the temporary file unless keep() renamed it.
-  ~BenchmarkOut() {
-    if (temp)
-      llvm::consumeError(temp->discard());
+  /// The path the library is to write: the temporary file, or the path.
+  std::string getLibraryPath() const {
+    return staged ? staged->getPath().str() : path;
   }
-
-  /// The path the library is to write: the temporary file, or the target.
-  std::string getLibraryPath() const { return temp ? temp->TmpName : target; }
 
   /// Renames the temporary file over the target.
   llvm::Error keep() {
-    if (!temp)
+    if (!staged)
       return llvm::Error::success();
-    llvm::Error err = temp->keep(target);
-    temp.reset();
-    if (err)
-      return llvm::createStringError(
-          "cannot write '" + target +
-          "' (--benchmark_out): " + llvm::toString(std::move(err)));
-    return llvm::Error::success();
+    llvm::Error err = staged->commit();
+    staged.reset();
+    return err;
   }
 };
 } // namespace
@@ -407,42 +398,31 @@ struct BenchmarkOut {
 /// Prepares the file of --benchmark_out, `path`, for the library, which
 /// reports a file it cannot open without the tool's name and ignores a
 /// failed write, with exit status 0. A regular file or a new one gets a
-/// temporary file in its directory (a directory that is missing or not
-/// writable, or a file that is not writable, is an error now). A device or
-/// a FIFO is opened as the library will (truncated) and, unless it is a
-/// pipe or a socket, gets one newline: a device that takes no data
-/// (/dev/full) fails there.
+/// temporary file in its directory (StagedOutput: a directory that is
+/// missing or not writable, or a file that is not writable, is an error
+/// now). A device or a FIFO is opened as the library will (truncated) and,
+/// unless it is a pipe or a socket, gets one newline: a device that takes no
+/// data (/dev/full) fails there.
 static llvm::Expected<BenchmarkOut> prepareBenchmarkOut(StringRef path) {
   BenchmarkOut out;
   if (path.empty())
     return std::move(out);
+  out.path = path.str();
+  llvm::Expected<std::optional<StagedOutput>> staged =
+      StagedOutput::stage(path, " (--benchmark_out)");
+  if (!staged)
+    return staged.takeError();
+  if (*staged) {
+    out.staged = std::move(*staged);
+    return std::move(out);
+  }
   auto cannotWrite = [&](std::error_code error) {
     return llvm::createStringError("cannot write '" + path +
                                    "' (--benchmark_out): " + error.message());
   };
   namespace fs = llvm::sys::fs;
-  out.target = path.str();
   fs::file_status status;
-  bool exists = !fs::status(path, status);
-  if (exists && status.type() == fs::file_type::directory_file)
-    return cannotWrite(std::make_error_code(std::errc::is_a_directory));
-  if (!exists || status.type() == fs::file_type::regular_file) {
-    // A symlink stays a link: its target is replaced.
-    SmallString<256> real;
-    if (exists && !fs::real_path(path, real))
-      out.target = real.str().str();
-    if (exists && fs::access(out.target, fs::AccessMode::Write))
-      return cannotWrite(std::make_error_code(std::errc::permission_denied));
-    llvm::Expected<fs::TempFile> temp =
-        fs::TempFile::create(out.target + "-%%%%%%.tmp");
-    if (!temp)
-      return cannotWrite(llvm::errorToErrorCode(temp.takeError()));
-    // The replaced file's permissions, not the temporary file's 0600.
-    if (exists)
-      (void)fs::setPermissions(temp->FD, status.permissions());
-    out.temp = std::make_unique<fs::TempFile>(std::move(*temp));
-    return std::move(out);
-  }
+  (void)fs::status(path, status);
   int fd;
   if (std::error_code error =
           fs::openFileForWrite(path, fd, fs::CD_CreateAlways))

@@ -4,7 +4,9 @@
 // next to all upstream dialects, extensions and passes. It runs on a thread
 // with a fixed, large stack (norm/Runner/ToolMain.h): MLIR's parser,
 // verifier and printer recurse once per nesting level of the input. A
-// failed write of the output is one error line (norm/Support/OutputErrors.h).
+// failed write of the output is one error line (norm/Support/OutputErrors.h);
+// a failed run leaves an existing -o file as it was and creates none
+// (norm/Support/StagedOutput.h).
 // An input in MLIR bytecode is read in a child process
 // (norm/Runner/BytecodeCheck.h) and parsed from its text: a corrupted one is
 // one error line. An input that is not a regular file is read to at most
@@ -30,6 +32,7 @@
 #include "norm/Support/InputFiles.h"
 #include "norm/Support/OutputErrors.h"
 #include "norm/Support/PositionalArguments.h"
+#include "norm/Support/StagedOutput.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Process.h"
@@ -145,6 +148,38 @@ int main(int argc, char **argv) {
     if (!input)
       return 1;
     llvm::InitLLVM initLLVM(argc, argv);
+    // A regular (or new) -o file is written to a temporary file beside it,
+    // renamed over it only on success: a failed run leaves an existing file
+    // as it was and creates none (norm/Support/StagedOutput.h).
+    llvm::Expected<std::optional<mlir::norm::StagedOutput>> staged =
+        mlir::norm::StagedOutput::stage(outputFile);
+    if (!staged) {
+      llvm::WithColor::error(llvm::errs(), "norm-opt")
+          << llvm::toString(staged.takeError()) << "\n";
+      return 1;
+    }
+    if (*staged) {
+      llvm::raw_fd_ostream os((*staged)->getFD(), /*shouldClose=*/false);
+      bool succeeded = mlir::succeeded(
+          mlir::MlirOptMain(os, std::move(input), registry, config));
+      os.flush();
+      std::error_code error = os.error();
+      os.clear_error();
+      if (!succeeded)
+        return 1;
+      llvm::Error err =
+          error ? llvm::createStringError(
+                      "cannot write '" +
+                      mlir::norm::escapeForMessage(outputFile) +
+                      "': " + error.message())
+                : (*staged)->commit();
+      if (err) {
+        llvm::WithColor::error(llvm::errs(), "norm-opt")
+            << llvm::toString(std::move(err)) << "\n";
+        return 1;
+      }
+      return 0;
+    }
     std::string errorMessage;
     std::unique_ptr<llvm::ToolOutputFile> output =
         mlir::openOutputFile(outputFile, &errorMessage);

@@ -11,7 +11,8 @@
 // name given; --split-input-file is refused with --import-onnx. An import
 // error is "norm-translate: error: <file>: <message>", as the other tools
 // print theirs, where mlirTranslateMain's handler printed "<file>:0:0:
-// error: <message>" (registerImportTranslation).
+// error: <message>" (registerImportTranslation). A failed run leaves an
+// existing -o file as it was and creates none (norm/Support/StagedOutput.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +27,7 @@
 #include "norm/Support/InputFiles.h"
 #include "norm/Support/OutputErrors.h"
 #include "norm/Support/PositionalArguments.h"
+#include "norm/Support/StagedOutput.h"
 #include "norm/Support/StandardStreams.h"
 #include "norm/Target/ONNX/ImportONNX.h"
 #include "llvm/ADT/STLExtras.h"
@@ -35,6 +37,9 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
 
 /// mlirTranslateMain runs each translation flag in turn, the output of one
 /// being the input of the next: a repeated --import-onnx would read the
@@ -303,10 +308,42 @@ int main(int argc, char **argv) {
     return 1;
   if (readStreamInput(argc, argv, inputIndex))
     return 1;
+  // A regular (or new) -o file: mlirTranslateMain writes a temporary file
+  // beside it, renamed over it only on success, so that a failed run leaves
+  // an existing file as it was and creates none (its ToolOutputFile would
+  // delete the file; norm/Support/StagedOutput.h).
+  llvm::StringRef outputFile =
+      mlir::norm::findOutputArgument(argc, argv, outputIndex);
+  llvm::Expected<std::optional<mlir::norm::StagedOutput>> staged =
+      mlir::norm::StagedOutput::stage(outputFile);
+  if (!staged) {
+    llvm::WithColor::error(llvm::errs(), "norm-translate")
+        << llvm::toString(staged.takeError()) << "\n";
+    return 1;
+  }
+  std::vector<char *> stagedArgv(argv, argv + argc);
+  std::string stagedArgument;
+  if (*staged) {
+    mlir::norm::getOutputPathForErrors() = outputFile.str();
+    // `-o F` (the argument is F) or `-o=F`, `--o=F`.
+    llvm::StringRef argument(argv[outputIndex]);
+    stagedArgument =
+        (argument.data() == outputFile.data()
+             ? std::string()
+             : argument.take_front(outputFile.data() - argument.data()).str()) +
+        (*staged)->getPath().str();
+    stagedArgv[outputIndex] = stagedArgument.data();
+  }
   // A failed write of -o: one error line, not "LLVM ERROR".
   mlir::norm::installOutputErrorHandler("norm-translate");
-  return mlir::failed(mlir::mlirTranslateMain(argc, argv,
-                                              "norm-mlir translation driver\n"))
-             ? 1
-             : 0;
+  if (mlir::failed(mlir::mlirTranslateMain(argc, stagedArgv.data(),
+                                           "norm-mlir translation driver\n")))
+    return 1;
+  if (*staged)
+    if (llvm::Error err = (*staged)->commit()) {
+      llvm::WithColor::error(llvm::errs(), "norm-translate")
+          << llvm::toString(std::move(err)) << "\n";
+      return 1;
+    }
+  return 0;
 }

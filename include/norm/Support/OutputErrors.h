@@ -36,6 +36,14 @@
 namespace mlir {
 namespace norm {
 
+/// The -o path that the handler of installOutputErrorHandler names where it
+/// is not empty, in place of the -o option's value: a tool that hands the
+/// driver a temporary file (StagedOutput.h) sets it to the path given.
+inline std::string &getOutputPathForErrors() {
+  static std::string path;
+  return path;
+}
+
 /// Installs the fatal error handler described above for the tool named
 /// `toolName` (a string that lives as long as the process), in place of any
 /// installed before.
@@ -56,7 +64,9 @@ inline void installOutputErrorHandler(const char *toolName) {
         std::string path = "-";
         auto &options = llvm::cl::getRegisteredOptions();
         auto it = options.find("o");
-        if (it != options.end())
+        if (!getOutputPathForErrors().empty())
+          path = getOutputPathForErrors();
+        else if (it != options.end())
           if (auto *opt =
                   static_cast<llvm::cl::opt<std::string> *>(it->second))
             path = opt->getValue();
