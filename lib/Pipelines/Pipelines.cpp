@@ -2,6 +2,8 @@
 
 #include "norm/Pipelines/Pipelines.h"
 
+#include "CheckBufferizable.h"
+#include "CheckLowered.h"
 #include "RuntimeCalls.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -99,6 +101,9 @@ static void buildModulePipeline(OpPassManager &pm,
   bufferizeOptions.allowReturnAllocsFromLoops = true;
   bufferizeOptions.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
+  // An op on tensors that has no bufferization named here: One-Shot
+  // Bufferize's "op was not bufferized" names none.
+  pm.addPass(createCheckBufferizablePass());
   pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
   pm.addNestedPass<func::FuncOp>(createPrefetchRowsPass());
   // Rows jammed only where each pass over the row is one vector step: on
@@ -229,6 +234,10 @@ static void buildModulePipeline(OpPassManager &pm,
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createUBToLLVMConversionPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  // The conversions above are partial: an op none of them lowers (e.g.
+  // linalg.softmax, math.erf) is left as it was. Fail here, naming it,
+  // rather than at the translation to LLVM IR.
+  pm.addPass(createCheckLoweredPass());
 }
 
 namespace {
@@ -417,6 +426,8 @@ void mlir::norm::registerNormToLLVMPipeline() {
   PassRegistration<CheckPipelineOptionsPass>();
   PassRegistration<LowerNestedModulesPass>();
   registerRuntimeCallsPass();
+  registerCheckBufferizablePass();
+  registerCheckLoweredPass();
   registerNormToLLVMPipelineVariant(
       "norm-to-llvm",
       "Lower norm ops (or linalg on tensors) to the LLVM dialect: "

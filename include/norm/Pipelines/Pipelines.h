@@ -111,10 +111,15 @@ struct NormToLLVMPipelineOptions
 /// lowering must be registered (registerNormDialects). `builtin.module`s
 /// nested in the module, at any depth, are lowered the same way, each as a
 /// module of its own, innermost first. Afterwards the module holds only
-/// `llvm` dialect ops (plus the `norm.entry_signature` attributes, and the
-/// nested modules holding theirs), ready for mlir::translateModuleToLLVMIR
-/// or mlir::ExecutionEngine (with the builtin and LLVM dialect translations
-/// registered), which translate the top-level module's functions only.
+/// `llvm` dialect ops (plus `omp` ops with `parallel`, the
+/// `norm.entry_signature` attributes, and the nested modules holding
+/// theirs), ready for mlir::translateModuleToLLVMIR or mlir::ExecutionEngine
+/// (with the builtin, LLVM and OpenMP dialect translations registered),
+/// which translate the top-level module's functions only. Where it would
+/// leave another op (one it has no lowering for, such as linalg.softmax, or
+/// an op on tensors without a bufferization), the pipeline fails with one
+/// error at that op: "'linalg.softmax' op was not lowered to the LLVM
+/// dialect by norm-to-llvm".
 void buildNormToLLVMPipeline(OpPassManager &pm,
                              const NormToLLVMPipelineOptions &options);
 
@@ -134,9 +139,11 @@ void registerNormToLLVMPipelineVariant(StringRef arg, StringRef description,
                                        NormToLLVMPipelineBuilder builder);
 
 /// Registers `norm-to-llvm` as a pass pipeline (with the options above) in
-/// the global registry, and its own first steps, `norm-to-llvm-check-options`
-/// and `norm-to-llvm-nested-modules` (with the options they use), as passes,
-/// so that a dumped pipeline (`--dump-pass-pipeline`) parses back.
+/// the global registry, and its own steps, `norm-to-llvm-check-options` and
+/// `norm-to-llvm-nested-modules` (with the options they use),
+/// `norm-to-llvm-runtime-calls`, `norm-to-llvm-check-bufferizable` and
+/// `norm-to-llvm-check-lowered`, as passes, so that a dumped pipeline
+/// (`--dump-pass-pipeline`) parses back.
 /// registerNormPasses already calls it.
 void registerNormToLLVMPipeline();
 

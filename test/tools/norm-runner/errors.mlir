@@ -13,7 +13,7 @@
 // RUN: not norm-runner %t/verify.mlir 2>&1 | %{check}=VERIFY
 // VERIFY: norm-runner: error: cannot parse '{{.*}}verify.mlir': {{.*}}verify.mlir:2:3: 'func.return' op has 0 operands, but enclosing function (@f) returns 1
 // RUN: not norm-runner %t/lower.mlir --input="2xf32=1 2" 2>&1 | %{check}=LOWER
-// LOWER: norm-runner: error: cannot lower '{{.*}}lower.mlir' to the LLVM dialect: {{.*}}lower.mlir:5:8: op was not bufferized (the op at this location has no bufferization, e.g. an elementwise op on an unranked tensor: compute on ranked tensors with linalg ops such as linalg.add or linalg.map){{$}}
+// LOWER: norm-runner: error: cannot lower '{{.*}}lower.mlir' to the LLVM dialect: {{.*}}lower.mlir:5:8: 'arith.addf' op was not lowered to the LLVM dialect by norm-to-llvm: it has no bufferization (compute on ranked tensors with ops of the norm, linalg, tensor, arith, math, scf and func dialects, e.g. linalg.add or linalg.map){{$}}
 // RUN: not norm-runner %t/extern.mlir --input="2xf32=1 2" 2>&1 | %{check}=EXTERN
 // EXTERN: norm-runner: error: cannot JIT-compile '{{.*}}extern.mlir': function 'undefined_callee' is declared but neither defined in the module nor provided by norm-runner
 
