@@ -21,6 +21,16 @@ namespace norm {
 /// `norm` ops.
 void registerNormDialects(DialectRegistry &registry);
 
+/// Inserts what the norm-mlir tools parse and lower with into `registry`:
+/// every upstream dialect, extension and interface model
+/// (mlir::registerAllDialects, mlir::registerAllExtensions) and
+/// registerNormDialects. norm-opt, norm-runner, norm-benchmark and
+/// norm-compile all use it, so that a module that parses in one parses in
+/// the others (an op the pipeline cannot lower is then its error,
+/// "'tosa.abs' op was not lowered ...", not "Dialect `tosa' not found").
+/// With libMLIR.so (the tools link it) it adds no code to a tool.
+void registerNormToolDialects(DialectRegistry &registry);
+
 /// Registers the norm passes in the global pass registry
 /// (`convert-norm-to-linalg`, `norm-record-entry-signatures`; see
 /// include/norm/Conversion/Passes.td) and the `norm-to-llvm` pass pipeline,

@@ -907,8 +907,9 @@ llvm::Error norm::compileKernels(const CompileOptions &options) {
   }
   bool multiVersion = targets.size() > 1;
 
+  // norm-opt's registry: a module that parses there parses here.
   DialectRegistry registry;
-  registerNormDialects(registry);
+  registerNormToolDialects(registry);
   registerImportONNXDialects(registry);
   // Result sizes of tensor reshapes, for the result dimensions.
   tensor::registerInferTypeOpInterfaceExternalModels(registry);

@@ -150,8 +150,9 @@ JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source,
   // it, LLVM stops with a fatal error at the first such op.
   llvm::InitializeNativeTargetAsmParser();
 
+  // norm-opt's registry: a module that parses there parses here.
   DialectRegistry registry;
-  norm::registerNormDialects(registry);
+  norm::registerNormToolDialects(registry);
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
   registerOpenMPDialectTranslation(registry);

@@ -19,8 +19,6 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
@@ -104,10 +102,9 @@ int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::norm::registerNormPasses();
 
+  // The registry of every norm-mlir tool (norm-runner, norm-compile too).
   mlir::DialectRegistry registry;
-  mlir::registerAllDialects(registry);
-  mlir::registerAllExtensions(registry);
-  mlir::norm::registerNormDialects(registry);
+  mlir::norm::registerNormToolDialects(registry);
 
   // An -o naming the input: an error, not a deleted input.
   if (mlir::norm::rejectOutputThatIsAnInput(argc, argv, "norm-opt"))
