@@ -116,12 +116,20 @@ selectFunctions(ModuleOp module, ArrayRef<std::string> names) {
   }
   for (const std::string &name : names) {
     auto func = module.lookupSymbol<func::FuncOp>(name);
-    if (!func || !func.isPublic() || func.isExternal())
+    if (!func || !func.isPublic() || func.isExternal()) {
+      std::string candidates =
+          "public functions: " + (available.empty()
+                                      ? std::string("none")
+                                      : llvm::join(available, ", "));
+      if (func && !func.isPublic())
+        return createStringError(
+            "function '" + escapeForMessage(name) +
+            "' is private: only public functions with a body can be "
+            "exported; " +
+            candidates);
       return createStringError("function '" + escapeForMessage(name) +
-                               "' not found; public functions: " +
-                               (available.empty()
-                                    ? std::string("none")
-                                    : llvm::join(available, ", ")));
+                               "' not found; " + candidates);
+    }
     if (!llvm::is_contained(selected, func))
       selected.push_back(func);
   }

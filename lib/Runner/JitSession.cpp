@@ -141,6 +141,29 @@ static llvm::Error checkSymbolNames(ModuleOp module, StringRef sourceName) {
   return result;
 }
 
+/// Records in `unrunnable` the functions of `module` (top level) that exist
+/// but cannot be run, with why: "is private" (a func.func that is not
+/// public, whose declarations are all private; an llvm.func that is not
+/// public or whose linkage is not external) or "is a declaration without a
+/// body" (an llvm.func). The `_mlir_ciface_` wrappers are left out.
+static void
+collectUnrunnableFunctions(ModuleOp module,
+                           llvm::StringMap<std::string> &unrunnable) {
+  for (Operation &op : module.getOps()) {
+    if (auto func = dyn_cast<func::FuncOp>(op)) {
+      if (!func.isPublic())
+        unrunnable[func.getName()] = "is private";
+      continue;
+    }
+    auto func = dyn_cast<LLVM::LLVMFuncOp>(op);
+    if (!func || isPublicEntry(func) ||
+        func.getName().starts_with("_mlir_ciface_"))
+      continue;
+    unrunnable[func.getName()] =
+        func.isExternal() ? "is a declaration without a body" : "is private";
+  }
+}
+
 llvm::Expected<std::unique_ptr<JitSession>>
 JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source,
                    const JitOptions &options) {
@@ -179,6 +202,7 @@ JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source,
   if (llvm::Error err = checkSymbolNames(module, sourceName))
     return std::move(err);
 
+  collectUnrunnableFunctions(module, session->unrunnableFunctions);
   auto loweringStart = std::chrono::steady_clock::now();
   if (!isLLVMDialectOnly(module)) {
     if (!options.entryFunction.empty()) {
@@ -317,6 +341,14 @@ JitSession::resolveFunctionName(StringRef requested) const {
   if (!requested.empty()) {
     if (llvm::is_contained(functionNames, requested))
       return requested.str();
+    // One of the module that cannot be run: why, and what can.
+    auto unrunnable = unrunnableFunctions.find(requested);
+    if (unrunnable != unrunnableFunctions.end())
+      return createStringError(
+          "function '" + requested + "' " + unrunnable->second +
+          ": only public functions with a body can be run; public "
+          "functions: " +
+          available + getNestedModuleNote());
     return createStringError("function '" + requested +
                              "' not found; public functions: " + available +
                              getNestedModuleNote());

@@ -27,6 +27,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "norm/Runner/HostTensor.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
 
 #include <memory>
@@ -121,8 +122,9 @@ public:
   ArrayRef<std::string> getFunctionNames() const { return functionNames; }
 
   /// Resolves the --function choice: `requested` if non-empty, else the only
-  /// public function, else `main`. Errors if the function does not exist
-  /// (the message lists the public functions) or the choice is ambiguous.
+  /// public function, else `main`. Errors if the function does not exist or
+  /// cannot be run (private, or a declaration; the message says which and
+  /// lists the public functions) or the choice is ambiguous.
   llvm::Expected<std::string> resolveFunctionName(StringRef requested) const;
 
   /// Returns the tensor signature of public function `name`, read from its
@@ -162,6 +164,10 @@ private:
   OwningOpRef<ModuleOp> module;
   std::unique_ptr<ExecutionEngine> engine;
   std::vector<std::string> functionNames;
+  /// The functions of the module that cannot be run, with why ("is
+  /// private", "is a declaration without a body"), for
+  /// resolveFunctionName's error.
+  llvm::StringMap<std::string> unrunnableFunctions;
   bool reuseAllocations = false;
   bool usesOpenMP = false;
   unsigned numThreads = 0;

@@ -15,17 +15,18 @@
 // UNRANKED: norm-runner: error: function 'unranked': argument 0 has type tensor<*xf32>; norm-runner passes only ranked tensors
 
 // A --function that names no public function with a body (a misspelled
-// name, a private function, a declaration) is that error, not an error of
+// name, a private function, a declaration) is that error (which says
+// whether the function is missing or private; private-functions.mlir), not an error of
 // the functions the whole module would then compile (here @unranked's).
 // RUN: not norm-runner %s --function=mian 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=MISSING
 // MISSING: norm-runner: error: function 'mian' not found; public functions: helper, main, unranked
 // RUN: not norm-runner %s --function=private_helper 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=PRIVATE
-// PRIVATE: norm-runner: error: function 'private_helper' not found; public functions: helper, main, unranked
+// PRIVATE: norm-runner: error: function 'private_helper' is private: only public functions with a body can be run; public functions: helper, main, unranked
 // RUN: not norm-runner %s --function=declared 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=DECLARED
-// DECLARED: norm-runner: error: function 'declared' not found; public functions: helper, main, unranked
+// DECLARED: norm-runner: error: function 'declared' is private: only public functions with a body can be run; public functions: helper, main, unranked
 // RUN: not norm-benchmark %s --function=mian 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BENCH-MISSING
 // BENCH-MISSING: norm-benchmark: error: function 'mian' not found; public functions: helper, main, unranked

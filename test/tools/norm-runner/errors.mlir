@@ -21,7 +21,7 @@
 // RUN: not norm-runner %t/valid.mlir --function=nope 2>&1 | %{check}=NOFUNC
 // NOFUNC: norm-runner: error: function 'nope' not found; public functions: affine, scalar_arg, i8_arg
 // RUN: not norm-runner %t/valid.mlir --function=hidden 2>&1 | %{check}=PRIVATE
-// PRIVATE: norm-runner: error: function 'hidden' not found; public functions: affine, scalar_arg, i8_arg
+// PRIVATE: norm-runner: error: function 'hidden' is private: only public functions with a body can be run; public functions: affine, scalar_arg, i8_arg
 // RUN: not norm-runner %t/valid.mlir 2>&1 | %{check}=AMBIGUOUS
 // AMBIGUOUS: norm-runner: error: the module has several public functions (affine, scalar_arg, i8_arg) and none is 'main'; choose one with --function
 // RUN: not norm-runner %t/empty.mlir 2>&1 | %{check}=NOPUBLIC
