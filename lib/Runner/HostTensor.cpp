@@ -6,13 +6,16 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/APInt.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/ErrorHandling.h"
-#include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 
@@ -270,6 +273,53 @@ void HostTensor::setInt(int64_t index, int64_t value) {
   std::memcpy(data.get() + index * 8, &value, 8);
 }
 
+/// Returns the number of significant digits of the shortest decimal that
+/// reads back as `value` (std::to_chars, Ryu): no decimal of fewer digits
+/// reads back as it, so the search below starts there. 1 for a type without
+/// std::to_chars (f16, bf16).
+static int getShortestDigits(const llvm::APFloat &value) {
+  char buffer[64];
+  std::to_chars_result end{buffer, std::errc()};
+  if (&value.getSemantics() == &llvm::APFloat::IEEEsingle())
+    end = std::to_chars(buffer, buffer + sizeof(buffer), value.convertToFloat(),
+                        std::chars_format::scientific);
+  else if (&value.getSemantics() == &llvm::APFloat::IEEEdouble())
+    end = std::to_chars(buffer, buffer + sizeof(buffer),
+                        value.convertToDouble(), std::chars_format::scientific);
+  else
+    return 1;
+  if (end.ec != std::errc())
+    return 1;
+  StringRef mantissa = StringRef(buffer, end.ptr - buffer).split('e').first;
+  return std::max<int>(1, llvm::count_if(mantissa, llvm::isDigit));
+}
+
+/// Returns whether the decimal `text` (NUL-terminated) reads back as `value`
+/// in `value`'s own semantics, rounding to nearest even. f32 and f64 through
+/// strtof/strtod (correctly rounded in glibc, as APFloat's parser is, and
+/// much faster: APFloat's parse was most of the time of printing a large
+/// f32 tensor), f16 and bf16 through APFloat.
+static bool readsBackAs(const char *text, const llvm::APFloat &value) {
+  if (&value.getSemantics() == &llvm::APFloat::IEEEsingle()) {
+    float parsed = std::strtof(text, nullptr);
+    float expected = value.convertToFloat();
+    return std::memcmp(&parsed, &expected, sizeof(float)) == 0;
+  }
+  if (&value.getSemantics() == &llvm::APFloat::IEEEdouble()) {
+    double parsed = std::strtod(text, nullptr);
+    double expected = value.convertToDouble();
+    return std::memcmp(&parsed, &expected, sizeof(double)) == 0;
+  }
+  llvm::APFloat parsed(value.getSemantics());
+  auto status =
+      parsed.convertFromString(text, llvm::APFloat::rmNearestTiesToEven);
+  if (!status) {
+    llvm::consumeError(status.takeError());
+    return false;
+  }
+  return parsed.bitwiseIsEqual(value);
+}
+
 std::string runner::formatShortestFloat(const llvm::APFloat &value) {
   if (value.isNaN())
     return "nan";
@@ -281,19 +331,17 @@ std::string runner::formatShortestFloat(const llvm::APFloat &value) {
   asDouble.convert(llvm::APFloat::IEEEdouble(),
                    llvm::APFloat::rmNearestTiesToEven, &losesInfo);
   double d = asDouble.convertToDouble();
-  // Fewest significant digits whose decimal reads back as the same value in
-  // the element's own semantics; 17 digits always round-trip a double.
-  SmallString<32> text;
-  int precision = 1;
+  // Fewest significant digits whose decimal (d rounded to that many digits,
+  // as printf's %e rounds) reads back as the same value in the element's own
+  // semantics; 17 digits always round-trip a double. Ryu's shortest decimal
+  // may be one digit shorter (at a power of two, whose rounding interval is
+  // narrower below it than above, e.g. f32 2^-96): the search keeps
+  // printf's digits.
+  char text[32];
+  int precision = getShortestDigits(value);
   for (; precision <= 17; ++precision) {
-    text.clear();
-    llvm::raw_svector_ostream(text) << llvm::format("%.*e", precision - 1, d);
-    llvm::APFloat parsed(value.getSemantics());
-    auto status =
-        parsed.convertFromString(text, llvm::APFloat::rmNearestTiesToEven);
-    if (!status)
-      llvm::consumeError(status.takeError());
-    else if (parsed.bitwiseIsEqual(value))
+    std::snprintf(text, sizeof(text), "%.*e", precision - 1, d);
+    if (readsBackAs(text, value))
       break;
   }
   // Same digits, laid out as Python's repr does: positional for decimal
@@ -325,25 +373,50 @@ std::string HostTensor::formatElement(int64_t index) const {
   return std::to_string(getInt(index));
 }
 
+namespace {
+/// The text of a tensor, written to a stream in pieces of about 64 KiB: the
+/// stream may be unbuffered (llvm::outs() on a terminal makes a system call
+/// per <<, which took seconds for a million elements).
+class ChunkedOutput {
+public:
+  explicit ChunkedOutput(raw_ostream &os) : os(os) { text.reserve(kChunk); }
+  ~ChunkedOutput() { os << text; }
+
+  ChunkedOutput &operator<<(StringRef piece) {
+    text.append(piece.begin(), piece.end());
+    if (text.size() >= kChunk) {
+      os << text;
+      text.clear();
+    }
+    return *this;
+  }
+
+private:
+  static constexpr size_t kChunk = 64 * 1024;
+  raw_ostream &os;
+  SmallString<0> text;
+};
+} // namespace
+
 /// Prints the elements of dimensions [dim, rank) starting at flat element
 /// `offset`: the innermost dimension space-separated, each outer one as a
 /// sequence of bracketed groups.
-static void printDims(raw_ostream &os, const HostTensor &tensor, int64_t dim,
+static void printDims(ChunkedOutput &out, const HostTensor &tensor, int64_t dim,
                       int64_t offset) {
   ArrayRef<int64_t> shape = tensor.getShape();
   int64_t rank = shape.size();
   if (dim == rank - 1) {
     for (int64_t i = 0; i < shape[dim]; ++i)
-      os << (i ? " " : "") << tensor.formatElement(offset + i);
+      out << (i ? " " : "") << tensor.formatElement(offset + i);
     return;
   }
   int64_t stride = 1;
   for (int64_t d = dim + 1; d < rank; ++d)
     stride *= shape[d];
   for (int64_t i = 0; i < shape[dim]; ++i) {
-    os << '[';
-    printDims(os, tensor, dim + 1, offset + i * stride);
-    os << ']';
+    out << "[";
+    printDims(out, tensor, dim + 1, offset + i * stride);
+    out << "]";
   }
 }
 
@@ -358,5 +431,6 @@ void HostTensor::print(raw_ostream &os) const {
     os << formatElement(0);
     return;
   }
-  printDims(os, *this, 0, 0);
+  ChunkedOutput out(os);
+  printDims(out, *this, 0, 0);
 }
