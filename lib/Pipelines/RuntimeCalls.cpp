@@ -282,16 +282,30 @@ void RuntimeCallsPass::runOnOperation() {
     return;
 
   SymbolTable symbols(module);
-  Operation *puts = nullptr, *abort = nullptr, *checkFailed = nullptr;
+  // Declared only where a check calls them.
+  bool withValues = false, withoutValues = false;
+  for (cf::AssertOp assertOp : asserts)
+    (assertOp.getArg().getDefiningOp<norm::CheckMessageOp>() ? withValues
+                                                              : withoutValues) =
+        true;
   // `puts` and `abort` only together: either both are C's, or neither is
   // used.
+  bool useC = false;
   if (Operation *op = symbols.lookup("puts"); !op || isUsableDeclaration(op, 1))
     if (Operation *abortOp = symbols.lookup("abort");
-        !abortOp || isUsableDeclaration(abortOp, 0)) {
-      puts = getOrDeclare(module, symbols, "puts", 1);
-      abort = getOrDeclare(module, symbols, "abort", 0);
-    }
-  if (!puts) {
+        !abortOp || isUsableDeclaration(abortOp, 0))
+      useC = true;
+  // The checks with sizes: `printf` where `puts` and `abort` are C's and
+  // `printf` is too, else the embedder's function.
+  LLVM::LLVMFuncOp printf, checkFailedValues;
+  if (withValues && useC)
+    printf = getOrDeclarePrintf(module, symbols);
+  Operation *puts = nullptr, *abort = nullptr, *checkFailed = nullptr;
+  if (useC && withoutValues)
+    puts = getOrDeclare(module, symbols, "puts", 1);
+  if (useC && (withoutValues || printf))
+    abort = getOrDeclare(module, symbols, "abort", 0);
+  if (!useC && withoutValues) {
     checkFailed = getOrDeclare(module, symbols, kRuntimeCheckFailed, 1);
     if (!checkFailed) {
       symbols.lookup(kRuntimeCheckFailed)->emitError()
@@ -303,14 +317,6 @@ void RuntimeCallsPass::runOnOperation() {
     }
   }
 
-  // The checks with sizes: `printf` where `puts` and `abort` are C's and
-  // `printf` is too, else the embedder's function.
-  LLVM::LLVMFuncOp printf, checkFailedValues;
-  bool withValues = llvm::any_of(asserts, [](cf::AssertOp assertOp) {
-    return assertOp.getArg().getDefiningOp<norm::CheckMessageOp>();
-  });
-  if (withValues && puts)
-    printf = getOrDeclarePrintf(module, symbols);
   if (withValues && !printf) {
     MLIRContext *context = module.getContext();
     auto i64 = IntegerType::get(context, 64);

@@ -121,8 +121,10 @@ module @reserved {
 // A check whose condition comes through norm.check_message prints that
 // message with the sizes: printf of "%lld {x} %lld%%\n" (the format's {1}
 // and {0} as %lld in that order, '{{' as '{', '%' as '%%', a newline as puts
-// would end it) with the sizes as i64, then abort. The message op is gone.
+// would end it) with the sizes as i64, then abort. The message op is gone;
+// puts, which no check calls, is not declared.
 // CHECK-LABEL: module @with_sizes
+// CHECK-NOT:   @puts
 // CHECK-DAG:   llvm.func @printf(!llvm.ptr, ...) -> i32
 // CHECK-DAG:   llvm.mlir.global private constant @assert_msg(dense<[37, 108, 108, 100, 32, 123, 120, 125, 32, 37, 108, 108, 100, 37, 37, 10, 0]> : tensor<17xi8>)
 // CHECK:       func.func @f(%[[A:.*]]: index, %[[B:.*]]: index)
@@ -152,6 +154,7 @@ module @with_sizes {
 // __norm_runtime_check_failed_values with the format and four i64 sizes,
 // those the format does not take 0 ("n = %lld\n").
 // CHECK-LABEL: module @own_puts_with_sizes
+// CHECK-NOT:   @__norm_runtime_check_failed(
 // CHECK-DAG:   llvm.func @__norm_runtime_check_failed_values(!llvm.ptr, i64, i64, i64, i64)
 // CHECK-DAG:   llvm.mlir.global private constant @assert_msg(dense<[110, 32, 61, 32, 37, 108, 108, 100, 10, 0]> : tensor<10xi8>)
 // CHECK:       ^{{.*}}:
