@@ -341,10 +341,10 @@ mlir::norm::buildGroupStatistics(OpBuilder &b, Location loc, Value slices,
       buildElementCount(b, loc, slices, reducedDims, b.getF64Type());
   Value exactMean = buildExactMean(b, loc, slices, axis, shift, offset, sumSq,
                                    count, count64, options);
-  MeanParts mean = buildMeanParts(b, loc, slices, axis, shift, offset, sumSq,
-                                  exactMean, count, count64, options);
   Value invStdDev = buildInvStdDev(b, loc, slices, axis, sumSq, shift, offset,
                                    exactMean, count, count64, eps, options);
+  MeanParts mean = buildMeanParts(b, loc, slices, axis, shift, offset, sumSq,
+                                  exactMean, invStdDev, count, count64, options);
   return {mean.high, mean.low, invStdDev};
 }
 

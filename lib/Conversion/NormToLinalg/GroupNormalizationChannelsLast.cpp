@@ -523,10 +523,10 @@ static Value buildSamples(RewriterBase &b, Location loc, Value x, Value scale,
   // the groups that need it (reading X through the transposed view).
   Value exactMean = buildExactMean(b, loc, slices, axis, shift, offset, sumSq,
                                    count, count64, options);
-  MeanParts mean = buildMeanParts(b, loc, slices, axis, shift, offset, sumSq,
-                                  exactMean, count, count64, options);
   Value invStdDev = buildInvStdDev(b, loc, slices, axis, sumSq, shift, offset,
                                    exactMean, count, count64, eps, options);
+  MeanParts mean = buildMeanParts(b, loc, slices, axis, shift, offset, sumSq,
+                                  exactMean, invStdDev, count, count64, options);
   readThroughPermutation(b, view, grouped);
 
   // Y over X, pixel by pixel, the statistics repeated per channel, with

@@ -166,11 +166,15 @@ struct MeanParts {
 /// K - Q and Low its exact rounding error from the vector passes, or for a
 /// slice that is recomputed, `exactMean` rounded to C and (for f32 C) the
 /// rest rounded to C. For f64 C a recomputed slice has Low = 0: its f64 mean
-/// is rounded once already.
+/// is rounded once already. A recomputed slice whose standard deviation is
+/// near C's range (`invStdDev` below sqrt(n) / 2^h, 2^h just above C's
+/// largest value) has High = 0 and Low = `exactMean` rounded to C, so that
+/// X - High cannot overflow C; the Mean result is High + Low either way.
 MeanParts buildMeanParts(OpBuilder &b, Location loc, Value x, int64_t axis,
                          Value shift, Value offset, Value sumSq,
-                         Value exactMean, const SliceCount &count,
-                         Value count64, const NormToLinalgOptions &options);
+                         Value exactMean, Value invStdDev,
+                         const SliceCount &count, Value count64,
+                         const NormToLinalgOptions &options);
 
 /// Returns InvStdDev = 1 / sqrt(Var + epsilon) per slice of `x`, with
 /// Var = SumSq / n in C, or for a slice that is recomputed all in f64

@@ -309,19 +309,51 @@ Value mlir::norm::buildExactMean(OpBuilder &b, Location loc, Value x,
 MeanParts mlir::norm::buildMeanParts(OpBuilder &b, Location loc, Value x,
                                      int64_t axis, Value shift, Value offset,
                                      Value sumSq, Value exactMean,
-                                     const SliceCount &count, Value count64,
+                                     Value invStdDev, const SliceCount &count,
+                                     Value count64,
                                      const NormToLinalgOptions &options) {
   auto c = cast<FloatType>(getElementTypeOrSelf(offset.getType()));
+  FloatType f64 = b.getF64Type();
+  // C's largest finite magnitude is below 2^h: h = 128 for f32, 1024 for f64.
+  int h = APFloat::semanticsMaxExponent(c.getFloatSemantics()) + 1;
+  SmallVector<Value> inputs{shift, offset, sumSq, exactMean, invStdDev};
   auto part = [&](bool high) {
     return buildSliceMap(
-        b, loc, ValueRange{shift, offset, sumSq, exactMean}, c,
+        b, loc, inputs, c,
         [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
           Value var0 = divideByCount(nb, nloc, args[2], count);
           return buildIfNeedsExact(
               nb, nloc, x, args[0], args[1], args[2], var0, count64, axis,
               options, buildVectorMeanPart(nb, nloc, args[0], args[1], high),
               [&](OpBuilder &tb, Location tloc, ValueRange) -> Value {
-                return buildExactMeanPart(tb, tloc, args[3], c, high);
+                Value mean64 = args[3];
+                Value exactPart = buildExactMeanPart(tb, tloc, mean64, c, high);
+                // A slice whose standard deviation is above 2^h / sqrt(n)
+                // (InvStdDev * 2^(h/2) < sqrt(n) * 2^(-h/2), compared in
+                // f64) takes High = 0 and Low = the mean rounded to C, so
+                // that Y = (X - 0) * InvStdDev - Mean * InvStdDev: X - High
+                // may exceed C's range only in such slices (f32 [3e38,
+                // -3e38]; max |X - mean| <= sqrt(n - 1) * std), whose
+                // |Mean| * InvStdDev is below sqrt(n), the same scale as
+                // the terms' (docs/numerics.md, "LayerNorm range"). They are
+                // all recomputed here: their squared deviations overflow C.
+                auto power = [&](int exponent) {
+                  return createFloatConstant(tb, tloc, f64,
+                                             std::ldexp(1.0, exponent));
+                };
+                Value scaledInvStdDev = arith::MulFOp::create(
+                    tb, tloc, convertToFloat(tb, tloc, args[4], f64),
+                    power(h / 2));
+                Value scaledRoot = arith::MulFOp::create(
+                    tb, tloc, math::SqrtOp::create(tb, tloc, count64),
+                    power(-h / 2));
+                Value wide = arith::CmpFOp::create(
+                    tb, tloc, arith::CmpFPredicate::OLT, scaledInvStdDev,
+                    scaledRoot);
+                Value widePart = high ? createFloatConstant(tb, tloc, c, 0.0)
+                                      : createTruncF(tb, tloc, mean64, c);
+                return arith::SelectOp::create(tb, tloc, wide, widePart,
+                                               exactPart);
               });
         });
   };

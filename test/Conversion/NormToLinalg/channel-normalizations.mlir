@@ -122,9 +122,9 @@ func.func @batch_rank3_f16(%x: tensor<2x3x16xf16>, %s: tensor<3xf16>) -> tensor<
 // CHECK:       %[[ROWS:.+]] = tensor.collapse_shape %[[XG]] {{\[}}[0, 1], [2, 3]] : tensor<2x4x2x5xf32> into tensor<8x10xf32>
 // CHECK:       linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%[[ROWS]]
 // CHECK:       linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%[[ROWS]]
-// CHECK:       %[[HIGH:.+]] = linalg.map ins({{.+}} : tensor<8xf32>, {{.+}}) outs(%{{.+}} : tensor<8xf32>)
-// CHECK:       %[[LOW:.+]] = linalg.map ins({{.+}} : tensor<8xf32>, {{.+}}) outs(%{{.+}} : tensor<8xf32>)
 // CHECK:       %[[INV:.+]] = linalg.map ins({{.+}} : tensor<8xf32>, {{.+}}) outs(%{{.+}} : tensor<8xf32>)
+// CHECK:       %[[HIGH:.+]] = linalg.map ins({{.+}}, %[[INV]] : tensor<8xf32>, {{.+}}) outs(%{{.+}} : tensor<8xf32>)
+// CHECK:       %[[LOW:.+]] = linalg.map ins({{.+}}, %[[INV]] : tensor<8xf32>, {{.+}}) outs(%{{.+}} : tensor<8xf32>)
 // CHECK-NOT:   tensor.expand_shape
 // CHECK:       %[[DOM:.+]] = tensor.collapse_shape %[[XG]] {{\[}}[0, 1], [2], [3]] : tensor<2x4x2x5xf32> into tensor<8x2x5xf32>
 // CHECK:       %[[SR:.+]] = tensor.generate

@@ -221,7 +221,15 @@ def group_sim(x64, s64, b64, groups, eps, p):
         m = np.mean(g, axis=-1, keepdims=True)
         d = g - m
         d = (d - np.mean(d, axis=-1, keepdims=True)).astype(p)
-        y = (d * inv[..., None].astype(p)).reshape(x64.shape)
+        y = d * inv[..., None].astype(p)
+        # A group of a standard deviation above 2^h / sqrt(n) (h = 128 for
+        # f32 P): X * InvStdDev - Mean * InvStdDev (X - Mean may overflow).
+        h = 128 if p is np.float32 else 1024
+        wide = (inv.astype(np.float64) * 2.0 ** (h // 2)
+                < np.sqrt(size) * 2.0 ** (-h // 2))
+        inv_p = inv[..., None].astype(p)
+        y_wide = g.astype(p) * inv_p - m.astype(p) * inv_p
+        y = np.where(wide[..., None], y_wide, y).reshape(x64.shape)
         y = (y * channel_view(s64, x64.ndim).astype(p)
              + channel_view(b64, x64.ndim).astype(p))
     return y.astype(np.float64)
@@ -547,6 +555,13 @@ def group(rng):
             "the shift (the deviations are of 1e29)."],
            group_case(op, [[[1e30, 1.5e30], [1.25e30, 0.75e30]]], [1, 1],
                       [0, 0], "bf16", groups=1))
+    for t in ("f32", "bf16"):
+        inline("edge", f"{t}-spread-overflow",
+               [f"{t} groups spanning more than FLT_MAX: X - Mean overflows f32",
+                "(3e38 - -1.5e38); such groups take Y = X * InvStdDev - Mean *",
+                "InvStdDev (docs/numerics.md, LayerNorm range; before: -inf)."],
+               group_case(op, [[[3e38, 3e38], [3e38, -3e38], [1, 2], [3, 4]]],
+                          [1, 2, 1, 0.5], [0, 0.25, 0, -1], t, groups=2))
 
     # ref/
     stashes = {1: None, 10: 10, 11: 11, 16: 16}

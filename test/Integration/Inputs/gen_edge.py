@@ -216,6 +216,17 @@ def main():
           "right). The other rows are untouched.",
           [[1e38, -1e38, 3e38, -3e38], [1, 2, 3, 4], [-3e38, 3e38, -1e38, 1e38]],
           [1, 1, 1, 1], [0.25, 0.25, 0.25, 0.25], "f32", dynamic=True)
+    for ty, dyn in (("f32", False), ("f32", True), ("bf16", False)):
+        layer(f"{ty}-spread-overflow" + ("-dynamic" if dyn else ""),
+              f"LayerNormalization {ty}: rows spanning more than FLT_MAX, where\n"
+              "X - Mean itself overflows f32 (3e38 - -1.5e38): the\n"
+              "recomputed slices whose standard deviation exceeds\n"
+              "2^128 / sqrt(n) take Y = X * InvStdDev - Mean * InvStdDev\n"
+              "(docs/numerics.md, LayerNorm range; before: Y = -inf, NaN).\n"
+              "Row 2 has mean 0, row 3 is ordinary.",
+              [[3e38, 3e38, 3e38, -3e38], [3.3e38, -3.3e38, -3.3e38, 1],
+               [-3e38, 0, 0, 3e38], [1, 2, 3, 4]],
+              [1, 2, 0.5, 1], [0, 0.25, 0, -1], ty, dynamic=dyn)
     layer("f32-near-constant",
           "LayerNormalization f32: rows alternating 30000 and 30000 + 2^-9\n"
           "(one ulp): the mean 30000 + 2^-10 is not an f32, and a variance\n"
