@@ -73,6 +73,22 @@ static constexpr unsigned kLocalityOuter = 1;
 /// further ahead would leave the cache before the loop reads them.
 static constexpr unsigned kMaxDistance = 1u << 20;
 
+/// The metadata of the location of a slice reduction that is the first pass
+/// over its slice for some slices only (getFirstPassLoc in
+/// lib/Conversion/NormToLinalg/LayerNormalization.h: LayerNormalization's
+/// f64 sum of K - X for the long slices of a dynamic length, after the f32
+/// sum that runs no step for them).
+static constexpr StringLiteral kFirstPassMarker = "norm.first_pass";
+
+/// Returns whether `loop` is at a location fused with kFirstPassMarker.
+static bool isFirstPassLoop(scf::ForOp loop) {
+  auto fused = dyn_cast<FusedLoc>(loop.getLoc());
+  if (!fused)
+    return false;
+  auto marker = dyn_cast_if_present<StringAttr>(fused.getMetadata());
+  return marker && marker.getValue() == kFirstPassMarker;
+}
+
 /// Returns whether `read` loads a full tile (no mask, minor identity) of a
 /// rank-2 memref of int or float elements (whose size in bytes is known;
 /// not `index`) defined outside `scope`, at column `loop`'s induction
@@ -434,6 +450,10 @@ struct PrefetchRowsPass
       // current row, and one such read per loop.
       llvm::MapVector<Value, SmallVector<vector::TransferReadOp>> passes;
       rowLoop.getBody()->walk([&](scf::ForOp loop) {
+        // A first pass for some rows only (kFirstPassMarker): not a pass
+        // after the first, whose rows are in cache.
+        if (isFirstPassLoop(loop))
+          return;
         for (Operation &op : loop.getBody()->without_terminator()) {
           auto read = dyn_cast<vector::TransferReadOp>(op);
           if (!read || !isRowTileRead(read, row, loop, rowLoop))

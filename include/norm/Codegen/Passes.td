@@ -611,7 +611,11 @@ def PrefetchRowsPass : Pass<"norm-prefetch-rows", "::mlir::func::FuncOp"> {
     (whose own prefetches would otherwise compete with the hardware
     prefetcher's for the same lines). The first pass over a row
     streams it from memory; the later passes hit the cache, and without the
-    prefetches the memory system would idle during them.
+    prefetches the memory system would idle during them. A column loop at a
+    location fused with the metadata `norm.first_pass` (LayerNorm's f64 sum
+    of K - X for the long rows of a dynamic length, after the f32 sum that
+    runs no step for them) is a first pass too: it is not counted among the
+    loops after the first, and prefetches nothing.
 
     Second, in each `scf.for` whose body reads full tiles (no mask) of four
     or more rank-2 memrefs at the loop's induction variable

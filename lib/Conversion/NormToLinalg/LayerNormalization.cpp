@@ -304,6 +304,11 @@ Location mlir::norm::getCopyLoopLoc(Location loc) {
   return FusedLoc::get({loc}, StringAttr::get(ctx, kCopyLoopMarker), ctx);
 }
 
+Location mlir::norm::getFirstPassLoc(Location loc) {
+  MLIRContext *ctx = loc.getContext();
+  return FusedLoc::get({loc}, StringAttr::get(ctx, kFirstPassMarker), ctx);
+}
+
 Value mlir::norm::buildNormalizedElement(OpBuilder &b, Location loc, Value x,
                                          Value high, Value low, Value invStdDev,
                                          FloatType c) {

@@ -208,6 +208,19 @@ inline constexpr llvm::StringLiteral kCopyLoopMarker = "norm.copy_loop";
 /// vectorizes them), which the copy does not need: it runs once per call.
 Location getCopyLoopLoc(Location loc);
 
+/// The metadata of the location of a slice reduction that is the first
+/// pass over the slice for some slices only: a dynamic length that selects
+/// at run time between two sums of K - X (f32 for short slices, f64 for
+/// long ones), of which one runs no step. norm-prefetch-rows (PrefetchRows.cpp)
+/// names it too: a loop at this location streams its row from memory like
+/// the first pass, so it neither prefetches the next row nor counts as a
+/// later pass.
+inline constexpr llvm::StringLiteral kFirstPassMarker = "norm.first_pass";
+
+/// Returns `loc` fused with the metadata kFirstPassMarker (the loops that
+/// norm-vectorize-rows makes of a linalg op keep its location).
+Location getFirstPassLoc(Location loc);
+
 //===----------------------------------------------------------------------===//
 // LayerNormalization over several dims (CollapseLayerNormalization.cpp)
 //===----------------------------------------------------------------------===//

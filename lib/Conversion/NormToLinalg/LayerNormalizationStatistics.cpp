@@ -321,10 +321,10 @@ Value mlir::norm::buildShiftOffset(OpBuilder &b, Location loc, Value x,
   SmallVector<int64_t> reducedDims =
       llvm::to_vector(llvm::seq<int64_t>(axis, rank));
   FloatType f64 = b.getF64Type();
-  auto sum = [&](Value input, FloatType accType) {
+  auto sum = [&](Value input, FloatType accType, Location at) {
     // -0.0, the identity of the addition: the first addition folds away.
     return buildReduction(
-        b, loc, input, shift, reducedDims, b.getFloatAttr(accType, -0.0),
+        b, at, input, shift, reducedDims, b.getFloatAttr(accType, -0.0),
         [&](OpBuilder &nb, Location nloc, ValueRange elements,
             Value acc) -> Value {
           Value shifted = arith::SubFOp::create(
@@ -357,37 +357,37 @@ Value mlir::norm::buildShiftOffset(OpBuilder &b, Location loc, Value x,
     return divideInF64(nb, nloc, args[0]);
   };
   if (!c.isF32())
-    return perSlice(sum(x, c), inC);
+    return perSlice(sum(x, c, loc), inC);
   if (!hasSingleNormalizedDim(x, axis))
-    return perSlice(sum(x, f64), inF64);
+    return perSlice(sum(x, f64, loc), inF64);
   int64_t maxLength = getMaxF32SumOfSquaresLength(b, options);
   // An X with a static size 0 has no element to sum, and no slice of it
   // may start at offset 0 along that dim (the verifier rejects it).
   if (llvm::is_contained(xType.getShape(), 0))
-    return perSlice(sum(x, c), inC);
+    return perSlice(sum(x, c, loc), inC);
   // The f64 sum of the first `length` elements of each slice: for rows
   // [R, n], f32 sums of kSumChunks terms added in f64 (buildChunkedSum),
   // which cost the vector loop little more than the f32 sum; else each term
   // added in f64.
-  auto sum64Of = [&](OpFoldResult length) -> Value {
+  auto sum64Of = [&](OpFoldResult length, Location at) -> Value {
     if (rank == 2 && axis == 1)
       return buildChunkedSum(
-          b, loc, x, length, ValueRange{shift},
+          b, at, x, length, ValueRange{shift},
           [&](OpBuilder &nb, Location nloc, Value element,
               ValueRange perRow) -> Value {
             return arith::SubFOp::create(nb, nloc, perRow[0],
                                          convertToFloat(nb, nloc, element, c));
           },
-          [&](Value tail) { return sum(tail, f64); });
+          [&](Value tail) { return sum(tail, f64, at); });
     if (isa<Value>(length))
-      return sum(buildPrefixSlice(b, loc, x, axis, length), f64);
-    return sum(x, f64);
+      return sum(buildPrefixSlice(b, loc, x, axis, length), f64, at);
+    return sum(x, f64, at);
   };
   if (!xType.isDynamicDim(axis))
     return xType.getDimSize(axis) > maxLength
-               ? perSlice(sum64Of(b.getIndexAttr(xType.getDimSize(axis))),
+               ? perSlice(sum64Of(b.getIndexAttr(xType.getDimSize(axis)), loc),
                           inF64)
-               : perSlice(sum(x, c), inC);
+               : perSlice(sum(x, c, loc), inC);
 
   // Dynamic size: as buildSumOfSquares, an f32 sum over X[..., 0:n] and an
   // f64 one over X[..., 0:0] for a short slice, the reverse for a long one.
@@ -398,9 +398,12 @@ Value mlir::norm::buildShiftOffset(OpBuilder &b, Location loc, Value x,
                             arith::ConstantIndexOp::create(b, loc, maxLength));
   Value shortLength =
       arith::SelectOp::create(b, loc, isLong, zero, length).getResult();
-  Value sum32 = sum(buildPrefixSlice(b, loc, x, axis, shortLength), c);
+  Value sum32 = sum(buildPrefixSlice(b, loc, x, axis, shortLength), c, loc);
+  // The long slices' sum streams them from memory after the short slices'
+  // loop, which runs no step for them: their first pass (kFirstPassMarker).
   Value sum64 = sum64Of(
-      arith::SelectOp::create(b, loc, isLong, length, zero).getResult());
+      arith::SelectOp::create(b, loc, isLong, length, zero).getResult(),
+      getFirstPassLoc(loc));
   return perSlice(ValueRange{sum32, sum64},
                   [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
                     // The division of the slice's own length only: an
