@@ -32,6 +32,7 @@
 #include "norm/Codegen/Passes.h"
 
 #include "Remarks.h"
+#include "norm/Conversion/NormToLinalg/LocationMarkers.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMAttrs.h"
@@ -52,18 +53,10 @@ static constexpr StringLiteral kPass = "norm-annotate-cold-loops";
 /// The marker that the lowerings put on the loops of rare paths.
 static constexpr StringLiteral kColdLoopAttr = "norm.cold_loop";
 
-/// The metadata of the location of the lowerings' per-call copies
-/// (getCopyLoopLoc in lib/Conversion/NormToLinalg/LayerNormalization.h).
-static constexpr StringLiteral kCopyLoopMarker = "norm.copy_loop";
-
 /// Returns whether `loop` is a loop of a per-call copy: its location is
-/// fused with the metadata kCopyLoopMarker.
+/// fused with the metadata kCopyLoopMarker (LocationMarkers.h).
 static bool isCopyLoop(scf::ForOp loop) {
-  auto fused = dyn_cast<FusedLoc>(loop.getLoc());
-  if (!fused)
-    return false;
-  auto marker = dyn_cast_if_present<StringAttr>(fused.getMetadata());
-  return marker && marker.getValue() == kCopyLoopMarker;
+  return norm::hasLocationMarker(loop.getLoc(), norm::kCopyLoopMarker);
 }
 
 /// The name of llvm.br's loop metadata attribute, which convert-scf-to-cf

@@ -33,6 +33,7 @@
 #include "norm/Codegen/Passes.h"
 
 #include "Remarks.h"
+#include "norm/Conversion/NormToLinalg/LocationMarkers.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -59,13 +60,13 @@ static constexpr int64_t kCacheLineBytes = 64;
 /// `memref.prefetch` locality hints (LLVM's llvm.prefetch: 3 keeps the line
 /// in every cache level, x86 `prefetcht0`, AArch64 `prfm pldl1keep`; 1 in
 /// the outer levels only, x86 `prefetcht2`, AArch64 `prfm pldl3keep`; the
-/// measurements are x86's, AArch64's were not measured). The rows ahead prefetched by a pass that writes no
-/// vectors (LayerNorm's sum of squares, Group/InstanceNorm's rows of
-/// statistics) and the rows of the leading-axis sums use kLocalityOuter:
-/// measured faster than kLocalityL1 on every such op (docs/Pipeline.md,
-/// stage 7); a pass that writes Y (LpNorm, Normalizer, RMSNorm) and the
-/// slices ahead keep kLocalityL1, where the outer levels measured no faster
-/// or slower.
+/// measurements are x86's, AArch64's were not measured). The rows ahead
+/// prefetched by a pass that writes no vectors (LayerNorm's sum of squares,
+/// Group/InstanceNorm's rows of statistics) and the rows of the leading-axis
+/// sums use kLocalityOuter: measured faster than kLocalityL1 on every such op
+/// (docs/Pipeline.md, stage 7); a pass that writes Y (LpNorm, Normalizer,
+/// RMSNorm) and the slices ahead keep kLocalityL1, where the outer levels
+/// measured no faster or slower.
 static constexpr unsigned kLocalityL1 = 3;
 static constexpr unsigned kLocalityOuter = 1;
 
@@ -73,20 +74,12 @@ static constexpr unsigned kLocalityOuter = 1;
 /// further ahead would leave the cache before the loop reads them.
 static constexpr unsigned kMaxDistance = 1u << 20;
 
-/// The metadata of the location of a slice reduction that is the first pass
-/// over its slice for some slices only (getFirstPassLoc in
-/// lib/Conversion/NormToLinalg/LayerNormalization.h: LayerNormalization's
-/// f64 sum of K - X for the long slices of a dynamic length, after the f32
-/// sum that runs no step for them).
-static constexpr StringLiteral kFirstPassMarker = "norm.first_pass";
-
-/// Returns whether `loop` is at a location fused with kFirstPassMarker.
+/// Returns whether `loop` is at a location fused with kFirstPassMarker
+/// (LocationMarkers.h): a pass over the row that is the first for some rows
+/// (LayerNormalization's f64 sum of K - X for the long rows of a dynamic
+/// length, after the f32 sum that runs no step for them).
 static bool isFirstPassLoop(scf::ForOp loop) {
-  auto fused = dyn_cast<FusedLoc>(loop.getLoc());
-  if (!fused)
-    return false;
-  auto marker = dyn_cast_if_present<StringAttr>(fused.getMetadata());
-  return marker && marker.getValue() == kFirstPassMarker;
+  return norm::hasLocationMarker(loop.getLoc(), norm::kFirstPassMarker);
 }
 
 /// Returns whether `read` loads a full tile (no mask, minor identity) of a

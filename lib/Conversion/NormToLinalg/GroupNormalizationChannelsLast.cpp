@@ -525,8 +525,9 @@ static Value buildSamples(RewriterBase &b, Location loc, Value x, Value scale,
                                    count, count64, options);
   Value invStdDev = buildInvStdDev(b, loc, slices, axis, sumSq, shift, offset,
                                    exactMean, count, count64, eps, options);
-  MeanParts mean = buildMeanParts(b, loc, slices, axis, shift, offset, sumSq,
-                                  exactMean, invStdDev, count, count64, options);
+  MeanParts mean =
+      buildMeanParts(b, loc, slices, axis, shift, offset, sumSq, exactMean,
+                     invStdDev, count, count64, options);
   readThroughPermutation(b, view, grouped);
 
   // Y over X, pixel by pixel, the statistics repeated per channel, with

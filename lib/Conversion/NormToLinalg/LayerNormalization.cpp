@@ -96,8 +96,8 @@ static Value buildMeanResult(OpBuilder &b, Location loc, const MeanParts &mean,
   SmallVector<AffineMap> maps(
       2, AffineMap::getMultiDimIdentityMap(rank, b.getContext()));
   return linalg::GenericOp::create(
-             b, loc, mean.high.getType(), ValueRange{mean.low}, mean.high,
-             maps, getReductionIteratorTypes(rank, /*reducedDims=*/{}),
+             b, loc, mean.high.getType(), ValueRange{mean.low}, mean.high, maps,
+             getReductionIteratorTypes(rank, /*reducedDims=*/{}),
              [&](OpBuilder &nb, Location nloc, ValueRange args) {
                linalg::YieldOp::create(nb, nloc,
                                        sum(nb, nloc, args[1], args[0]));
@@ -157,8 +157,9 @@ buildLayerNormalization(OpBuilder &b, Location loc, Value x, Value scale,
   Value invStdDev = buildInvStdDev(b, loc, x, axis, sumSq, shift, offset,
                                    exactMean, count, count64, eps, options);
   // High = 0 in a slice of a spread near C's range (buildMeanParts).
-  MeanParts mean = buildMeanParts(b, loc, x, axis, shift, offset, sumSq,
-                                  exactMean, invStdDev, count, count64, options);
+  MeanParts mean =
+      buildMeanParts(b, loc, x, axis, shift, offset, sumSq, exactMean,
+                     invStdDev, count, count64, options);
 
   // Y = ((X - High) - Low) * InvStdDev * Scale + B, rounded once to X's
   // type.

@@ -13,6 +13,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "norm/Conversion/NormToLinalg/LocationMarkers.h"
 #include "norm/Conversion/NormToLinalg/NormToLinalg.h"
 
 #include <optional>
@@ -193,32 +194,18 @@ Value buildInvStdDev(OpBuilder &b, Location loc, Value x, int64_t axis,
 Value buildNormalizedElement(OpBuilder &b, Location loc, Value x, Value high,
                              Value low, Value invStdDev, FloatType c);
 
-/// The metadata of the location of a per-call copy of an operand (Scale or B
-/// broadcast, converted or repeated per row, by a tensor.generate): see
-/// getCopyLoopLoc. norm-annotate-cold-loops (AnnotateColdLoops.cpp) names it
-/// too.
-inline constexpr llvm::StringLiteral kCopyLoopMarker = "norm.copy_loop";
-
-/// Returns `loc` fused with the metadata kCopyLoopMarker, for the ops of a
-/// copy of an operand made once per call. A tensor.generate becomes a
-/// linalg.map at its location when bufferized, and loops at that location
-/// (convert-linalg-to-loops), while its attributes are dropped; so the
+/// Returns `loc` fused with the metadata kCopyLoopMarker (LocationMarkers.h),
+/// for the ops of a copy of an operand made once per call. A tensor.generate
+/// becomes a linalg.map at its location when bufferized, and loops at that
+/// location (convert-linalg-to-loops), while its attributes are dropped; so the
 /// copy's loops keep the marker, and norm-annotate-cold-loops gives them
 /// LLVM loop metadata without interleaving and unrolling (LLVM still
 /// vectorizes them), which the copy does not need: it runs once per call.
 Location getCopyLoopLoc(Location loc);
 
-/// The metadata of the location of a slice reduction that is the first
-/// pass over the slice for some slices only: a dynamic length that selects
-/// at run time between two sums of K - X (f32 for short slices, f64 for
-/// long ones), of which one runs no step. norm-prefetch-rows (PrefetchRows.cpp)
-/// names it too: a loop at this location streams its row from memory like
-/// the first pass, so it neither prefetches the next row nor counts as a
-/// later pass.
-inline constexpr llvm::StringLiteral kFirstPassMarker = "norm.first_pass";
-
-/// Returns `loc` fused with the metadata kFirstPassMarker (the loops that
-/// norm-vectorize-rows makes of a linalg op keep its location).
+/// Returns `loc` fused with the metadata kFirstPassMarker (LocationMarkers.h),
+/// which norm-prefetch-rows reads: the loops that norm-vectorize-rows makes
+/// of a linalg op keep its location.
 Location getFirstPassLoc(Location loc);
 
 //===----------------------------------------------------------------------===//

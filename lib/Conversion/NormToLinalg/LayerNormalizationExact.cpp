@@ -347,9 +347,9 @@ MeanParts mlir::norm::buildMeanParts(OpBuilder &b, Location loc, Value x,
                 Value scaledRoot = arith::MulFOp::create(
                     tb, tloc, math::SqrtOp::create(tb, tloc, count64),
                     power(-h / 2));
-                Value wide = arith::CmpFOp::create(
-                    tb, tloc, arith::CmpFPredicate::OLT, scaledInvStdDev,
-                    scaledRoot);
+                Value wide =
+                    arith::CmpFOp::create(tb, tloc, arith::CmpFPredicate::OLT,
+                                          scaledInvStdDev, scaledRoot);
                 Value widePart = high ? createFloatConstant(tb, tloc, c, 0.0)
                                       : createTruncF(tb, tloc, mean64, c);
                 return arith::SelectOp::create(tb, tloc, wide, widePart,

@@ -401,9 +401,9 @@ Value mlir::norm::buildShiftOffset(OpBuilder &b, Location loc, Value x,
   Value sum32 = sum(buildPrefixSlice(b, loc, x, axis, shortLength), c, loc);
   // The long slices' sum streams them from memory after the short slices'
   // loop, which runs no step for them: their first pass (kFirstPassMarker).
-  Value sum64 = sum64Of(
-      arith::SelectOp::create(b, loc, isLong, length, zero).getResult(),
-      getFirstPassLoc(loc));
+  Value sum64 =
+      sum64Of(arith::SelectOp::create(b, loc, isLong, length, zero).getResult(),
+              getFirstPassLoc(loc));
   return perSlice(ValueRange{sum32, sum64},
                   [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
                     // The division of the slice's own length only: an
