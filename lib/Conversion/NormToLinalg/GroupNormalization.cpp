@@ -343,10 +343,12 @@ mlir::norm::buildGroupStatistics(OpBuilder &b, Location loc, Value slices,
                                    count, count64, options);
   Value invStdDev = buildInvStdDev(b, loc, slices, axis, sumSq, shift, offset,
                                    exactMean, count, count64, eps, options);
-  MeanParts mean =
-      buildMeanParts(b, loc, slices, axis, shift, offset, sumSq, exactMean,
-                     invStdDev, count, count64, options);
-  return {mean.high, mean.low, invStdDev};
+  MeanParts mean = buildMeanParts(b, loc, slices, axis, shift, offset, sumSq,
+                                  exactMean, count, count64, options);
+  MeanParts centering =
+      buildCenteringParts(b, loc, slices, axis, shift, offset, sumSq, exactMean,
+                          invStdDev, mean, count, count64, options);
+  return {centering.high, centering.low, invStdDev};
 }
 
 Value mlir::norm::buildGroupNormalizedElement(OpBuilder &b, Location loc,

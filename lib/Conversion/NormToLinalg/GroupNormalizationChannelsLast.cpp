@@ -525,18 +525,20 @@ static Value buildSamples(RewriterBase &b, Location loc, Value x, Value scale,
                                    count, count64, options);
   Value invStdDev = buildInvStdDev(b, loc, slices, axis, sumSq, shift, offset,
                                    exactMean, count, count64, eps, options);
-  MeanParts mean =
-      buildMeanParts(b, loc, slices, axis, shift, offset, sumSq, exactMean,
-                     invStdDev, count, count64, options);
+  MeanParts mean = buildMeanParts(b, loc, slices, axis, shift, offset, sumSq,
+                                  exactMean, count, count64, options);
+  MeanParts centering =
+      buildCenteringParts(b, loc, slices, axis, shift, offset, sumSq, exactMean,
+                          invStdDev, mean, count, count64, options);
   readThroughPermutation(b, view, grouped);
 
   // Y over X, pixel by pixel, the statistics repeated per channel, with
   // Low * InvStdDev taken once per channel instead of in every pixel.
   return buildPixelRows(
       b, loc, x, init,
-      {repeatPerChannel(b, loc, mean.high, k, channels,
+      {repeatPerChannel(b, loc, centering.high, k, channels,
                         /*firstRowOnly=*/true),
-       repeatPerChannel(b, loc, mean.low, k, channels,
+       repeatPerChannel(b, loc, centering.low, k, channels,
                         /*firstRowOnly=*/true, /*factor=*/invStdDev),
        repeatPerChannel(b, loc, invStdDev, k, channels,
                         /*firstRowOnly=*/true),

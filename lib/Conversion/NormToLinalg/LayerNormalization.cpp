@@ -38,7 +38,7 @@
 // from the f64 mean, and InvStdDev rounded once to C. Where the standard
 // deviation exceeds 2^128 / sqrt(n) (2^1024 for f64 C), X - High could
 // overflow C: such a slice takes High = 0 and Low = the mean, so that Y =
-// X * InvStdDev - Mean * InvStdDev (buildMeanParts).
+// X * InvStdDev - Mean * InvStdDev (buildCenteringParts).
 //
 // This file holds the pattern, Y and the stash results; the statistics are
 // built in LayerNormalizationStatistics.cpp, the exact recomputation in
@@ -68,41 +68,24 @@ using namespace mlir::norm;
 //===----------------------------------------------------------------------===//
 
 /// Returns the Mean result per slice, of the element type U of
-/// `meanType`, from its parts High + Low in the stage-one type C, rounded
-/// once to U: the sum formed in C where U is C or C is f64 (it rounds to
-/// High, the mean rounded once to C, but in a slice of a spread near C's
-/// range, whose High is 0 and Low the rounded mean: buildMeanParts), and in
-/// f64 (exact) for f32 C and a bf16 U (createTruncF). norm-fuse-rows leaves
-/// this per-slice op after the row loop, which writes High and Low; where U
-/// is C it adds Low to High in place.
+/// `meanType`, from its parts High + Low in the stage-one type C: High
+/// itself where U is C (it is the mean rounded once to C), the sum formed
+/// in f64 (exact) and rounded once to U (createTruncF) for f32 C and a bf16
+/// U, and High rounded to U for f64 C (High + Low rounds to High in f64).
 static Value buildMeanResult(OpBuilder &b, Location loc, const MeanParts &mean,
                              RankedTensorType meanType) {
   auto u = cast<FloatType>(meanType.getElementType());
   auto c = cast<FloatType>(getElementTypeOrSelf(mean.high.getType()));
-  FloatType sumType = (u == c || c.isF64()) ? c : b.getF64Type();
-  auto sum = [&](OpBuilder &nb, Location nloc, Value high, Value low) {
-    Value sum =
-        arith::AddFOp::create(nb, nloc, convertToFloat(nb, nloc, high, sumType),
-                              convertToFloat(nb, nloc, low, sumType));
-    return createTruncF(nb, nloc, sum, u);
-  };
-  if (u != c)
-    return buildMap(b, loc, ValueRange{mean.high, mean.low}, u,
-                    [&](OpBuilder &nb, Location nloc, ValueRange elements) {
-                      return sum(nb, nloc, elements[0], elements[1]);
-                    });
-  // In place of High (its only other reader is Y): one buffer fewer.
-  int64_t rank = cast<RankedTensorType>(mean.high.getType()).getRank();
-  SmallVector<AffineMap> maps(
-      2, AffineMap::getMultiDimIdentityMap(rank, b.getContext()));
-  return linalg::GenericOp::create(
-             b, loc, mean.high.getType(), ValueRange{mean.low}, mean.high, maps,
-             getReductionIteratorTypes(rank, /*reducedDims=*/{}),
-             [&](OpBuilder &nb, Location nloc, ValueRange args) {
-               linalg::YieldOp::create(nb, nloc,
-                                       sum(nb, nloc, args[1], args[0]));
-             })
-      .getResult(0);
+  if (u == c || c.isF64())
+    return mean.high;
+  FloatType f64 = b.getF64Type();
+  return buildMap(b, loc, ValueRange{mean.high, mean.low}, u,
+                  [&](OpBuilder &nb, Location nloc, ValueRange elements) {
+                    Value sum = arith::AddFOp::create(
+                        nb, nloc, convertToFloat(nb, nloc, elements[0], f64),
+                        convertToFloat(nb, nloc, elements[1], f64));
+                    return createTruncF(nb, nloc, sum, u);
+                  });
 }
 
 /// Builds Y, Mean and InvStdDev, of types `yType`, `meanType` and
@@ -156,10 +139,13 @@ buildLayerNormalization(OpBuilder &b, Location loc, Value x, Value scale,
                                    count64, options);
   Value invStdDev = buildInvStdDev(b, loc, x, axis, sumSq, shift, offset,
                                    exactMean, count, count64, eps, options);
-  // High = 0 in a slice of a spread near C's range (buildMeanParts).
-  MeanParts mean =
-      buildMeanParts(b, loc, x, axis, shift, offset, sumSq, exactMean,
-                     invStdDev, count, count64, options);
+  // The mean's parts, and those Y takes (High = 0 in a slice of a spread
+  // near C's range: buildCenteringParts).
+  MeanParts mean = buildMeanParts(b, loc, x, axis, shift, offset, sumSq,
+                                  exactMean, count, count64, options);
+  MeanParts centering =
+      buildCenteringParts(b, loc, x, axis, shift, offset, sumSq, exactMean,
+                          invStdDev, mean, count, count64, options);
 
   // Y = ((X - High) - Low) * InvStdDev * Scale + B, rounded once to X's
   // type.
@@ -173,7 +159,7 @@ buildLayerNormalization(OpBuilder &b, Location loc, Value x, Value scale,
   }
   AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, ctx);
   AffineMap keptMap = getKeptDimsMap(ctx, rank, reducedDims);
-  SmallVector<Value> inputs{x, mean.high, mean.low, invStdDev, scale};
+  SmallVector<Value> inputs{x, centering.high, centering.low, invStdDev, scale};
   SmallVector<AffineMap> maps{
       identity, keptMap, keptMap, keptMap,
       getRightAlignedBroadcastMap(ctx, rank, scaleType)};

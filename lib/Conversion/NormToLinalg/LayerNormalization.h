@@ -167,15 +167,24 @@ struct MeanParts {
 /// K - Q and Low its exact rounding error from the vector passes, or for a
 /// slice that is recomputed, `exactMean` rounded to C and (for f32 C) the
 /// rest rounded to C. For f64 C a recomputed slice has Low = 0: its f64 mean
-/// is rounded once already. A recomputed slice whose standard deviation is
-/// near C's range (`invStdDev` below sqrt(n) / 2^h, 2^h just above C's
-/// largest value) has High = 0 and Low = `exactMean` rounded to C, so that
-/// X - High cannot overflow C; the Mean result is High + Low either way.
+/// is rounded once already.
 MeanParts buildMeanParts(OpBuilder &b, Location loc, Value x, int64_t axis,
                          Value shift, Value offset, Value sumSq,
-                         Value exactMean, Value invStdDev,
-                         const SliceCount &count, Value count64,
-                         const NormToLinalgOptions &options);
+                         Value exactMean, const SliceCount &count,
+                         Value count64, const NormToLinalgOptions &options);
+
+/// Returns the parts High + Low of the mean that Y takes, (X - High) *
+/// InvStdDev - Low * InvStdDev: `mean`'s (buildMeanParts), but in a
+/// recomputed slice whose standard deviation is near C's range
+/// (`invStdDev` below sqrt(n) / 2^h, 2^h just above C's largest value),
+/// High = 0 and Low = `exactMean` rounded to C, so that X - High cannot
+/// overflow C. Nothing changes on the vector path of the other slices.
+MeanParts buildCenteringParts(OpBuilder &b, Location loc, Value x, int64_t axis,
+                              Value shift, Value offset, Value sumSq,
+                              Value exactMean, Value invStdDev,
+                              const MeanParts &mean, const SliceCount &count,
+                              Value count64,
+                              const NormToLinalgOptions &options);
 
 /// Returns InvStdDev = 1 / sqrt(Var + epsilon) per slice of `x`, with
 /// Var = SumSq / n in C, or for a slice that is recomputed all in f64

@@ -309,25 +309,48 @@ Value mlir::norm::buildExactMean(OpBuilder &b, Location loc, Value x,
 MeanParts mlir::norm::buildMeanParts(OpBuilder &b, Location loc, Value x,
                                      int64_t axis, Value shift, Value offset,
                                      Value sumSq, Value exactMean,
-                                     Value invStdDev, const SliceCount &count,
-                                     Value count64,
+                                     const SliceCount &count, Value count64,
                                      const NormToLinalgOptions &options) {
   auto c = cast<FloatType>(getElementTypeOrSelf(offset.getType()));
-  FloatType f64 = b.getF64Type();
-  // C's largest finite magnitude is below 2^h: h = 128 for f32, 1024 for f64.
-  int h = APFloat::semanticsMaxExponent(c.getFloatSemantics()) + 1;
-  SmallVector<Value> inputs{shift, offset, sumSq, exactMean, invStdDev};
   auto part = [&](bool high) {
     return buildSliceMap(
-        b, loc, inputs, c,
+        b, loc, ValueRange{shift, offset, sumSq, exactMean}, c,
         [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
           Value var0 = divideByCount(nb, nloc, args[2], count);
           return buildIfNeedsExact(
               nb, nloc, x, args[0], args[1], args[2], var0, count64, axis,
               options, buildVectorMeanPart(nb, nloc, args[0], args[1], high),
               [&](OpBuilder &tb, Location tloc, ValueRange) -> Value {
-                Value mean64 = args[3];
-                Value exactPart = buildExactMeanPart(tb, tloc, mean64, c, high);
+                return buildExactMeanPart(tb, tloc, args[3], c, high);
+              });
+        });
+  };
+  return {part(/*high=*/true), part(/*high=*/false)};
+}
+
+MeanParts mlir::norm::buildCenteringParts(
+    OpBuilder &b, Location loc, Value x, int64_t axis, Value shift,
+    Value offset, Value sumSq, Value exactMean, Value invStdDev,
+    const MeanParts &mean, const SliceCount &count, Value count64,
+    const NormToLinalgOptions &options) {
+  auto c = cast<FloatType>(getElementTypeOrSelf(offset.getType()));
+  FloatType f64 = b.getF64Type();
+  // C's largest finite magnitude is below 2^h: h = 128 for f32, 1024 for f64.
+  int h = APFloat::semanticsMaxExponent(c.getFloatSemantics()) + 1;
+  auto part = [&](bool high) {
+    // The mean's part is an operand (not recomputed): norm-fuse-rows then
+    // computes it in the row loop as a producer of Y, and writes it from
+    // there where it is the Mean result too.
+    return buildSliceMap(
+        b, loc,
+        ValueRange{shift, offset, sumSq, exactMean, invStdDev,
+                   high ? mean.high : mean.low},
+        c, [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+          Value var0 = divideByCount(nb, nloc, args[2], count);
+          return buildIfNeedsExact(
+              nb, nloc, x, args[0], args[1], args[2], var0, count64, axis,
+              options, buildVectorMeanPart(nb, nloc, args[0], args[1], high),
+              [&](OpBuilder &tb, Location tloc, ValueRange) -> Value {
                 // A slice whose standard deviation is above 2^h / sqrt(n)
                 // (InvStdDev * 2^(h/2) < sqrt(n) * 2^(-h/2), compared in
                 // f64) takes High = 0 and Low = the mean rounded to C, so
@@ -351,9 +374,9 @@ MeanParts mlir::norm::buildMeanParts(OpBuilder &b, Location loc, Value x,
                     arith::CmpFOp::create(tb, tloc, arith::CmpFPredicate::OLT,
                                           scaledInvStdDev, scaledRoot);
                 Value widePart = high ? createFloatConstant(tb, tloc, c, 0.0)
-                                      : createTruncF(tb, tloc, mean64, c);
+                                      : createTruncF(tb, tloc, args[3], c);
                 return arith::SelectOp::create(tb, tloc, wide, widePart,
-                                               exactPart);
+                                               args[5]);
               });
         });
   };

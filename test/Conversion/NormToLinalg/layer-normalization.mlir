@@ -157,31 +157,20 @@
 // CHECK:             scf.yield %[[R]] : f32
 // CHECK:           linalg.yield %[[ER]] : f32
 // High: K - Q, or the f64 mean rounded to f32.
-// A recomputed slice whose standard deviation exceeds 2^128 / sqrt(n)
-// (InvStdDev * 2^64 < sqrt(n) * 2^-64) takes High = 0 and Low = the mean:
-// X - High cannot overflow, and Y = X * InvStdDev - Mean * InvStdDev.
-// CHECK:         %[[HIGH:.+]] = linalg.map ins(%[[K]], %[[Q]], %[[SUMSQ]], %[[EXACT]], %[[INV]] : tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf64>, tensor<2xf32>) outs(%{{.+}} : tensor<2xf32>)
-// CHECK-NEXT:      (%[[K1:.+]]: f32, %[[Q1:.+]]: f32, %{{.+}}: f32, %[[M1:.+]]: f64, %[[I1:.+]]: f32, %{{.+}}: f32) {
+// High: K - Q, or the f64 mean rounded to f32.
+// CHECK:         %[[HIGH:.+]] = linalg.map ins(%[[K]], %[[Q]], %[[SUMSQ]], %[[EXACT]] : tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf64>) outs(%{{.+}} : tensor<2xf32>)
+// CHECK-NEXT:      (%[[K1:.+]]: f32, %[[Q1:.+]]: f32, %{{.+}}: f32, %[[M1:.+]]: f64, %{{.+}}: f32) {
 // CHECK:           %[[VH:.+]] = arith.subf %[[K1]], %[[Q1]] : f32
 // CHECK:           %[[EH:.+]] = scf.if %{{.+}} -> (f32) {
 // CHECK-NEXT:        %[[MR:.+]] = arith.truncf %[[M1]] : f64 to f32
-// CHECK-NEXT:        %[[I64:.+]] = arith.extf %[[I1]] : f32 to f64
-// CHECK-NEXT:        %[[P64:.+]] = arith.constant 1.8446744073709552E+19 : f64
-// CHECK-NEXT:        %[[IS:.+]] = arith.mulf %[[I64]], %[[P64]] : f64
-// CHECK-NEXT:        %[[RN:.+]] = math.sqrt %[[N64:.+]] : f64
-// CHECK-NEXT:        %[[M64:.+]] = arith.constant 5.4210108624275222E-20 : f64
-// CHECK-NEXT:        %[[RS:.+]] = arith.mulf %[[RN]], %[[M64]] : f64
-// CHECK-NEXT:        %[[WIDE:.+]] = arith.cmpf olt, %[[IS]], %[[RS]] : f64
-// CHECK-NEXT:        %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT:        %[[HW:.+]] = arith.select %[[WIDE]], %[[ZERO]], %[[MR]] : f32
-// CHECK-NEXT:        scf.yield %[[HW]] : f32
+// CHECK-NEXT:        scf.yield %[[MR]] : f32
 // CHECK-NEXT:      } else {
 // CHECK-NEXT:        scf.yield %[[VH]] : f32
 // CHECK:           linalg.yield %[[EH]] : f32
 // Low: the exact rounding error of K - Q (TwoSum), or the rest of the f64
 // mean rounded to f32 (0 where High is not finite).
-// CHECK:         %[[LOW:.+]] = linalg.map ins(%[[K]], %[[Q]], %[[SUMSQ]], %[[EXACT]], %[[INV]] : tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf64>, tensor<2xf32>) outs(%{{.+}} : tensor<2xf32>)
-// CHECK-NEXT:      (%[[K2:.+]]: f32, %[[Q2:.+]]: f32, %{{.+}}: f32, %[[M2:.+]]: f64, %{{.+}}: f32, %{{.+}}: f32) {
+// CHECK:         %[[LOW:.+]] = linalg.map ins(%[[K]], %[[Q]], %[[SUMSQ]], %[[EXACT]] : tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf64>) outs(%{{.+}} : tensor<2xf32>)
+// CHECK-NEXT:      (%[[K2:.+]]: f32, %[[Q2:.+]]: f32, %{{.+}}: f32, %[[M2:.+]]: f64, %{{.+}}: f32) {
 // CHECK:           %[[H2:.+]] = arith.subf %[[K2]], %[[Q2]] : f32
 // CHECK-NEXT:      %[[QP:.+]] = arith.subf %[[K2]], %[[H2]] : f32
 // CHECK-NEXT:      %[[KP:.+]] = arith.addf %[[H2]], %[[QP]] : f32
@@ -194,20 +183,44 @@
 // CHECK-NEXT:        %[[REST:.+]] = arith.subf %[[M2]], %[[MH64]] : f64
 // CHECK:             %[[RESTR:.+]] = arith.truncf %[[REST]] : f64 to f32
 // CHECK-NEXT:        %[[LOWR:.+]] = arith.select %{{.+}}, %[[RESTR]], %{{.+}} : f32
-// CHECK:             %[[WIDE2:.+]] = arith.cmpf olt
-// CHECK-NEXT:        %[[MW:.+]] = arith.truncf %[[M2]] : f64 to f32
-// CHECK-NEXT:        %[[LW:.+]] = arith.select %[[WIDE2]], %[[MW]], %[[LOWR]] : f32
-// CHECK-NEXT:        scf.yield %[[LW]] : f32
+// CHECK-NEXT:        scf.yield %[[LOWR]] : f32
 // CHECK-NEXT:      } else {
 // CHECK-NEXT:        scf.yield %[[VL]] : f32
 // CHECK:           linalg.yield %[[EL]] : f32
+// The parts Y takes: High and Low, but in a recomputed slice whose standard
+// deviation exceeds 2^128 / sqrt(n) (InvStdDev * 2^64 < sqrt(n) * 2^-64)
+// High = 0 and Low = the mean: X - High cannot overflow, and Y = X *
+// InvStdDev - Mean * InvStdDev. The vector path is High's and Low's.
+// CHECK:         %[[HIGHC:.+]] = linalg.map ins(%[[K]], %[[Q]], %[[SUMSQ]], %[[EXACT]], %[[INV]], %[[HIGH]] : tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf64>, tensor<2xf32>, tensor<2xf32>) outs(%{{.+}} : tensor<2xf32>)
+// CHECK-NEXT:      (%[[K3:.+]]: f32, %[[Q3:.+]]: f32, %{{.+}}: f32, %{{.+}}: f64, %[[I3:.+]]: f32, %[[H3:.+]]: f32, %{{.+}}: f32) {
+// CHECK:           %[[VH3:.+]] = arith.subf %[[K3]], %[[Q3]] : f32
+// CHECK:           %[[EH3:.+]] = scf.if %{{.+}} -> (f32) {
+// CHECK-NEXT:        %[[I64:.+]] = arith.extf %[[I3]] : f32 to f64
+// CHECK-NEXT:        %[[P64:.+]] = arith.constant 1.8446744073709552E+19 : f64
+// CHECK-NEXT:        %[[IS:.+]] = arith.mulf %[[I64]], %[[P64]] : f64
+// CHECK-NEXT:        %[[RN:.+]] = math.sqrt %{{.+}} : f64
+// CHECK-NEXT:        %[[M64:.+]] = arith.constant 5.4210108624275222E-20 : f64
+// CHECK-NEXT:        %[[RS:.+]] = arith.mulf %[[RN]], %[[M64]] : f64
+// CHECK-NEXT:        %[[WIDE:.+]] = arith.cmpf olt, %[[IS]], %[[RS]] : f64
+// CHECK-NEXT:        %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT:        %[[HW:.+]] = arith.select %[[WIDE]], %[[ZERO]], %[[H3]] : f32
+// CHECK-NEXT:        scf.yield %[[HW]] : f32
+// CHECK-NEXT:      } else {
+// CHECK-NEXT:        scf.yield %[[VH3]] : f32
+// CHECK:         %[[LOWC:.+]] = linalg.map ins(%[[K]], %[[Q]], %[[SUMSQ]], %[[EXACT]], %[[INV]], %[[LOW]] : tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf64>, tensor<2xf32>, tensor<2xf32>) outs(%{{.+}} : tensor<2xf32>)
+// CHECK-NEXT:      (%{{.+}}: f32, %{{.+}}: f32, %{{.+}}: f32, %[[M4:.+]]: f64, %{{.+}}: f32, %[[L4:.+]]: f32, %{{.+}}: f32) {
+// CHECK:           scf.if %{{.+}} -> (f32) {
+// CHECK:             %[[WIDE4:.+]] = arith.cmpf olt
+// CHECK-NEXT:        %[[MW:.+]] = arith.truncf %[[M4]] : f64 to f32
+// CHECK-NEXT:        %[[LW:.+]] = arith.select %[[WIDE4]], %[[MW]], %[[L4]] : f32
+// CHECK-NEXT:        scf.yield %[[LW]] : f32
 // Y = (X - High) * InvStdDev - Low * InvStdDev (a fused multiply-add where
 // the target has one), times Scale, plus B.
 // CHECK:         %[[OUT:.+]] = tensor.empty() : tensor<2x3xf32>
 // CHECK:         %[[Y:.+]] = linalg.generic
 // CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$ROW]], #[[$ROW]], #[[$ROW]], #[[$COL]], #[[$COL]], #[[$ID]]]
 // CHECK-SAME:        iterator_types = ["parallel", "parallel"]
-// CHECK-SAME:        ins(%[[X]], %[[HIGH]], %[[LOW]], %[[INV]], %[[SCALE]], %[[B]] : tensor<2x3xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<3xf32>, tensor<3xf32>)
+// CHECK-SAME:        ins(%[[X]], %[[HIGHC]], %[[LOWC]], %[[INV]], %[[SCALE]], %[[B]] : tensor<2x3xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<3xf32>, tensor<3xf32>)
 // CHECK-SAME:        outs(%[[OUT]] : tensor<2x3xf32>)
 // CHECK-NEXT:    ^bb0(%[[XE:.+]]: f32, %[[HE:.+]]: f32, %[[LE:.+]]: f32, %[[IE:.+]]: f32, %[[SE:.+]]: f32, %[[BE:.+]]: f32, %{{.+}}: f32):
 // CHECK-NEXT:      %[[CEN:.+]] = arith.subf %[[XE]], %[[HE]] : f32
@@ -217,13 +230,7 @@
 // CHECK-NEXT:      %[[SCALED:.+]] = arith.mulf %[[NORM]], %[[SE]] fastmath<contract> : f32
 // CHECK-NEXT:      %[[BIASED:.+]] = arith.addf %[[SCALED]], %[[BE]] fastmath<contract> : f32
 // CHECK-NEXT:      linalg.yield %[[BIASED]] : f32
-// Mean = High + Low rounded once to f32: High but in a slice of a spread
-// near f32's range, whose High is 0.
-// CHECK:         %[[MEAN:.+]] = linalg.generic {{.*}} ins(%[[LOW]] : tensor<2xf32>) outs(%[[HIGH]] : tensor<2xf32>)
-// CHECK-NEXT:    ^bb0(%[[ML:.+]]: f32, %[[MH:.+]]: f32):
-// CHECK-NEXT:      %[[MS:.+]] = arith.addf %[[MH]], %[[ML]] : f32
-// CHECK-NEXT:      linalg.yield %[[MS]] : f32
-// CHECK:         %[[MEANR:.+]] = tensor.expand_shape %[[MEAN]] {{\[}}[0, 1]] output_shape [2, 1] : tensor<2xf32> into tensor<2x1xf32>
+// CHECK:         %[[MEANR:.+]] = tensor.expand_shape %[[HIGH]] {{\[}}[0, 1]] output_shape [2, 1] : tensor<2xf32> into tensor<2x1xf32>
 // CHECK:         %[[INVR:.+]] = tensor.expand_shape %[[INV]] {{\[}}[0, 1]] output_shape [2, 1] : tensor<2xf32> into tensor<2x1xf32>
 // CHECK:         return %[[Y]], %[[MEANR]], %[[INVR]] : tensor<2x3xf32>, tensor<2x1xf32>, tensor<2x1xf32>
 func.func @ln_f32_bias(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xf32>, tensor<2x1xf32>, tensor<2x1xf32>) {
@@ -384,15 +391,17 @@ func.func @ln_f32_bias(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %b: tensor<3xf32>
 // CHECK:             scf.for
 // CHECK:               tensor.extract %[[XC]]
 // CHECK:           linalg.yield %{{.+}} : f32
-// CHECK:         %[[HIGH:.+]] = linalg.map ins(%[[K]], %[[Q]], %[[SUMSQ]], %[[EXACT]], %[[INV]] : tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf64>, tensor<?xf32>)
-// CHECK:         %[[LOW:.+]] = linalg.map ins(%[[K]], %[[Q]], %[[SUMSQ]], %[[EXACT]], %[[INV]] : tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf64>, tensor<?xf32>)
+// CHECK:         %[[HIGH:.+]] = linalg.map ins(%[[K]], %[[Q]], %[[SUMSQ]], %[[EXACT]] : tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf64>)
+// CHECK:         %[[LOW:.+]] = linalg.map ins(%[[K]], %[[Q]], %[[SUMSQ]], %[[EXACT]] : tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf64>)
+// CHECK:         %[[HIGHC:.+]] = linalg.map ins(%[[K]], %[[Q]], %[[SUMSQ]], %[[EXACT]], %[[INV]], %[[HIGH]] : tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf64>, tensor<?xf32>, tensor<?xf32>)
+// CHECK:         %[[LOWC:.+]] = linalg.map ins(%[[K]], %[[Q]], %[[SUMSQ]], %[[EXACT]], %[[INV]], %[[LOW]] : tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf64>, tensor<?xf32>, tensor<?xf32>)
 // The collapsed Scale is used as is: no second copy.
 // CHECK-NOT:     tensor.generate
 // CHECK:         %[[OUT:.+]] = tensor.empty(%{{.+}}, %{{.+}}) : tensor<?x?xf16>
 // CHECK:         %[[Y:.+]] = linalg.generic
 // CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$OUTER]], #[[$OUTER]], #[[$OUTER]], #[[$SCALEMAP]], #[[$ID]]]
 // CHECK-SAME:        iterator_types = ["parallel", "parallel"]
-// CHECK-SAME:        ins(%[[XC]], %[[HIGH]], %[[LOW]], %[[INV]], %[[SC]] : tensor<?x?xf16>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>)
+// CHECK-SAME:        ins(%[[XC]], %[[HIGHC]], %[[LOWC]], %[[INV]], %[[SC]] : tensor<?x?xf16>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>)
 // CHECK-SAME:        outs(%[[OUT]] : tensor<?x?xf16>)
 // CHECK-NEXT:    ^bb0(%[[XE:.+]]: f16, %[[HE:.+]]: f32, %[[LE:.+]]: f32, %[[IE:.+]]: f32, %[[SE:.+]]: f32, %{{.+}}: f16):
 // CHECK-NEXT:      %[[XW4:.+]] = arith.extf %[[XE]] : f16 to f32
@@ -403,8 +412,7 @@ func.func @ln_f32_bias(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %b: tensor<3xf32>
 // CHECK-NEXT:      %[[SCALED:.+]] = arith.mulf %[[NORM]], %[[SE]] fastmath<contract> : f32
 // CHECK-NEXT:      %[[YT:.+]] = arith.truncf %[[SCALED]] : f32 to f16
 // CHECK-NEXT:      linalg.yield %[[YT]] : f16
-// CHECK:         %[[MEAN1:.+]] = linalg.generic {{.*}} ins(%[[LOW]] : tensor<?xf32>) outs(%[[HIGH]] : tensor<?xf32>)
-// CHECK:         %[[MEAN2:.+]] = tensor.expand_shape %[[MEAN1]] {{\[}}[0, 1]] output_shape [%{{.+}}, 1] : tensor<?xf32> into tensor<?x1xf32>
+// CHECK:         %[[MEAN2:.+]] = tensor.expand_shape %[[HIGH]] {{\[}}[0, 1]] output_shape [%{{.+}}, 1] : tensor<?xf32> into tensor<?x1xf32>
 // CHECK:         %[[INV2:.+]] = tensor.expand_shape %[[INV]] {{\[}}[0, 1]] output_shape [%{{.+}}, 1] : tensor<?xf32> into tensor<?x1xf32>
 // CHECK:         %[[E0:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x?x?xf16>
 // CHECK:         %[[E1:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x?x?xf16>
@@ -488,16 +496,17 @@ func.func @ln_f16_dynamic_no_bias(%x: tensor<?x?x?xf16>, %s: tensor<1x?xf16>) ->
 // CHECK:           scf.if
 // High: K - Q; Low: its TwoSum error (0 for a recomputed slice: its f64
 // mean is rounded once already).
-// CHECK:         %[[HIGH:.+]] = linalg.map ins(%[[K]], %[[Q]], %[[SUMSQ]], %[[EXACT]], %[[INV]] : tensor<f64>, tensor<f64>, tensor<f64>, tensor<f64>, tensor<f64>)
-// CHECK:         %[[LOW:.+]] = linalg.map ins(%[[K]], %[[Q]], %[[SUMSQ]], %[[EXACT]], %[[INV]] : tensor<f64>, tensor<f64>, tensor<f64>, tensor<f64>, tensor<f64>)
+// CHECK:         %[[HIGH:.+]] = linalg.map ins(%[[K]], %[[Q]], %[[SUMSQ]], %[[EXACT]] : tensor<f64>, tensor<f64>, tensor<f64>, tensor<f64>)
+// CHECK:         %[[LOW:.+]] = linalg.map ins(%[[K]], %[[Q]], %[[SUMSQ]], %[[EXACT]] : tensor<f64>, tensor<f64>, tensor<f64>, tensor<f64>)
+// CHECK:         %[[HIGHC:.+]] = linalg.map ins(%[[K]], %[[Q]], %[[SUMSQ]], %[[EXACT]], %[[INV]], %[[HIGH]] : tensor<f64>, tensor<f64>, tensor<f64>, tensor<f64>, tensor<f64>, tensor<f64>)
+// CHECK:         %[[LOWC:.+]] = linalg.map ins(%[[K]], %[[Q]], %[[SUMSQ]], %[[EXACT]], %[[INV]], %[[LOW]] : tensor<f64>, tensor<f64>, tensor<f64>, tensor<f64>, tensor<f64>, tensor<f64>)
 // CHECK:         %[[Y:.+]] = linalg.generic
-// CHECK-SAME:        ins(%[[X]], %[[HIGH]], %[[LOW]], %[[INV]], %[[SCALE]] : tensor<?x4xf64>, tensor<f64>, tensor<f64>, tensor<f64>, tensor<4xf64>)
+// CHECK-SAME:        ins(%[[X]], %[[HIGHC]], %[[LOWC]], %[[INV]], %[[SCALE]] : tensor<?x4xf64>, tensor<f64>, tensor<f64>, tensor<f64>, tensor<4xf64>)
 // CHECK-NOT:       arith.truncf
 // CHECK:         } -> tensor<?x4xf64>
 // CHECK:         %[[MEANU:.+]] = linalg.generic
-// CHECK-SAME:        ins(%[[HIGH]], %[[LOW]] : tensor<f64>, tensor<f64>) outs(%{{.+}} : tensor<bf16>)
-// CHECK-NEXT:    ^bb0(%[[MH:.+]]: f64, %[[ML:.+]]: f64, %{{.+}}: bf16):
-// CHECK-NEXT:      %[[MV:.+]] = arith.addf %[[MH]], %[[ML]] : f64
+// CHECK-SAME:        ins(%[[HIGH]] : tensor<f64>) outs(%{{.+}} : tensor<bf16>)
+// CHECK-NEXT:    ^bb0(%[[MV:.+]]: f64, %{{.+}}: bf16):
 // CHECK-NEXT:      %[[RNE:.+]] = arith.truncf %[[MV]] : f64 to f32
 // CHECK:           %[[ODD:.+]] = arith.bitcast %{{.+}} : i32 to f32
 // CHECK-NEXT:      %[[MB:.+]] = arith.truncf %[[ODD]] : f32 to bf16
@@ -539,8 +548,10 @@ func.func @ln_f64_axis0_bf16_stash(%x: tensor<?x4xf64>, %s: tensor<4xf64>) -> (t
 // CHECK-SAME:        ins(%[[X]], %[[K]], %[[Q]] : tensor<2x3x4xbf16>, tensor<2x3xf32>, tensor<2x3xf32>)
 // CHECK:         %[[EXACT:.+]] = linalg.map ins(%[[K]], %[[Q]], %[[SUMSQ]] : tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>)
 // CHECK:         %[[INV:.+]] = linalg.map ins(%[[SUMSQ]], %[[K]], %[[Q]], %[[EXACT]] : tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf64>)
-// CHECK:         %[[HIGH:.+]] = linalg.map ins(%[[K]], %[[Q]], %[[SUMSQ]], %[[EXACT]], %[[INV]] : tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf64>, tensor<2x3xf32>)
-// CHECK:         %[[LOW:.+]] = linalg.map ins(%[[K]], %[[Q]], %[[SUMSQ]], %[[EXACT]], %[[INV]] : tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf64>, tensor<2x3xf32>)
+// CHECK:         %[[HIGH:.+]] = linalg.map ins(%[[K]], %[[Q]], %[[SUMSQ]], %[[EXACT]] : tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf64>)
+// CHECK:         %[[LOW:.+]] = linalg.map ins(%[[K]], %[[Q]], %[[SUMSQ]], %[[EXACT]] : tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf64>)
+// CHECK:         %[[HIGHC:.+]] = linalg.map ins(%[[K]], %[[Q]], %[[SUMSQ]], %[[EXACT]], %[[INV]], %[[HIGH]] : tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf64>, tensor<2x3xf32>, tensor<2x3xf32>)
+// CHECK:         %[[LOWC:.+]] = linalg.map ins(%[[K]], %[[Q]], %[[SUMSQ]], %[[EXACT]], %[[INV]], %[[LOW]] : tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf64>, tensor<2x3xf32>, tensor<2x3xf32>)
 // CHECK:         %[[BW:.+]] = tensor.generate
 // CHECK:           %[[BV:.+]] = tensor.extract %[[B]][%{{.+}}, %{{.+}}] : tensor<1x1xbf16>
 // CHECK:           %[[BV32:.+]] = arith.extf %[[BV]] : bf16 to f32
@@ -548,7 +559,7 @@ func.func @ln_f64_axis0_bf16_stash(%x: tensor<?x4xf64>, %s: tensor<4xf64>) -> (t
 // CHECK:         } : tensor<1x1xf32>
 // CHECK:         %[[Y:.+]] = linalg.generic
 // CHECK-SAME:        indexing_maps = [#[[$ID]], #[[$OUTER]], #[[$OUTER]], #[[$OUTER]], #[[$SCALEMAP]], #[[$BMAP]], #[[$ID]]]
-// CHECK-SAME:        ins(%[[X]], %[[HIGH]], %[[LOW]], %[[INV]], %[[SCALE]], %[[BW]] : tensor<2x3x4xbf16>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x1x4xbf16>, tensor<1x1xf32>)
+// CHECK-SAME:        ins(%[[X]], %[[HIGHC]], %[[LOWC]], %[[INV]], %[[SCALE]], %[[BW]] : tensor<2x3x4xbf16>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x1x4xbf16>, tensor<1x1xf32>)
 // CHECK-NEXT:    ^bb0(%[[XE:.+]]: bf16, %[[HE:.+]]: f32, %[[LE:.+]]: f32, %[[IE:.+]]: f32, %[[SE:.+]]: bf16, %[[BE:.+]]: f32, %{{.+}}: bf16):
 // CHECK-NEXT:      %[[XW3:.+]] = arith.extf %[[XE]] : bf16 to f32
 // CHECK-NEXT:      %[[CEN:.+]] = arith.subf %[[XW3]], %[[HE]] : f32
