@@ -217,22 +217,61 @@ static Value buildIfNeedsExact(
 // Mean and InvStdDev
 //===----------------------------------------------------------------------===//
 
+/// The factors of the deviations X - mean of an f64 slice in its exact
+/// recomputation (buildDeviationScale): d = (X * half - mean * half) * scale.
+struct DeviationScale {
+  Value half, scale;
+};
+
 /// Inside the exact recomputation of the slice of `x` at `outer`: returns
-/// 1 / P, P the largest power of two not above max |X - `mean64`| (2^-1022
-/// where that is below 2^-1022), or 1 where it is not finite: a factor
-/// that keeps the squares of the scaled deviations below 4, without
-/// overflow for deviations beyond 2^511 or underflow below 2^-511
-/// (buildInvStdDev).
-static Value buildDeviationScale(OpBuilder &b, Location loc, Value x,
-                                 ValueRange outer, int64_t axis, Value mean64) {
+/// `scale` = 1 / P, P the largest power of two not above max |X -
+/// `mean64`| (2^-1022 where that is below 2^-1022), or 1 where it is not
+/// finite: a factor that keeps the squares of the scaled deviations below
+/// 4, without overflow for deviations beyond 2^511 or underflow below
+/// 2^-511 (buildInvStdDev). `half` is 1, or 0.5 where X - mean itself
+/// overflows f64 (a slice spanning more than DBL_MAX, [1e308, -1e308]):
+/// then P is taken of max |X * 0.5 - mean * 0.5| (a second pass), exact but
+/// for subnormal terms, far below such a spread.
+static DeviationScale buildDeviationScale(OpBuilder &b, Location loc, Value x,
+                                          ValueRange outer, int64_t axis,
+                                          Value mean64) {
   FloatType f64 = b.getF64Type();
-  Value maxDeviation = buildSliceFoldF64(
-      b, loc, x, outer, axis, createFloatConstant(b, loc, f64, 0.0),
-      [&](OpBuilder &fb, Location floc, Value acc, Value element) {
-        Value d = math::AbsFOp::create(
-            fb, floc, arith::SubFOp::create(fb, floc, element, mean64));
-        return arith::MaxNumFOp::create(fb, floc, acc, d).getResult();
-      });
+  auto maxDeviationOf = [&](OpBuilder &ob, Location oloc, Value half) {
+    return buildSliceFoldF64(
+        ob, oloc, x, outer, axis, createFloatConstant(ob, oloc, f64, 0.0),
+        [&](OpBuilder &fb, Location floc, Value acc, Value element) {
+          Value difference =
+              half ? arith::SubFOp::create(
+                         fb, floc,
+                         arith::MulFOp::create(fb, floc, element, half),
+                         arith::MulFOp::create(fb, floc, mean64, half))
+                   : arith::SubFOp::create(fb, floc, element, mean64);
+          Value d = math::AbsFOp::create(fb, floc, difference);
+          return arith::MaxNumFOp::create(fb, floc, acc, d).getResult();
+        });
+  };
+  Value plain = maxDeviationOf(b, loc, Value());
+  Value one = createFloatConstant(b, loc, f64, 1.0);
+  Value overflowed = arith::AndIOp::create(
+      b, loc,
+      arith::XOrIOp::create(b, loc, buildIsFinite(b, loc, plain),
+                            arith::ConstantIntOp::create(b, loc, 1, 1)),
+      buildIsFinite(b, loc, mean64));
+  Value half = arith::SelectOp::create(
+      b, loc, overflowed, createFloatConstant(b, loc, f64, 0.5), one);
+  Value maxDeviation =
+      scf::IfOp::create(
+          b, loc, overflowed,
+          [&](OpBuilder &tb, Location tloc) {
+            scf::YieldOp::create(
+                tb, tloc,
+                maxDeviationOf(tb, tloc,
+                               createFloatConstant(tb, tloc, f64, 0.5)));
+          },
+          [&](OpBuilder &eb, Location eloc) {
+            scf::YieldOp::create(eb, eloc, plain);
+          })
+          .getResult(0);
   // P: maxDeviation with its mantissa cleared.
   IntegerType i64 = b.getI64Type();
   Value exponentBits = arith::AndIOp::create(
@@ -244,10 +283,10 @@ static Value buildDeviationScale(OpBuilder &b, Location loc, Value x,
   Value power = arith::MaximumFOp::create(
       b, loc, arith::BitcastOp::create(b, loc, f64, exponentBits),
       createFloatConstant(b, loc, f64, 0x1p-1022));
-  Value one = createFloatConstant(b, loc, f64, 1.0);
   Value scaled = buildIsFinite(b, loc, power);
-  return arith::SelectOp::create(
-      b, loc, scaled, arith::DivFOp::create(b, loc, one, power), one);
+  return {half,
+          arith::SelectOp::create(
+              b, loc, scaled, arith::DivFOp::create(b, loc, one, power), one)};
 }
 
 /// Inside the exact recomputation (buildIfNeedsExact) of the slice of `x`
@@ -283,8 +322,44 @@ static Value buildShiftedMeanF64(OpBuilder &b, Location loc, Value x,
       b, loc, x, outer, axis, [&](OpBuilder &lb, Location lloc, Value element) {
         return arith::SubFOp::create(lb, lloc, k, element);
       });
-  return arith::SubFOp::create(
+  Value mean = arith::SubFOp::create(
       b, loc, k, arith::DivFOp::create(b, loc, offsetSum, count64));
+  if (!getElementTypeOrSelf(x.getType()).isF64())
+    return mean;
+  // f64 X spanning more than DBL_MAX ([1e308, -1e308]): K - X or their sum
+  // overflows. Then (a second pass) mean = (K * s - ReduceSum(K * s - X *
+  // s) / n) / s with s = 2^-64: no term or partial sum overflows, and the
+  // terms are exact but where X * s is subnormal, far below such a spread.
+  // An infinity or NaN in X makes both sums non-finite: the plain mean.
+  Value overflowed =
+      arith::XOrIOp::create(b, loc, buildIsFinite(b, loc, offsetSum),
+                            arith::ConstantIntOp::create(b, loc, 1, 1));
+  return scf::IfOp::create(
+             b, loc, overflowed,
+             [&](OpBuilder &tb, Location tloc) {
+               Value s = createFloatConstant(tb, tloc, f64, 0x1p-64);
+               Value ks = arith::MulFOp::create(tb, tloc, k, s);
+               Value scaledSum = buildSliceSumF64(
+                   tb, tloc, x, outer, axis,
+                   [&](OpBuilder &lb, Location lloc, Value element) {
+                     return arith::SubFOp::create(
+                         lb, lloc, ks,
+                         arith::MulFOp::create(lb, lloc, element, s));
+                   });
+               Value scaledMean = arith::SubFOp::create(
+                   tb, tloc, ks,
+                   arith::DivFOp::create(tb, tloc, scaledSum, count64));
+               Value result = arith::MulFOp::create(
+                   tb, tloc, scaledMean,
+                   createFloatConstant(tb, tloc, f64, 0x1p64));
+               Value fallback = arith::SelectOp::create(
+                   tb, tloc, buildIsFinite(tb, tloc, scaledSum), result, mean);
+               scf::YieldOp::create(tb, tloc, fallback);
+             },
+             [&](OpBuilder &eb, Location eloc) {
+               scf::YieldOp::create(eb, eloc, mean);
+             })
+      .getResult(0);
 }
 
 Value mlir::norm::buildExactMean(OpBuilder &b, Location loc, Value x,
@@ -419,15 +494,32 @@ Value mlir::norm::buildInvStdDev(OpBuilder &b, Location loc, Value x,
               // 2^-1022 * epsilon and Var + epsilon rounds to epsilon:
               // InvStdDev = 1 / sqrt(epsilon). f32 X cannot overflow or
               // underflow here.
+              DeviationScale deviation;
               Value scale;
-              if (c.isF64())
-                scale = buildDeviationScale(tb, tloc, x, outer, axis, mean64);
+              if (c.isF64()) {
+                deviation =
+                    buildDeviationScale(tb, tloc, x, outer, axis, mean64);
+                // The factor of X - mean itself: half / P.
+                scale = arith::MulFOp::create(tb, tloc, deviation.half,
+                                              deviation.scale);
+              }
               Value sumSq64 = buildSliceSumF64(
                   tb, tloc, x, outer, axis,
                   [&](OpBuilder &lb, Location lloc, Value element) {
-                    Value d = arith::SubFOp::create(lb, lloc, element, mean64);
-                    if (c.isF64())
-                      d = arith::MulFOp::create(lb, lloc, d, scale);
+                    Value d;
+                    if (c.isF64()) {
+                      // (X * half - mean * half) / P: X - mean where half
+                      // is 1 (multiplications by 1 are exact).
+                      d = arith::SubFOp::create(
+                          lb, lloc,
+                          arith::MulFOp::create(lb, lloc, element,
+                                                deviation.half),
+                          arith::MulFOp::create(lb, lloc, mean64,
+                                                deviation.half));
+                      d = arith::MulFOp::create(lb, lloc, d, deviation.scale);
+                    } else {
+                      d = arith::SubFOp::create(lb, lloc, element, mean64);
+                    }
                     return arith::MulFOp::create(lb, lloc, d, d);
                   });
               Value var64 = arith::DivFOp::create(tb, tloc, sumSq64, count64);
