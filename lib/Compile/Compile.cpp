@@ -473,11 +473,12 @@ static void maskedAccessesAsIntegers(llvm::Module &module) {
 
 /// Reads the input module: ONNX (`.onnx`, or any input that starts as a
 /// serialized ModelProto) through the importer, else MLIR (bytecode read in
-/// a child process, norm/Runner/BytecodeCheck.h).
-static OwningOpRef<ModuleOp>
-readInput(StringRef inputFile, MLIRContext *context, std::string &error) {
-  bool isONNX =
-      llvm::sys::path::extension(inputFile).equals_insensitive(".onnx");
+/// a child process, norm/Runner/BytecodeCheck.h). `error` is set where the
+/// file cannot be read; `isONNX` says which reader took the contents.
+static OwningOpRef<ModuleOp> readInput(StringRef inputFile,
+                                       MLIRContext *context, std::string &error,
+                                       bool &isONNX) {
+  isONNX = llvm::sys::path::extension(inputFile).equals_insensitive(".onnx");
   noteModuleFromTerminal("norm-compile", inputFile);
   // A pipe or a device is read to at most 2 GiB (InputFiles.h), not without
   // end.
@@ -492,7 +493,8 @@ readInput(StringRef inputFile, MLIRContext *context, std::string &error) {
   // A model from standard input or a pipe has no name to tell it by: it
   // starts with byte 0x08 (field 1, ir_version, which ONNX writers put
   // first), which no MLIR text or bytecode does.
-  if (isONNX || (*buffer)->getBuffer().starts_with("\x08"))
+  isONNX = isONNX || (*buffer)->getBuffer().starts_with("\x08");
+  if (isONNX)
     return importONNXModel((*buffer)->getMemBufferRef(), context);
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
@@ -926,12 +928,20 @@ llvm::Error norm::compileKernels(const CompileOptions &options) {
   DiagnosticCollector diagnostics(&context);
 
   std::string readError;
+  bool isONNX = false;
   OwningOpRef<ModuleOp> module =
-      readInput(options.inputFile, &context, readError);
+      readInput(options.inputFile, &context, readError, isONNX);
   if (!module)
-    return readError.empty() ? diagnostics.takeError("cannot read '" +
-                                                     options.inputFile + "'")
-                             : createStringError(readError);
+    // The file was read, but its contents were rejected: as norm-runner and
+    // norm-opt say, "cannot parse" MLIR that does not parse or verify, and
+    // "cannot import" an ONNX model the importer rejects; "cannot read" is
+    // kept for I/O errors (readError).
+    return readError.empty()
+               ? diagnostics.takeError(Twine(isONNX ? "cannot import '"
+                                                    : "cannot parse '") +
+                                       escapeForMessage(options.inputFile) +
+                                       "'")
+               : createStringError(readError);
   if (llvm::Error err =
           checkNoNestedFunctions(*module, "norm-compile", "exports"))
     return err;

@@ -51,7 +51,7 @@ func.func @ln(%x: tensor<?x4xf32>, %scale: tensor<4xf32>, %b: tensor<4xf32>)
 // SEGV: segv.mlirbc:0:0: error: corrupted MLIR bytecode: the input starts with the bytecode magic number, but MLIR's bytecode reader crashed on it (SIGSEGV, an invalid memory access)
 // SEGV-STDIN: <stdin>:0:0: error: corrupted MLIR bytecode: {{.*}} crashed on it (SIGSEGV
 // SEGV-RUNNER: norm-runner: error: cannot parse '{{.*}}segv.mlirbc': {{.*}}segv.mlirbc: corrupted MLIR bytecode: {{.*}} crashed on it (SIGSEGV
-// SEGV-COMPILE: norm-compile: error: cannot read '{{.*}}segv.mlirbc': {{.*}}segv.mlirbc: corrupted MLIR bytecode: {{.*}} crashed on it (SIGSEGV
+// SEGV-COMPILE: norm-compile: error: cannot parse '{{.*}}segv.mlirbc': {{.*}}segv.mlirbc: corrupted MLIR bytecode: {{.*}} crashed on it (SIGSEGV
 // SEGV-BENCH: corrupted MLIR bytecode: {{.*}} crashed on it (SIGSEGV
 
 // A count beyond SmallVector's size type: LLVM's fatal error, named.

@@ -142,7 +142,7 @@
 // LOWERED: norm-compile: error: the module has no public function on tensors to export
 // RUN: not norm-compile %t/bad-op.mlir -o %t/out.o 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=VERIFY --implicit-check-not=error
-// VERIFY: norm-compile: error: cannot read '{{.*}}bad-op.mlir': {{.*}}bad-op.mlir:3:8: 'norm.lp_normalization' op
+// VERIFY: norm-compile: error: cannot parse '{{.*}}bad-op.mlir': {{.*}}bad-op.mlir:3:8: 'norm.lp_normalization' op
 // RUN: not norm-compile %t/prefix.mlir --prefix=9 -o %t/out.o 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=PREFIX --implicit-check-not=error
 // PREFIX: norm-compile: error: exported name '9f' (--prefix, then the function name) is not a C identifier
