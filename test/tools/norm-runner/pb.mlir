@@ -114,6 +114,21 @@
 // RUN:   --input=@%S/Inputs/pb/typed_count.pb 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=COUNT --implicit-check-not=error:
 // COUNT: norm-runner: error: input 0: '{{.*}}typed_count.pb' holds 2 values in 'float_data', but its shape 'tensor<2x3xf32>' needs 6
+// raw_data and a typed field both set: ONNX keeps the values in exactly one
+// (this used to load, raw_data winning). Written byte by byte: dims 1,
+// data_type 1 (FLOAT), name 'X', float_data 1.0 (field 4), raw_data 2.0
+// (field 9).
+// RUN: printf '\010\001\020\001\102\001X\042\004\000\000\200\077\112\004\000\000\000\100' > %t.raw-and-float.pb
+// RUN: sh -c 'norm-runner %s --function=copy_f32 \
+// RUN:   --input=@%t.raw-and-float.pb 2>&1; echo "exit status $?"' \
+// RUN:   | FileCheck %s --check-prefix=RAW-AND-TYPED --implicit-check-not=error:
+// RAW-AND-TYPED: norm-runner: error: input 0: '{{.*}}raw-and-float.pb' (tensor 'X') holds its values in both 'raw_data' and 'float_data': expected exactly one of them, as ONNX requires{{$}}
+// RAW-AND-TYPED-NEXT: exit status 1{{$}}
+// RUN: sh -c 'norm-benchmark %s --function=copy_f32 \
+// RUN:   --input=@%t.raw-and-float.pb 2>&1; echo "exit status $?"' \
+// RUN:   | FileCheck %s --check-prefix=RAW-AND-TYPED-BENCH --implicit-check-not=error:
+// RAW-AND-TYPED-BENCH: norm-benchmark: error: input 0: '{{.*}}raw-and-float.pb' (tensor 'X') holds its values in both 'raw_data' and 'float_data': expected exactly one of them, as ONNX requires{{$}}
+// RAW-AND-TYPED-BENCH-NEXT: exit status 1{{$}}
 // RUN: not norm-runner %s --function=copy_f32 \
 // RUN:   --input=@%S/Inputs/pb/negative_dim.pb 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=NEGATIVE --implicit-check-not=error:

@@ -107,10 +107,11 @@ struct ONNXTensorContext {
 /// the others, FLOAT16 and BFLOAT16 as 16-bit patterns). Errors (one line,
 /// see ONNXTensorContext) on external data, tensor segments, an element type
 /// outside ONNXDataType, a negative dimension, an element count that
-/// overflows, data whose size does not match the dims, and an `int32_data`
-/// value the element cannot hold (a FLOAT16/BFLOAT16 pattern outside
-/// 0..65535, an INT8 outside -128..127, ...). The size is
-/// checked before anything is allocated for the claimed shape.
+/// overflows, `raw_data` together with a typed field (ONNX keeps the values
+/// in exactly one), data whose size does not match the dims, and an
+/// `int32_data` value the element cannot hold (a FLOAT16/BFLOAT16 pattern
+/// outside 0..65535, an INT8 outside -128..127, ...). The size is checked
+/// before anything is allocated for the claimed shape.
 ///
 /// `serialized`, where the caller has it, holds the bytes `tensor` was parsed
 /// from. Protobuf keeps only the low 32 bits of each `int32_data` varint

@@ -8,6 +8,7 @@
 
 #include "norm/Target/ONNX/ONNXTensor.h"
 #include "norm/Support/AbbreviatedList.h"
+#include "norm/Support/EscapedText.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Twine.h"
@@ -284,6 +285,30 @@ norm::decodeONNXTensor(const onnx::TensorProto &tensor,
     return tooLarge("size in bytes");
   result.numElements = numElements;
   bool isBool = *dataType == ONNXDataType::Bool;
+
+  // ONNX keeps a tensor's values in exactly one field: raw_data or the
+  // typed field of its type. Both set is an error, not raw_data winning.
+  if (tensor.has_raw_data()) {
+    std::pair<int, StringRef> typedFields[] = {
+        {tensor.float_data_size(), "float_data"},
+        {tensor.int32_data_size(), "int32_data"},
+        {tensor.string_data_size(), "string_data"},
+        {tensor.int64_data_size(), "int64_data"},
+        {tensor.double_data_size(), "double_data"},
+        {tensor.uint64_data_size(), "uint64_data"}};
+    for (auto [count, name] : typedFields) {
+      if (count == 0)
+        continue;
+      // The subject names the tensor where `what` does not (a file).
+      std::string quotedName = "'" + escapeForMessage(tensor.name()) + "'";
+      std::string subject = what;
+      if (!tensor.name().empty() && !StringRef(what).contains(quotedName))
+        subject += " (tensor " + quotedName + ")";
+      return createStringError(
+          subject + " holds its values in both 'raw_data' and '" + name +
+          "': expected exactly one of them, as ONNX requires");
+    }
+  }
 
   // raw_data: the elements in little-endian byte order, one byte per bool.
   if (tensor.has_raw_data()) {
