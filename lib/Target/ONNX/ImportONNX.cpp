@@ -177,6 +177,14 @@ LogicalResult Importer::importGraph(const onnx::GraphProto &graph,
            << "graph '" << norm::escapeForMessage(graph.name())
            << "': sparse initializers are not supported";
 
+  // ONNX's checker requires at least one graph output: a graph without one
+  // would import to a @main that returns nothing, and run to no output.
+  if (graph.output_size() == 0)
+    return emitError(graph.name().empty() ? fileLoc : valueLoc(graph.name()))
+           << "graph '" << norm::escapeForMessage(graph.name())
+           << "' has no outputs: expected at least one graph output, as ONNX "
+              "requires";
+
   // Initializers, by name. Graph inputs that name an initializer are
   // constants, not arguments (ONNX IR < 4 lists them in both places).
   llvm::StringMap<const onnx::TensorProto *> initializers;
