@@ -12,7 +12,7 @@
 // A TAB inside the element type of an --input spec.
 // RUN: not norm-runner %s --function=copy --input="1x4xf	32=1 2 3 4" 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=SPEC
-// SPEC: norm-runner: error: input 0: unknown element type 'f\x0932' in '1x4xf\x0932'; supported:
+// SPEC: norm-runner: error: input 0: unexpected whitespace '\x09' at offset 5 in the SHAPExTYPE of '1x4xf\x0932=1 2 3 4': write it without spaces, e.g. '2x2xf32=1 2 3 4'{{$}}
 
 // A backslash is doubled, so an escape cannot be mistaken for text.
 // RUN: not norm-runner %s --function=copy --input="1x4xf\t32=1 2 3 4" 2>&1 \

@@ -2,7 +2,7 @@
 // element type, dynamic shapes, empty tensors, and the module read from
 // stdin. Expected values are computed by hand in the comments.
 
-// Separators: spaces, commas and brackets are interchangeable.
+// Separators: spaces and commas are interchangeable; brackets may group rows.
 // RUN: norm-runner %s --function=affine_f32 --input="2x3xf32=1 2 3 4 5 6" \
 // RUN:   | FileCheck %s --check-prefix=AFFINE
 // RUN: norm-runner %s --function=affine_f32 --input="2x3xf32=1,2,3,4,5,6" \
