@@ -74,6 +74,9 @@ static constexpr unsigned kLocalityOuter = 1;
 /// further ahead would leave the cache before the loop reads them.
 static constexpr unsigned kMaxDistance = 1u << 20;
 
+/// The largest `min-rows-ahead`.
+static constexpr unsigned kMaxRowsAhead = 64;
+
 /// Returns whether `loop` is at a location fused with kFirstPassMarker
 /// (LocationMarkers.h): a pass over the row that is the first for some rows
 /// (LayerNormalization's f64 sum of K - X for the long rows of a dynamic
@@ -230,11 +233,13 @@ static void prefetchStreams(func::FuncOp func, int64_t distance) {
   }
 }
 
-/// Returns the row of `memref` `distance` bytes ahead of `row`, clamped to
-/// the last row: min(row + ceil(distance / row bytes), rows - 1), built
-/// before `loop` (the rows ahead once per loop nest, before `rowLoop`).
+/// Returns the row of `memref` `distance` bytes and at least `minRowsAhead`
+/// rows ahead of `row`, clamped to the last row: min(row + max(ceil(distance
+/// / row bytes), minRowsAhead), rows - 1), built before `loop` (the rows
+/// ahead once per loop nest, before `rowLoop`).
 static Value buildNextRow(scf::ForallOp rowLoop, scf::ForOp loop, Value row,
-                          Value memref, int64_t distance) {
+                          Value memref, int64_t distance,
+                          int64_t minRowsAhead) {
   auto type = cast<MemRefType>(memref.getType());
   int64_t elementBytes =
       std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
@@ -251,6 +256,8 @@ static Value buildNextRow(scf::ForallOp rowLoop, scf::ForOp loop, Value row,
       constant(1));
   Value ahead =
       arith::CeilDivUIOp::create(builder, loc, constant(distance), rowBytes);
+  if (minRowsAhead > 1)
+    ahead = arith::MaxUIOp::create(builder, loc, ahead, constant(minRowsAhead));
   Value last = arith::SubIOp::create(builder, loc, rows, constant(1));
   builder.setInsertionPoint(loop);
   return arith::MinUIOp::create(
@@ -404,6 +411,11 @@ struct PrefetchRowsPass
   /// Rejects option values outside their ranges (Passes.td): the pass
   /// fails before it runs, with the option, its value, the range and why.
   LogicalResult initialize(MLIRContext *context) override {
+    if (minRowsAhead < 1 || minRowsAhead > kMaxRowsAhead)
+      return emitError(UnknownLoc::get(context))
+             << kPass << ": min-rows-ahead must be 1 (`distance` alone) to "
+             << kMaxRowsAhead << " rows, got "
+             << static_cast<unsigned>(minRowsAhead);
     for (auto [name, value] :
          {std::pair<StringRef, unsigned>{"distance", distance},
           {"stream-distance", streamDistance}})
@@ -479,13 +491,22 @@ struct PrefetchRowsPass
             reads.size() > 2 && writesVectors(reads.back()->getParentOp())
                 ? reads.size() - 1
                 : reads.size();
+        // Where Y's pass follows the prefetching ones, the rows ahead are
+        // read after all of Y: at least minRowsAhead rows ahead, so that the
+        // next row's lines are not still on their way when its first pass
+        // starts (docs/Pipeline.md, stage 7).
+        bool beforeY = end < reads.size();
+        int64_t rowsAhead = beforeY ? std::max<int64_t>(1, minRowsAhead) : 1;
         norm::remarkPassed(
             rowLoop, kPass, "RowPrefetch",
-            "prefetches the row {0} bytes ahead of a {1} in {2} of its {3} "
-            "passes over the row (from the 2nd{4})",
-            static_cast<unsigned>(distance), reads.front().getBase().getType(),
-            end - 1, reads.size(),
-            end < reads.size() ? "; not the last, which writes Y" : "");
+            "prefetches the row {0} bytes{1} ahead of a {2} in {3} of its {4} "
+            "passes over the row (from the 2nd{5})",
+            static_cast<unsigned>(distance),
+            rowsAhead > 1
+                ? (" and at least " + Twine(rowsAhead) + " rows").str()
+                : std::string(),
+            reads.front().getBase().getType(), end - 1, reads.size(),
+            beforeY ? "; not the last, which writes Y" : "");
         // The row ahead is built once, before the first of these loops,
         // for the later ones in the same block (which it dominates).
         Value next;
@@ -493,7 +514,8 @@ struct PrefetchRowsPass
         for (size_t pass = 1; pass < end; ++pass) {
           auto loop = cast<scf::ForOp>(reads[pass]->getParentOp());
           if (!next || loop->getBlock() != nextBlock) {
-            next = buildNextRow(rowLoop, loop, row, memref, distance);
+            next =
+                buildNextRow(rowLoop, loop, row, memref, distance, rowsAhead);
             nextBlock = loop->getBlock();
           }
           unsigned hint = writesVectors(loop) ? kLocalityL1 : kLocalityOuter;

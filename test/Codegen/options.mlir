@@ -57,6 +57,16 @@
 // RUN:   | FileCheck %s --check-prefix=STREAM
 // STREAM: error: norm-prefetch-rows: stream-distance must be 0 (no prefetches) to 1048576 bytes {{.*}}, got 4294967295
 // STREAM-NOT: func.func
+// norm-prefetch-rows: min-rows-ahead 1 to 64.
+// RUN: not norm-opt %s --pass-pipeline='builtin.module(func.func(norm-prefetch-rows{min-rows-ahead=0}))' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=ROWS0
+// ROWS0: error: norm-prefetch-rows: min-rows-ahead must be 1 (`distance` alone) to 64 rows, got 0
+// ROWS0-NOT: func.func
+// RUN: not norm-opt %s --pass-pipeline='builtin.module(func.func(norm-prefetch-rows{min-rows-ahead=65}))' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=ROWS65
+// ROWS65: error: norm-prefetch-rows: min-rows-ahead must be 1 (`distance` alone) to 64 rows, got 65
+// RUN: norm-opt %s --pass-pipeline='builtin.module(func.func(norm-prefetch-rows{min-rows-ahead=64}))' \
+// RUN:   | FileCheck %s --check-prefix=ACCEPTED
 // RUN: norm-opt %s --pass-pipeline='builtin.module(func.func(norm-prefetch-rows{distance=1048576 stream-distance=1048576}))' \
 // RUN:   | FileCheck %s --check-prefix=ACCEPTED
 // ACCEPTED: func.func @sum_of_squares

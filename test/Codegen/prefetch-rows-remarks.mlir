@@ -101,6 +101,44 @@ func.func @two_passes(%x: memref<?x?xf32>, %y: memref<?x?xf32>, %m: index,
   return
 }
 
+// Three passes over each row of X (a sum, a sum of squares, then Y, as
+// LayerNorm): the second prefetches, not the last, which writes Y; as Y's
+// pass follows it, at least 2 rows ahead (min-rows-ahead).
+func.func @three_passes(%x: memref<?x?xf32>, %y: memref<?x?xf32>, %m: index,
+                        %n: index) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %pad = arith.constant 0.0 : f32
+  %zero = arith.constant dense<0.0> : vector<16xf32>
+  // expected-remark @+1 {{[Passed] RowPrefetch | Category:norm-prefetch-rows | Function=three_passes | Remark="prefetches the row 4096 bytes and at least 2 rows ahead of a memref<?x?xf32> in 1 of its 3 passes over the row (from the 2nd; not the last, which writes Y)"}}
+  scf.forall (%r) in (%m) {
+    %sum = scf.for %j = %c0 to %n step %c16 iter_args(%acc = %zero)
+        -> (vector<16xf32>) {
+      %v = vector.transfer_read %x[%r, %j], %pad {in_bounds = [true]}
+          : memref<?x?xf32>, vector<16xf32>
+      %t = arith.addf %acc, %v : vector<16xf32>
+      scf.yield %t : vector<16xf32>
+    }
+    %sq = scf.for %j = %c0 to %n step %c16 iter_args(%acc = %zero)
+        -> (vector<16xf32>) {
+      %v = vector.transfer_read %x[%r, %j], %pad {in_bounds = [true]}
+          : memref<?x?xf32>, vector<16xf32>
+      %d = arith.subf %v, %sum : vector<16xf32>
+      %s = arith.mulf %d, %d : vector<16xf32>
+      %t = arith.addf %acc, %s : vector<16xf32>
+      scf.yield %t : vector<16xf32>
+    }
+    scf.for %j = %c0 to %n step %c16 {
+      %v = vector.transfer_read %x[%r, %j], %pad {in_bounds = [true]}
+          : memref<?x?xf32>, vector<16xf32>
+      %p = arith.mulf %v, %sq : vector<16xf32>
+      vector.transfer_write %p, %y[%r, %j] {in_bounds = [true]}
+          : vector<16xf32>, memref<?x?xf32>
+    }
+  }
+  return
+}
+
 // One pass over each row: its misses drive the hardware prefetchers.
 func.func @one_pass(%x: memref<?x?xf32>, %y: memref<?x?xf32>, %m: index,
                     %n: index) {

@@ -5,10 +5,11 @@
 // sum: 8 chunks of the row read side by side, and its tail of n mod 8),
 // the sum of squares of X - Q (f32, or f64 for rows longer than 2048) and
 // Y; of each f32/f64 pair one runs no step. During the loops after the first
-// that do not write the row, the row 4096 bytes ahead (rounded up to whole
-// rows, clamped to the last row) is prefetched into the outer cache levels
-// (locality 1: these loops write no vectors): one prefetch per 64-byte line
-// of each tile.
+// that do not write the row, the row 4096 bytes and at least 2 rows ahead
+// (min-rows-ahead: Y's pass follows them; rounded up to whole rows, clamped
+// to the last row) is prefetched into the outer cache levels (locality 1:
+// these loops write no vectors): one prefetch per 64-byte line of each
+// tile.
 // CHECK-LABEL: func.func @layernorm
 // CHECK-SAME:      (%[[X:.+]]: memref<?x?xf32
 // CHECK-DAG:     %[[ROWS:.+]] = memref.dim %[[X]], %c0
@@ -16,7 +17,8 @@
 // CHECK:         %[[BYTES:.+]] = arith.muli %[[COLS]], %c4
 // CHECK:         %[[ROWBYTES:.+]] = arith.maxui %[[BYTES]], %c1
 // CHECK:         %[[C4096:.+]] = arith.constant 4096 : index
-// CHECK:         %[[AHEAD:.+]] = arith.ceildivui %[[C4096]], %[[ROWBYTES]]
+// CHECK:         %[[BYDISTANCE:.+]] = arith.ceildivui %[[C4096]], %[[ROWBYTES]]
+// CHECK:         %[[AHEAD:.+]] = arith.maxui %[[BYDISTANCE]], %c2
 // CHECK:         %[[LAST:.+]] = arith.subi %[[ROWS]], %c1
 // CHECK:         scf.forall (%[[ROW:[a-z0-9_]+]]) in
 // Q's f32 sum, the first loop over the row: no prefetch.

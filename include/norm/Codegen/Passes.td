@@ -609,7 +609,13 @@ def PrefetchRowsPass : Pass<"norm-prefetch-rows", "::mlir::func::FuncOp"> {
     of row `min(row + ceil(distance / row bytes), rows - 1)`: the next row
     for rows of `distance` bytes or more, further ahead for shorter rows
     (whose own prefetches would otherwise compete with the hardware
-    prefetcher's for the same lines). The first pass over a row
+    prefetcher's for the same lines). Where Y's pass follows the
+    prefetching ones (LayerNorm), the rows ahead are at least
+    `min-rows-ahead` rows ahead (`max(ceil(distance / row bytes),
+    min-rows-ahead)`): there the row ahead is read only after all of Y, and
+    the next row's lines would still be on their way when its first pass
+    starts (measured on LayerNorm rows of 4 KiB, docs/Pipeline.md stage 7).
+    The first pass over a row
     streams it from memory; the later passes hit the cache, and without the
     prefetches the memory system would idle during them. A column loop at a
     location fused with the metadata `norm.first_pass` (LayerNorm's f64 sum
@@ -661,6 +667,10 @@ def PrefetchRowsPass : Pass<"norm-prefetch-rows", "::mlir::func::FuncOp"> {
            "Bytes ahead to prefetch, rounded up to whole rows or slices (0: "
            "none; at most 1048576, 1 MiB: lines prefetched further ahead "
            "would leave the cache before they are read)">,
+    Option<"minRowsAhead", "min-rows-ahead", "unsigned", /*default=*/"2",
+           "Fewest rows ahead where the prefetching passes are followed by "
+           "Y's (LayerNorm's sum of squares; 1: `distance` alone; at most "
+           "64)">,
     Option<"streamDistance", "stream-distance", "unsigned",
            /*default=*/"1024",
            "Bytes ahead within each row of multi-row loops (0: none; at "
