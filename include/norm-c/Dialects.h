@@ -31,9 +31,11 @@ MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Norm, norm);
 /// `registry`. The C counterpart of mlir::norm::registerNormDialects.
 MLIR_CAPI_EXPORTED void mlirRegisterNormDialects(MlirDialectRegistry registry);
 
-/// Registers the norm passes (`convert-norm-to-linalg`,
-/// `norm-record-entry-signatures`) and the `norm-to-llvm` pipeline in the
-/// global pass registry, so that mlirParsePassPipeline and
+/// Registers every norm pass that norm-opt has in the global pass registry:
+/// the conversion (`convert-norm-to-linalg`), the dialect's transform
+/// (`norm-record-entry-signatures`), the CPU codegen passes (`norm-fuse-rows`,
+/// `norm-vectorize-rows`, ...; docs/Passes.md lists them all) and the
+/// `norm-to-llvm` pipeline, so that mlirParsePassPipeline and
 /// mlirOpPassManagerAddPipeline accept them. Idempotent. The C counterpart
 /// of mlir::norm::registerNormPasses.
 MLIR_CAPI_EXPORTED void mlirRegisterNormPasses(void);

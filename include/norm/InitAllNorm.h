@@ -31,15 +31,18 @@ void registerNormDialects(DialectRegistry &registry);
 /// With libMLIR.so (the tools link it) it adds no code to a tool.
 void registerNormToolDialects(DialectRegistry &registry);
 
-/// Registers the norm passes in the global pass registry
-/// (`convert-norm-to-linalg`, `norm-record-entry-signatures`; see
-/// include/norm/Conversion/Passes.td) and the `norm-to-llvm` pass pipeline,
-/// so that textual pass pipelines (mlir::parsePassPipeline, `--pass-pipeline`)
-/// can name them. Call it exactly once at start-up, before parsing pipelines:
-/// MLIR's registry rejects a second registration of the `norm-to-llvm`
-/// pipeline (fatal error), so do not call it twice, nor next to
-/// registerNormToLLVMPipeline. (mlirRegisterNormPasses of the C API may be
-/// called any number of times.)
+/// Registers every norm pass in the global pass registry: the conversion
+/// (`convert-norm-to-linalg`, include/norm/Conversion/Passes.td), the
+/// dialect's transform (`norm-record-entry-signatures`,
+/// include/norm/Dialect/Norm/Transforms/Passes.td), the CPU codegen passes
+/// (`norm-fuse-rows`, `norm-vectorize-rows`, ...,
+/// include/norm/Codegen/Passes.td; docs/Passes.md lists them all) and the
+/// `norm-to-llvm` pass pipeline, so that textual pass pipelines
+/// (mlir::parsePassPipeline, `--pass-pipeline`) can name them. Call it
+/// exactly once at start-up, before parsing pipelines: MLIR's registry
+/// rejects a second registration of the `norm-to-llvm` pipeline (fatal
+/// error), so do not call it twice, nor next to registerNormToLLVMPipeline.
+/// (mlirRegisterNormPasses of the C API may be called any number of times.)
 void registerNormPasses();
 
 } // namespace norm
