@@ -21,6 +21,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "norm/InitAllNorm.h"
@@ -98,6 +99,46 @@ readInput(llvm::StringRef path, mlir::DialectRegistry &registry,
   return std::move(*buffer);
 }
 
+/// Makes `config` set up the pass pipeline with its own setup, printing no
+/// blank error lines. A pass option that llvm::cl rejects
+/// (`--convert-norm-to-linalg=reduction-partial-sums=-1`) is reported by
+/// llvm::cl itself ("norm-opt: for the --reduction-partial-sums option:
+/// ..."); MLIR's pass registry then passes on an empty message, which
+/// MlirOptMain would print as a second line "<unknown>:0: error: " with
+/// nothing after it, and messages of --pass-pipeline carry blank lines. The
+/// blank lines of each error of the setup are dropped; an error left empty
+/// is not printed (the run still fails).
+static void dropBlankPipelineErrors(mlir::MlirOptMainConfig &config) {
+  config.setPassPipelineSetupFn([setup = config](mlir::PassManager &pm) {
+    mlir::ScopedDiagnosticHandler handler(
+        pm.getContext(), [](mlir::Diagnostic &diag) -> mlir::LogicalResult {
+          if (diag.getSeverity() != mlir::DiagnosticSeverity::Error)
+            return mlir::failure();
+          std::string message = diag.str();
+          llvm::SmallVector<llvm::StringRef> lines;
+          llvm::StringRef(message).split(lines, '\n');
+          std::string kept;
+          for (llvm::StringRef line : lines) {
+            if (line.trim().empty())
+              continue;
+            if (!kept.empty())
+              kept += '\n';
+            kept += line;
+          }
+          if (kept.empty())
+            return mlir::success();
+          if (kept != message) {
+            mlir::Diagnostic cleaned(diag.getLocation(), diag.getSeverity());
+            cleaned << kept;
+            diag = std::move(cleaned);
+          }
+          // On to MlirOptMain's handler, which prints it.
+          return mlir::failure();
+        });
+    return setup.setupPassPipeline(pm);
+  });
+}
+
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::norm::registerNormPasses();
@@ -125,6 +166,7 @@ int main(int argc, char **argv) {
         mlir::parseCLIOptions(argc, argv, helpHeader);
     mlir::MlirOptMainConfig config =
         mlir::MlirOptMainConfig::createFromCLOptions();
+    dropBlankPipelineErrors(config);
     // An unreadable input or unwritable -o: "norm-opt: error: ...", where
     // MlirOptMain would print "cannot open input file ..." alone.
     if (mlir::norm::rejectUnreadableInput(inputFile, "norm-opt") ||
