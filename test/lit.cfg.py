@@ -21,6 +21,8 @@ config.substitutions.append(("%mlir_lib_dir", config.mlir_lib_dir))
 config.substitutions.append(("%norm_src_root", config.norm_src_root))
 config.substitutions.append(("%norm_tools_dir", config.norm_tools_dir))
 config.substitutions.append(("%llvm_tools_dir", config.llvm_tools_dir))
+# project(VERSION) of the top-level CMakeLists.txt.
+config.substitutions.append(("%norm_version", config.norm_version))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()

@@ -27,6 +27,7 @@
 #include "norm/Runner/ToolMain.h"
 #include "norm/Support/InputFiles.h"
 #include "norm/Support/StagedOutput.h"
+#include "norm/Support/ToolVersion.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/CommandLine.h"
@@ -630,5 +631,6 @@ static int runTool(int &argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
+  mlir::norm::addNormVersionPrinter();
   return runToolMain("norm-benchmark", [&] { return runTool(argc, argv); });
 }

@@ -15,6 +15,7 @@
 #include "norm/Compile/Compile.h"
 #include "norm/Runner/ToolFlags.h"
 #include "norm/Runner/ToolMain.h"
+#include "norm/Support/ToolVersion.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/WithColor.h"
@@ -112,6 +113,7 @@ static int runTool(int &argc, char **&argv) {
 }
 
 int main(int argc, char **argv) {
+  mlir::norm::addNormVersionPrinter();
   return mlir::norm::runner::runToolMain("norm-compile",
                                          [&] { return runTool(argc, argv); });
 }

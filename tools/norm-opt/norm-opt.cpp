@@ -32,6 +32,7 @@
 #include "norm/Support/OutputErrors.h"
 #include "norm/Support/PositionalArguments.h"
 #include "norm/Support/StagedOutput.h"
+#include "norm/Support/ToolVersion.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Process.h"
@@ -140,6 +141,7 @@ static void dropBlankPipelineErrors(mlir::MlirOptMainConfig &config) {
 }
 
 int main(int argc, char **argv) {
+  mlir::norm::addNormVersionPrinter();
   mlir::registerAllPasses();
   mlir::norm::registerNormPasses();
 

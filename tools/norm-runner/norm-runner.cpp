@@ -13,6 +13,7 @@
 #include "norm/Runner/RunModule.h"
 #include "norm/Runner/ToolFlags.h"
 #include "norm/Runner/ToolMain.h"
+#include "norm/Support/ToolVersion.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/WithColor.h"
@@ -113,6 +114,7 @@ static int runTool(int &argc, char **&argv) {
 }
 
 int main(int argc, char **argv) {
+  mlir::norm::addNormVersionPrinter();
   return mlir::norm::runner::runToolMain("norm-runner",
                                          [&] { return runTool(argc, argv); });
 }

@@ -29,6 +29,7 @@
 #include "norm/Support/PositionalArguments.h"
 #include "norm/Support/StagedOutput.h"
 #include "norm/Support/StandardStreams.h"
+#include "norm/Support/ToolVersion.h"
 #include "norm/Target/ONNX/ImportONNX.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
@@ -280,6 +281,7 @@ static void registerImportTranslation(bool verifyDiagnostics) {
 int main(int argc, char **argv) {
   // A closed stdout must not be a file opened later (StandardStreams.h).
   mlir::norm::reserveClosedStandardStreams();
+  mlir::norm::addNormVersionPrinter();
   registerImportTranslation(hasArgument(argc, argv, [](llvm::StringRef arg) {
     return isOption(arg, "verify-diagnostics");
   }));
