@@ -99,14 +99,17 @@ static std::string formatONNXName(StringRef kind, StringRef name) {
 /// NORM_KERNELS_<PREFIX>_<HEADER NAME>_<hash of the exported names>, each
 /// character that is not a letter or digit as `_`, runs of `_` as one (a C
 /// identifier no implementation reserves). Two headers of one file name
-/// with other prefixes or functions get other guards.
+/// with other prefixes or functions get other guards. A header without a
+/// file name has the output's name in its place, else the input's.
 static std::string getIncludeGuard(ArrayRef<Kernel> kernels,
                                    const HeaderInfo &info) {
   std::string symbols;
   for (const Kernel &kernel : kernels)
     symbols += kernel.symbol + "\n";
-  std::string text = "NORM_KERNELS_" + info.prefix + "_" + info.headerName +
-                     "_" +
+  const std::string &name = !info.headerName.empty()   ? info.headerName
+                            : !info.outputName.empty() ? info.outputName
+                                                       : info.inputName;
+  std::string text = "NORM_KERNELS_" + info.prefix + "_" + name + "_" +
                      llvm::utohexstr(llvm::xxh3_64bits(symbols),
                                      /*LowerCase=*/false, /*Width=*/16);
   std::string guard;
@@ -121,8 +124,14 @@ static std::string getIncludeGuard(ArrayRef<Kernel> kernels,
 void compile::writeCHeader(llvm::raw_ostream &os, ArrayRef<Kernel> kernels,
                            const HeaderInfo &info) {
   std::string guard = getIncludeGuard(kernels, info);
-  os << "/* " << info.headerName << ": kernels compiled by norm-compile from "
-     << info.inputName << ".\n"
+  // A header written to stdout or a device names no file of its own.
+  if (!info.headerName.empty())
+    os << "/* " << info.headerName << ": kernels";
+  else if (!info.outputName.empty())
+    os << "/* Header of " << info.outputName << ": kernels";
+  else
+    os << "/* Kernels";
+  os << " compiled by norm-compile from " << info.inputName << ".\n"
      << " *\n"
      << " * Target: " << info.triple << ", CPU " << info.cpu << ".\n";
   writeWrapped(os, " * Features: ", " *   ",

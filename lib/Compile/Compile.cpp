@@ -609,6 +609,14 @@ public:
     return std::move(file);
   }
 
+  /// Whether the output is a file of its own, named by its path: a regular
+  /// file (or a new one), not stdout, a device or a FIFO, nor a path in
+  /// /dev or /proc (/dev/stdout names stdout, even where that is a file).
+  bool isNamedFile() const {
+    return staged || (regular && !StringRef(path).starts_with("/dev/") &&
+                      !StringRef(path).starts_with("/proc/"));
+  }
+
   /// Renames a staged output's temporary file over the file (once every
   /// output was written and closed).
   llvm::Error commit() {
@@ -1042,7 +1050,10 @@ llvm::Error norm::compileKernels(const CompileOptions &options) {
     return err;
 
   HeaderInfo info;
-  info.headerName = llvm::sys::path::filename(headerFile).str();
+  if (pendingHeader.isNamedFile())
+    info.headerName = llvm::sys::path::filename(headerFile).str();
+  if (pendingOutput.isNamedFile())
+    info.outputName = llvm::sys::path::filename(options.outputFile).str();
   info.prefix = options.prefix;
   info.inputName = options.inputFile == "-"
                        ? std::string("<stdin>")

@@ -93,7 +93,12 @@ llvm::Error buildCWrappers(ModuleOp module, ArrayRef<Kernel> kernels,
 
 /// What the header says about the object it declares.
 struct HeaderInfo {
+  /// The header's file name; empty where it is not written to a file of its
+  /// own (`-`: stdout; a device such as /dev/stderr, a FIFO).
   std::string headerName;
+  /// The output's file name (the object's), empty likewise: where the
+  /// header has no name, its comment and include guard name the output.
+  std::string outputName;
   /// The --prefix of the exported names (in the include guard).
   std::string prefix;
   std::string inputName;
