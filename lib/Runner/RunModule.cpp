@@ -176,6 +176,10 @@ llvm::Expected<int> runner::runModule(const RunOptions &options,
     if (output == "-")
       continue;
     StringRef path = StringRef(output).drop_front();
+    // Standard output may take any number of results, in order, by any
+    // spelling.
+    if (writesStandardOutput(path))
+      continue;
     if (std::optional<std::string> what = describeReadFile(
             path, options.moduleFile, options.inputs, options.expectedOutputs))
       return createStringError("output " + Twine(index) + ": '" +
@@ -185,7 +189,8 @@ llvm::Expected<int> runner::runModule(const RunOptions &options,
     // first.
     for (size_t earlier = 0; earlier < index; ++earlier) {
       StringRef other = options.outputs[earlier];
-      if (!other.consume_front("@") || !outputsShareFile(other, path))
+      if (!other.consume_front("@") || writesStandardOutput(other) ||
+          !outputsShareFile(other, path))
         continue;
       if (other == path)
         return createStringError("output " + Twine(earlier) + " and output " +
@@ -228,8 +233,18 @@ llvm::Expected<int> runner::runModule(const RunOptions &options,
   // to a temporary file first (stageOutputFile), renamed over it only once
   // every output was written: an output that fails leaves the others'
   // files as they were, or absent. Standard output, devices and FIFOs are
-  // written in result order, before the renames.
+  // written in result order, before the renames; every output that names
+  // standard output (writesStandardOutput), text or binary, goes through
+  // `os`.
   bool printAll = options.outputs.empty() && options.expectedOutputs.empty();
+  SmallVector<bool> toStandardOutput;
+  for (size_t index = 0; index < results->size(); ++index) {
+    StringRef output = options.outputs.empty()
+                           ? StringRef(printAll ? "-" : "")
+                           : StringRef(options.outputs[index]);
+    toStandardOutput.push_back(output.consume_front("@") &&
+                               writesStandardOutput(output));
+  }
   SmallVector<StagedResult> staged;
   auto writeResult = [](StringRef path, const HostTensor &result) {
     return isTensorProtoPath(path) ? writeTensorProtoFile(path, result)
@@ -239,7 +254,7 @@ llvm::Expected<int> runner::runModule(const RunOptions &options,
     StringRef output = options.outputs.empty()
                            ? StringRef(printAll ? "-" : "")
                            : StringRef(options.outputs[index]);
-    if (!output.consume_front("@") || output == "-")
+    if (!output.consume_front("@") || toStandardOutput[index])
       continue;
     llvm::Expected<std::optional<StagedOutput>> stage =
         stageOutputFile(output, [&, &result = result](raw_ostream &stream) {
@@ -260,6 +275,11 @@ llvm::Expected<int> runner::runModule(const RunOptions &options,
     if (output == "-") {
       result.print(os);
       os << '\n';
+    } else if (toStandardOutput[index]) {
+      if (isTensorProtoPath(output.drop_front()))
+        writeTensorProto(os, result);
+      else
+        writeNpy(os, result);
     } else if (output.consume_front("@") &&
                !llvm::any_of(staged,
                              [&, index = index](const StagedResult &stage) {

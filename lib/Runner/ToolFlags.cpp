@@ -164,6 +164,16 @@ static bool readsStandardInput(StringRef path) {
   return input.st_dev == file.st_dev && input.st_ino == file.st_ino;
 }
 
+bool runner::writesStandardOutput(StringRef path) {
+  if (path == "-")
+    return true;
+  struct stat output, file;
+  if (fstat(STDOUT_FILENO, &output) != 0 ||
+      stat(std::string(path).c_str(), &file) != 0)
+    return false;
+  return output.st_dev == file.st_dev && output.st_ino == file.st_ino;
+}
+
 llvm::Error
 runner::checkStandardInputReaders(StringRef moduleFile,
                                   ArrayRef<std::string> inputs,

@@ -475,6 +475,15 @@ static int runTool(int &argc, char **argv) {
   if (llvm::Error err = checkBenchmarkFlags(argc, argv))
     return fail(std::move(err));
   std::string benchmarkOutPath = findBenchmarkOut(argc, argv);
+  // The library opens the file of --benchmark_out a second time, truncated:
+  // where it is standard output, the console report written through
+  // std::cout overwrites its start (a file) or mixes with it (a pipe).
+  if (!benchmarkOutPath.empty() && writesStandardOutput(benchmarkOutPath))
+    return fail(llvm::createStringError(
+        "cannot write '" + benchmarkOutPath +
+        "' (--benchmark_out): it is standard output, where the console "
+        "report goes; use --benchmark_format=json (or csv) to have the "
+        "report on standard output in that format"));
   llvm::Expected<BenchmarkOut> benchmarkOut =
       prepareBenchmarkOut(benchmarkOutPath);
   if (!benchmarkOut)

@@ -106,6 +106,14 @@ llvm::Error checkStandardInputReaders(StringRef moduleFile,
                                       ArrayRef<std::string> inputs,
                                       ArrayRef<std::string> expectedOutputs);
 
+/// Returns true where writing `path` writes this process's standard output:
+/// "-", or a path to the file descriptor 1 is, the same device and inode
+/// (/dev/stdout, /dev/fd/1, /proc/self/fd/1, or the file standard output was
+/// redirected to, by any path or link). A second open of such a file would
+/// write from its start over what the standard output stream writes (or
+/// truncate it): the tools write it through that one stream, in order.
+bool writesStandardOutput(StringRef path);
+
 /// Returns which file the tool reads `path` is, the same file by any path or
 /// link (llvm::sys::fs::equivalent): "the module file" (`moduleFile`, unless
 /// "-"), "the file of input N" or "the file of expected-output N" (an

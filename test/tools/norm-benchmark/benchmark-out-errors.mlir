@@ -37,6 +37,22 @@
 // INPUT: norm-benchmark: error: cannot write '{{.+}}x.npy' (--benchmark_out): it is the file of input 0, which the results would replace
 // RUN: cmp %t/x.npy %t/x.orig
 
+// --benchmark_out naming standard output (by any path, or the file stdout is
+// redirected to) is an error: the library opened it a second time,
+// truncated, and the console report overwrote the start of the JSON (exit
+// status 0). --benchmark_format=json puts the JSON on standard output.
+// RUN: not norm-benchmark %s --input=4xf32 --threads=1 --benchmark_min_time=0.001 \
+// RUN:   --benchmark_out=/dev/stdout --benchmark_out_format=json > %t/stdout.json 2> %t/stdout.err
+// RUN: FileCheck %s --check-prefix=STDOUT < %t/stdout.err
+// RUN: not test -s %t/stdout.json
+// RUN: not norm-benchmark %s --input=4xf32 --threads=1 --benchmark_min_time=0.001 \
+// RUN:   --benchmark_out=/dev/fd/1 2>&1 | FileCheck %s --check-prefix=STDOUT
+// RUN: not norm-benchmark %s --input=4xf32 --threads=1 --benchmark_min_time=0.001 \
+// RUN:   --benchmark_out=%t/same.json > %t/same.json 2> %t/same.err
+// RUN: FileCheck %s --check-prefix=STDOUT < %t/same.err
+// STDOUT: norm-benchmark: error: cannot write '{{.+}}' (--benchmark_out): it is standard output, where the console report goes; use --benchmark_format=json (or csv) to have the report on standard output in that format
+// STDOUT-NOT: {{.}}
+
 // A writable file gets the report (in JSON, with the benchmark's name).
 // RUN: norm-benchmark %s --input=4xf32 --threads=1 --name=b --benchmark_min_time=0.001 \
 // RUN:   --benchmark_out=%t/out.json --benchmark_out_format=json > /dev/null
