@@ -13,6 +13,7 @@
 #include "RunnerSupport.h"
 #include "RuntimeSymbols.h"
 
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
@@ -74,21 +75,29 @@ static bool isLLVMDialectOnly(ModuleOp module) {
 }
 
 /// Errors if a public function of the not yet lowered `module` has an
-/// unranked tensor argument or result, with getSignature's message. The
-/// pipeline lowers such a function to calls of the `memrefCopy` runtime
-/// function, so it would fail later, at link time, with a misleading error.
+/// unranked tensor argument or result, or one of a type that is not a tensor
+/// and that the LLVM lowering has no conversion of (a tuple, none), with
+/// getSignature's message. The pipeline lowers a function with an unranked
+/// tensor to calls of the `memrefCopy` runtime function, so it would fail
+/// later, at link time, and leaves one with a tuple not lowered ("'func.func'
+/// op was not lowered"): both misleading errors.
 static llvm::Error checkNoUnrankedSignature(ModuleOp module) {
+  LLVMTypeConverter converter(module.getContext());
+  auto cannotLower = [&](Type type) {
+    return isa<UnrankedTensorType>(type) ||
+           (!isa<RankedTensorType>(type) && !converter.convertType(type));
+  };
   for (auto func : module.getOps<func::FuncOp>()) {
     if (!func.isPublic())
       continue;
     FunctionType type = func.getFunctionType();
     for (auto [index, input] : llvm::enumerate(type.getInputs()))
-      if (isa<UnrankedTensorType>(input))
+      if (cannotLower(input))
         return createStringError("function '" + func.getName() +
                                  "': argument " + Twine(index) + " " +
                                  llvm::toString(checkSupportedType(input)));
     for (auto [index, result] : llvm::enumerate(type.getResults()))
-      if (isa<UnrankedTensorType>(result))
+      if (cannotLower(result))
         return createStringError("function '" + func.getName() + "': result " +
                                  Twine(index) + " " +
                                  llvm::toString(checkSupportedType(result)));

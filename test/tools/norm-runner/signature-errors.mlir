@@ -29,6 +29,18 @@
 // RANKED-ONLY: 2xf32=1 2
 // RANKED-ONLY-NEXT: exit status 0
 
+// A tuple argument, which the LLVM lowering has no conversion of,
+// is rejected before lowering too, by both tools (before: "cannot lower ...
+// to the LLVM dialect: ... 'func.func' op was not lowered").
+// RUN: sh -c 'norm-runner %t/tuple_arg.mlir --input="2xf32=1 2" 2>&1; \
+// RUN:   echo "exit status $?"' | %{check}=TUPLE-ARG
+// TUPLE-ARG: norm-runner: error: function 'main': argument 1 has type tuple<f32>; norm-runner passes only ranked tensors of f16, bf16, f32, f64, i32, i64
+// TUPLE-ARG-NEXT: exit status 1
+// RUN: sh -c 'norm-benchmark %t/tuple_arg.mlir --input=2xf32 2>&1; \
+// RUN:   echo "exit status $?"' | %{check}=TUPLE-ARG-BENCH
+// TUPLE-ARG-BENCH: norm-benchmark: error: function 'main': argument 1 has type tuple<f32>; norm-runner passes only ranked tensors of f16, bf16, f32, f64, i32, i64
+// TUPLE-ARG-BENCH-NEXT: exit status 1
+
 // A 'norm.entry_signature' that is there but is not a function type.
 // RUN: sh -c 'norm-runner %t/int_sig.mlir 2>&1; echo "exit status $?"' \
 // RUN:   | %{check}=INT-SIG
@@ -56,6 +68,11 @@ func.func @ranked(%x: tensor<2xf32>) -> tensor<2xf32> {
 }
 func.func @unranked(%x: tensor<*xf32>) -> tensor<*xf32> {
   return %x : tensor<*xf32>
+}
+
+//--- tuple_arg.mlir
+func.func @main(%x: tensor<2xf32>, %t: tuple<f32>) -> tensor<2xf32> {
+  return %x : tensor<2xf32>
 }
 
 //--- int_sig.mlir
