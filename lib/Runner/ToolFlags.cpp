@@ -131,13 +131,19 @@ llvm::Error runner::ToolFlags::takeThreads(int &argc, char **argv) {
   threads = *flag;
   if (llvm::Error err = checkOpenMPStackSizeEnvironment())
     return err;
+  // The OpenMP runtime reads OMP_NUM_THREADS when it starts, whatever count
+  // the tool sets afterwards (a huge count exhausts memory, an unparsable
+  // one gets a warning): --threads replaces the variable before the runtime
+  // is loaded, so that what the environment held does not matter.
+  if (threads != 0) {
+    setenv("OMP_NUM_THREADS", std::to_string(threads).c_str(),
+           /*overwrite=*/1);
+    return llvm::Error::success();
+  }
   // An empty OMP_NUM_THREADS means unset, but the runtime would read it as
   // no threads and fail an assertion: remove it before the runtime starts.
   if (const char *value = std::getenv("OMP_NUM_THREADS"); value && !*value)
     unsetenv("OMP_NUM_THREADS");
-  // Also where --threads is given: the runtime reads the variable when it
-  // starts whatever count the tool sets afterwards (a huge count exhausts
-  // memory, an unparsable one gets a warning).
   return checkOpenMPThreadsEnvironment();
 }
 

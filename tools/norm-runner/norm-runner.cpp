@@ -70,13 +70,10 @@ static int runTool(int &argc, char **&argv) {
   // program arguments.
   // runToolMain's handler of a closed pipe stays (ToolMain.h).
   llvm::InitLLVM initLLVM(argc, argv, /*InstallPipeSignalExitHandler=*/false);
+  // With --threads, sets OMP_NUM_THREADS for the OpenMP runtime, loaded
+  // when the module has parallel loops, which reads it when it starts.
   if (llvm::Error err = flags.takeThreads(argc, argv))
     return fail(std::move(err));
-  // The OpenMP runtime, loaded when the module has parallel loops, reads
-  // OMP_NUM_THREADS when it starts.
-  if (flags.threads > 0)
-    setenv("OMP_NUM_THREADS", std::to_string(flags.threads).c_str(),
-           /*overwrite=*/1);
   cl::HideUnrelatedOptions(runnerCategory);
   // What llvm::cl refuses is one line "norm-runner: error: ...".
   if (!mlir::norm::runner::parseToolCommandLine(

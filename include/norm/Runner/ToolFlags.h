@@ -42,12 +42,14 @@ public:
   ToolFlags(llvm::cl::OptionCategory &category, StringRef functionHelp,
             StringRef inputHelp);
 
-  /// Removes --threads from argv (takeThreadsFlag) into `threads`, checks
-  /// the OpenMP stack size variables (checkOpenMPStackSizeEnvironment),
-  /// removes an empty OMP_NUM_THREADS from the environment (the OpenMP
-  /// runtime fails an assertion on it) and checks the variable
-  /// (checkOpenMPThreadsEnvironment), with or without --threads. Call it before
-  /// llvm::cl parses the command line, and before the OpenMP runtime starts.
+  /// Removes --threads from argv (takeThreadsFlag) into `threads` and checks
+  /// the OpenMP stack size variables (checkOpenMPStackSizeEnvironment). With
+  /// --threads, sets OMP_NUM_THREADS to it (whatever it held: the OpenMP
+  /// runtime reads the variable when it starts); without, removes an empty
+  /// OMP_NUM_THREADS from the environment (the runtime fails an assertion on
+  /// it) and checks the variable (checkOpenMPThreadsEnvironment). Call it
+  /// before llvm::cl parses the command line, and before the OpenMP runtime
+  /// starts.
   llvm::Error takeThreads(int &argc, char **argv);
 
   /// Returns --vector-bits, or 0 where it is absent (the host's width).
