@@ -64,9 +64,11 @@ static ToolFlags
           "Argument, in order: a norm-runner SPEC, or SHAPExTYPE without "
           "values (e.g. 16384x1024xf32) for a pseudo-random fill");
 
-static cl::opt<std::string>
+/// --name: the benchmark's name; empty (the flag absent) is the function
+/// name. An empty value is an error, as for --function.
+static cl::opt<std::string, false, NonEmptyStringParser>
     name("name", cl::desc("Benchmark name (default: the function name)"),
-         cl::cat(benchCategory));
+         cl::value_desc("string"), cl::cat(benchCategory));
 
 /// Returns the next number of a 64-bit LCG, as a double in [-1, 1).
 static double nextRandom(uint64_t &state) {
