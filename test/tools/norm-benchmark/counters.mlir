@@ -31,6 +31,22 @@
 // JSON-NEXT: GB/s consistent
 // JSON-NEXT: bytes_per_second False
 
+// An X of 0 rows: every result is empty and nothing is read (LayerNorm reads
+// Scale and B per row), so bytes and GB/s are 0. Before, bytes counted the
+// 2 x 256 x 4 bytes of Scale and B (bytes=2.048k) and GB/s a rate for them.
+// RUN: norm-benchmark %s --function=layernorm --input=0x256xf32 \
+// RUN:   --input=256xf32 --input=256xf32 --threads=1 --name=b \
+// RUN:   --benchmark_min_time=0.01 2>/dev/null | FileCheck %s --check-prefix=EMPTY
+// EMPTY: {{^}}b/real_time {{.*}} GB/s=0 bytes=0 compile_ms=
+
+func.func @layernorm(%x: tensor<?x?xf32>, %scale: tensor<?xf32>,
+                     %b: tensor<?xf32>) -> tensor<?x?xf32> {
+  %y, %mean, %inv = norm.layer_normalization %x, %scale, %b
+      : (tensor<?x?xf32>, tensor<?xf32>, tensor<?xf32>)
+      -> (tensor<?x?xf32>, tensor<?x1xf32>, tensor<?x1xf32>)
+  return %y : tensor<?x?xf32>
+}
+
 func.func @main(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %y = norm.lp_normalization %x axis = -1 p = 2 : tensor<?x?xf32>
   return %y : tensor<?x?xf32>
