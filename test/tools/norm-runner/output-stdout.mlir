@@ -39,7 +39,7 @@
 // RUN:   && cmp %t/two-npy %t/proc
 // RUN: %{run} --output=@/dev/stdout --output=@/dev/stdout > /dev/null 2> %t/err
 // RUN: %{run} --output=@- --output=@- > /dev/null 2>> %t/err
-// RUN: test ! -s %t/err
+// RUN: not test -s %t/err
 
 // A path of the file stdout is redirected to is standard output too.
 // RUN: %{run} --output=@%t/same --output=@- > %t/same && cmp %t/two-npy %t/same
