@@ -104,6 +104,10 @@ static void buildModulePipeline(OpPassManager &pm,
   // An op on tensors that has no bufferization named here: One-Shot
   // Bufferize's "op was not bufferized" names none.
   pm.addPass(createCheckBufferizablePass());
+  // The tensor.empty inits that CSE merged across ops split again, one per
+  // op: one shared by n ops made One-Shot Bufferize's analysis take time
+  // cubic in n (a chain of norm ops in one function).
+  pm.addNestedPass<func::FuncOp>(createSplitEmptyTensorsPass());
   pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
   pm.addNestedPass<func::FuncOp>(createPrefetchRowsPass());
   // Rows jammed only where each pass over the row is one vector step: on

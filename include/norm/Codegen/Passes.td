@@ -719,6 +719,37 @@ def SplitDeallocationsPass
 }
 
 //===----------------------------------------------------------------------===//
+// SplitEmptyTensors
+//===----------------------------------------------------------------------===//
+
+def SplitEmptyTensorsPass
+    : Pass<"norm-split-empty-tensors", "::mlir::func::FuncOp"> {
+  let summary = "One tensor.empty per op that uses it, as before CSE "
+                "merged them";
+  let description = [{
+    For each `tensor.empty` of the function's body used by several ops
+    there (directly or in their regions), gives each of those ops but the
+    first one a copy of the `tensor.empty` of its own, created just before
+    it. Uses within one such op keep sharing their empty, and the empties
+    in an op's regions (one norm op's slice loop) are left as they are, so
+    a function of one norm op bufferizes as before. A `tensor.empty` has
+    no defined contents, so the values are the same.
+
+    CSE merges the identical `tensor.empty` inits of different ops: in a
+    chain of n LayerNormalizations on `tensor<?x768xf32>` the Y init of
+    every slice loop becomes one `tensor.empty(%dim)` with uses in n loops.
+    One-Shot Bufferize's analysis puts all of them in one alias set and
+    checks each in-place decision against the uses of every alias, so the
+    time to bufferize such a function grew with the cube of n (2.0 s at
+    n = 200, 12.9 s at n = 400; 0.35 s and 1.3 s with this pass). With one
+    empty per op the alias sets stay per op.
+
+    Run just before `one-shot-bufferize`, after the last CSE.
+  }];
+  let dependentDialects = ["::mlir::tensor::TensorDialect"];
+}
+
+//===----------------------------------------------------------------------===//
 // VectorizeRows
 //===----------------------------------------------------------------------===//
 
