@@ -8,9 +8,9 @@
 // uses, so bufferizing the function took time cubic in n (2.0 s at n = 200,
 // 12.9 s at n = 400). This pass gives every op of the function's body
 // that uses such an empty (itself or in its regions) an empty of its own,
-// as before CSE: alias sets stay per op. An empty used by one op is left as
-// it is, as are those in the regions of an op (a function of one norm op
-// bufferizes as before).
+// as before CSE: alias sets stay per op. An empty used by fewer than
+// `min-users` ops is left as it is (a function of one or a few norm ops
+// bufferizes as before), as are those in the regions of an op.
 // Remarks: Split (passed), at each empty split, with the number of copies.
 //
 //===----------------------------------------------------------------------===//
@@ -36,9 +36,11 @@ using namespace mlir;
 static constexpr StringLiteral kPass = "norm-split-empty-tensors";
 
 /// Gives each op of `empty`'s block that uses it, directly or in its
-/// regions, but the first one an empty of its own, created just before it.
-/// Returns the number of empties created.
-static unsigned splitEmpty(RewriterBase &rewriter, tensor::EmptyOp empty) {
+/// regions, but the first one an empty of its own, created just before it,
+/// where `minUsers` or more ops use it. Returns the number of empties
+/// created.
+static unsigned splitEmpty(RewriterBase &rewriter, tensor::EmptyOp empty,
+                           unsigned minUsers) {
   Block *block = empty->getBlock();
   // The users grouped by their ancestor in `block`, in the order of the
   // first use seen; the groups are then ordered by the ancestors' position.
@@ -46,7 +48,7 @@ static unsigned splitEmpty(RewriterBase &rewriter, tensor::EmptyOp empty) {
   for (OpOperand &use : empty->getUses())
     if (Operation *ancestor = block->findAncestorOpInBlock(*use.getOwner()))
       groups[ancestor].push_back(&use);
-  if (groups.size() < 2)
+  if (groups.size() < std::max(2u, minUsers))
     return 0;
   SmallVector<Operation *> ancestors(llvm::make_first_range(groups));
   llvm::sort(ancestors, [](Operation *lhs, Operation *rhs) {
@@ -65,6 +67,8 @@ static unsigned splitEmpty(RewriterBase &rewriter, tensor::EmptyOp empty) {
 namespace {
 struct SplitEmptyTensorsPass
     : public norm::impl::SplitEmptyTensorsPassBase<SplitEmptyTensorsPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     // Only the empties of the function's body: those in the regions of an
     // op belong to that op (one norm op's slice loop), whose few uses
@@ -75,7 +79,7 @@ struct SplitEmptyTensorsPass
         empties.push_back(empty);
     IRRewriter rewriter(&getContext());
     for (tensor::EmptyOp empty : empties)
-      if (unsigned copies = splitEmpty(rewriter, empty))
+      if (unsigned copies = splitEmpty(rewriter, empty, minUsers))
         norm::remarkPassed(empty, kPass, "Split",
                            "tensor.empty used by {0} ops: one per op",
                            copies + 1);

@@ -727,13 +727,16 @@ def SplitEmptyTensorsPass
   let summary = "One tensor.empty per op that uses it, as before CSE "
                 "merged them";
   let description = [{
-    For each `tensor.empty` of the function's body used by several ops
-    there (directly or in their regions), gives each of those ops but the
-    first one a copy of the `tensor.empty` of its own, created just before
-    it. Uses within one such op keep sharing their empty, and the empties
-    in an op's regions (one norm op's slice loop) are left as they are, so
-    a function of one norm op bufferizes as before. A `tensor.empty` has
-    no defined contents, so the values are the same.
+    For each `tensor.empty` of the function's body used by `min-users` ops
+    or more there (directly or in their regions), gives each of those ops
+    but the first one a copy of the `tensor.empty` of its own, created just
+    before it. Uses within one such op keep sharing their empty, the
+    empties in an op's regions (one norm op's slice loop) are left as they
+    are, and so are those of fewer users (the top-level linalg ops of one
+    small norm op, a few norm ops), so that such functions bufferize as
+    before: splitting there would change their buffers (an `llvm.alloca`
+    more) for no gain. A `tensor.empty` has no defined contents, so the
+    values are the same.
 
     CSE merges the identical `tensor.empty` inits of different ops: in a
     chain of n LayerNormalizations on `tensor<?x768xf32>` the Y init of
@@ -746,6 +749,11 @@ def SplitEmptyTensorsPass
 
     Run just before `one-shot-bufferize`, after the last CSE.
   }];
+  let options = [
+    Option<"minUsers", "min-users", "unsigned", /*default=*/"8",
+           "Fewest ops using one tensor.empty for it to be split (at least "
+           "2)">,
+  ];
   let dependentDialects = ["::mlir::tensor::TensorDialect"];
 }
 
