@@ -48,7 +48,7 @@ static unsigned splitEmpty(RewriterBase &rewriter, tensor::EmptyOp empty,
   for (OpOperand &use : empty->getUses())
     if (Operation *ancestor = block->findAncestorOpInBlock(*use.getOwner()))
       groups[ancestor].push_back(&use);
-  if (groups.size() < std::max(2u, minUsers))
+  if (groups.size() < minUsers)
     return 0;
   SmallVector<Operation *> ancestors(llvm::make_first_range(groups));
   llvm::sort(ancestors, [](Operation *lhs, Operation *rhs) {
@@ -68,6 +68,17 @@ namespace {
 struct SplitEmptyTensorsPass
     : public norm::impl::SplitEmptyTensorsPassBase<SplitEmptyTensorsPass> {
   using Base::Base;
+
+  /// Rejects a `min-users` below 2 (an empty of one user has nothing to
+  /// split): the pass fails before it runs, naming the option and value.
+  LogicalResult initialize(MLIRContext *context) override {
+    if (minUsers < 2)
+      return emitError(UnknownLoc::get(context))
+             << kPass << ": min-users must be at least 2 (an empty used by "
+             << "one op has nothing to split), got "
+             << static_cast<unsigned>(minUsers);
+    return success();
+  }
 
   void runOnOperation() override {
     // Only the empties of the function's body: those in the regions of an

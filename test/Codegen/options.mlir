@@ -57,6 +57,14 @@
 // RUN:   | FileCheck %s --check-prefix=STREAM
 // STREAM: error: norm-prefetch-rows: stream-distance must be 0 (no prefetches) to 1048576 bytes {{.*}}, got 4294967295
 // STREAM-NOT: func.func
+// norm-split-empty-tensors: min-users at least 2.
+// RUN: not norm-opt %s --pass-pipeline='builtin.module(func.func(norm-split-empty-tensors{min-users=1}))' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=USERS1
+// USERS1: error: norm-split-empty-tensors: min-users must be at least 2 (an empty used by one op has nothing to split), got 1
+// USERS1-NOT: func.func
+// RUN: not norm-opt %s --pass-pipeline='builtin.module(func.func(norm-split-empty-tensors{min-users=0}))' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=USERS0
+// USERS0: error: norm-split-empty-tensors: min-users must be at least 2 {{.*}}, got 0
 // norm-prefetch-rows: min-rows-ahead 1 to 64.
 // RUN: not norm-opt %s --pass-pipeline='builtin.module(func.func(norm-prefetch-rows{min-rows-ahead=0}))' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ROWS0

@@ -751,8 +751,8 @@ def SplitEmptyTensorsPass
   }];
   let options = [
     Option<"minUsers", "min-users", "unsigned", /*default=*/"8",
-           "Fewest ops using one tensor.empty for it to be split (at least "
-           "2)">,
+           "Fewest ops using one tensor.empty for it to be split (2 or more; "
+           "below 2 is an error)">,
   ];
   let dependentDialects = ["::mlir::tensor::TensorDialect"];
 }
