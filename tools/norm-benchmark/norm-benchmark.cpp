@@ -65,9 +65,24 @@ static ToolFlags
           "Argument, in order: a norm-runner SPEC, or SHAPExTYPE without "
           "values (e.g. 16384x1024xf32) for a pseudo-random fill");
 
+namespace {
+/// The parser of --name: a value of only whitespace is empty too (no
+/// benchmark name is blank).
+class NonBlankStringParser : public NonEmptyStringParser {
+public:
+  using NonEmptyStringParser::NonEmptyStringParser;
+  bool parse(cl::Option &option, StringRef name, StringRef value,
+             std::string &result) {
+    return NonEmptyStringParser::parse(
+        option, name, value.trim().empty() ? StringRef() : value, result);
+  }
+};
+} // namespace
+
 /// --name: the benchmark's name; empty (the flag absent) is the function
-/// name. An empty value is an error, as for --function.
-static cl::opt<std::string, false, NonEmptyStringParser>
+/// name. An empty or all-whitespace value is an error, as an empty --function
+/// is.
+static cl::opt<std::string, false, NonBlankStringParser>
     name("name", cl::desc("Benchmark name (default: the function name)"),
          cl::value_desc("string"), cl::cat(benchCategory));
 
