@@ -14,6 +14,7 @@
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "norm/Dialect/Norm/IR/NormDialect.h"
 #include "norm/Runner/JitSession.h"
+#include "norm/Runner/ToolMain.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
 
@@ -67,18 +68,23 @@ llvm::Error runner::checkSupportedType(Type type) {
     // The static sizes alone must fit a host tensor (a dynamic size counts
     // as 1 here and is checked when the arguments or results arrive): the
     // lowered code's strides would wrap otherwise.
-    SmallVector<int64_t> staticShape = llvm::map_to_vector(
-        tensorType.getShape(),
-        [](int64_t size) { return ShapedType::isDynamic(size) ? 1 : size; });
+    SmallVector<int64_t> staticShape =
+        llvm::map_to_vector(tensorType.getShape(), [](int64_t size) {
+          return ShapedType::isDynamic(size) ? 1 : size;
+        });
     if (HostTensor::getNumElements(staticShape))
       return llvm::Error::success();
     return createStringError(
         "has type " + typeToString(type) +
         ", whose static sizes, zeros left out, multiply to more than " +
-        Twine(std::numeric_limits<int64_t>::max() / 8) + " (2^60 - 1) elements");
+        Twine(std::numeric_limits<int64_t>::max() / 8) +
+        " (2^60 - 1) elements");
   }
-  return createStringError("has type " + typeToString(type) +
-                           "; norm-runner passes only ranked tensors of " +
+  // The tool that runs (norm-runner or norm-benchmark) names itself.
+  StringRef tool = getToolName();
+  return createStringError("has type " + typeToString(type) + "; " +
+                           (tool.empty() ? StringRef("norm-runner") : tool) +
+                           " passes only ranked tensors of " +
                            getSupportedElementTypeNames());
 }
 

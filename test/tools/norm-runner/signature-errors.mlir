@@ -38,7 +38,7 @@
 // TUPLE-ARG-NEXT: exit status 1
 // RUN: sh -c 'norm-benchmark %t/tuple_arg.mlir --input=2xf32 2>&1; \
 // RUN:   echo "exit status $?"' | %{check}=TUPLE-ARG-BENCH
-// TUPLE-ARG-BENCH: norm-benchmark: error: function 'main': argument 1 has type tuple<f32>; norm-runner passes only ranked tensors of f16, bf16, f32, f64, i32, i64
+// TUPLE-ARG-BENCH: norm-benchmark: error: function 'main': argument 1 has type tuple<f32>; norm-benchmark passes only ranked tensors of f16, bf16, f32, f64, i32, i64
 // TUPLE-ARG-BENCH-NEXT: exit status 1
 
 // A 'norm.entry_signature' that is there but is not a function type.
