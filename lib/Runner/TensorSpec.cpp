@@ -213,10 +213,34 @@ std::string ValueLayout::describe(ArrayRef<Group> stack) const {
 
 llvm::Error ValueLayout::check(SmallVectorImpl<StringRef> &values) {
   escapedSpec = escapeForMessage(spec);
-  // Split into brackets and values; spaces and commas separate.
+  // Split into brackets and values; spaces and commas separate. A comma
+  // needs a value or a group on each side: `1,,2`, `,1`, `1,`, `[,1]` and
+  // `[1,]` have an empty value (whitespace around a comma is fine).
+  auto emptyValue = [&](size_t comma) {
+    return createStringError(quoted() + "empty value at offset " +
+                             Twine(offsetOf(valueText.substr(comma, 1))) +
+                             ": a comma needs a value or a group on each side");
+  };
+  // The last comma not yet followed by a value or group, if any.
+  std::optional<size_t> pendingComma;
+  // Whether a value or a ']' is the last thing read (a comma may follow).
+  bool afterEntry = false;
   for (size_t i = 0, e = valueText.size(); i < e;) {
     char c = valueText[i];
+    if (c == ',') {
+      if (!afterEntry)
+        return emptyValue(i);
+      pendingComma = i;
+      afterEntry = false;
+      ++i;
+      continue;
+    }
     if (c == '[' || c == ']') {
+      if (c == ']' && pendingComma)
+        return emptyValue(*pendingComma);
+      if (c == '[')
+        pendingComma.reset();
+      afterEntry = c == ']';
       tokens.push_back(
           {c == '[' ? Kind::Open : Kind::Close, valueText.substr(i, 1)});
       ++i;
@@ -227,11 +251,15 @@ llvm::Error ValueLayout::check(SmallVectorImpl<StringRef> &values) {
       ++i;
       continue;
     }
+    pendingComma.reset();
+    afterEntry = true;
     end = std::min(end, e);
     tokens.push_back({Kind::Value, valueText.slice(i, end)});
     values.push_back(tokens.back().text);
     i = end;
   }
+  if (pendingComma)
+    return emptyValue(*pendingComma);
 
   // Balance and depth.
   SmallVector<size_t> open;

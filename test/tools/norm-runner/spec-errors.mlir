@@ -181,6 +181,40 @@
 // RUN: od -An -tx1 -j128 %t/f64.npy | FileCheck %s --check-prefix=BITS-F64
 // BITS-F64: {{^}} 01 00 00 00 00 00 00 00{{$}}
 
+// An empty value between commas (a leading or trailing comma, two commas,
+// a comma after '[' or before ']') was skipped: '2x2xf32=,1,,2,,,3 4,'
+// ran as [1 2][3 4]. The offset is that of the comma next to the empty
+// value (counted by hand from the SPEC: 8 bytes of '2x2xf32=' first).
+// RUN: not norm-runner %s --input="2x2xf32=,1,,2,,,3 4," 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=COMMA-LEAD --implicit-check-not=error:
+// COMMA-LEAD: norm-runner: error: input 0: in '2x2xf32=,1,,2,,,3 4,', empty value at offset 8: a comma needs a value or a group on each side{{$}}
+// RUN: not norm-runner %s --input="2x2xf32=1,,2 3 4" 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=COMMA-TWO --implicit-check-not=error:
+// COMMA-TWO: norm-runner: error: input 0: in '2x2xf32=1,,2 3 4', empty value at offset 10: a comma{{.*}}{{$}}
+// RUN: not norm-runner %s --input="2x2xf32=[1 2], ,[3 4]" 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=COMMA-SPACE --implicit-check-not=error:
+// COMMA-SPACE: norm-runner: error: input 0: in '2x2xf32=[1 2], ,[3 4]', empty value at offset 15: a comma{{.*}}{{$}}
+// RUN: not norm-runner %s --input="2x2xf32=1 2 3 4," 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=COMMA-TRAIL --implicit-check-not=error:
+// COMMA-TRAIL: norm-runner: error: input 0: in '2x2xf32=1 2 3 4,', empty value at offset 15: a comma{{.*}}{{$}}
+// RUN: not norm-runner %s --input="2x2xf32=[1,,2],[,3,4,]" 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=COMMA-NEST --implicit-check-not=error:
+// COMMA-NEST: norm-runner: error: input 0: in '2x2xf32={{\[}}1,,2],{{\[}},3,4,]', empty value at offset 11: a comma{{.*}}{{$}}
+// RUN: not norm-runner %s --input="2x2xf32=[1 2],[,3 4]" 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=COMMA-OPEN --implicit-check-not=error:
+// COMMA-OPEN: norm-runner: error: input 0: in '2x2xf32={{\[}}1 2],{{\[}},3 4]', empty value at offset 15: a comma{{.*}}{{$}}
+// RUN: not norm-runner %s --input="2x2xf32=[1 2],[3 4,]" 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=COMMA-CLOSE --implicit-check-not=error:
+// COMMA-CLOSE: norm-runner: error: input 0: in '2x2xf32={{\[}}1 2],{{\[}}3 4,]', empty value at offset 18: a comma{{.*}}{{$}}
+// RUN: not norm-runner %s --input="2x2xf32=1 2 3 4" --expected-output="2x2xf32=1 2 3 4," 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=COMMA-EXP --implicit-check-not=error:
+// COMMA-EXP: norm-runner: error: expected-output 0: in '2x2xf32=1 2 3 4,', empty value at offset 15: a comma{{.*}}{{$}}
+// Spaces around a comma with values on both sides are fine.
+// RUN: norm-runner %s --input="2x2xf32=1, 2 ,3,4" | FileCheck %s --check-prefix=COMMA-OK
+// RUN: norm-runner %s --input="2x2xf32=[1, 2] , [3,4]" | FileCheck %s --check-prefix=COMMA-OK
+// RUN: norm-runner %s --input="2x2xf32=[[1,2],[3,4]]" | FileCheck %s --check-prefix=COMMA-OK
+// COMMA-OK: 2x2xf32={{\[}}1 2]{{\[}}3 4]{{$}}
+
 func.func @main(%x: tensor<2x2xf32>) -> tensor<2x2xf32> {
   return %x : tensor<2x2xf32>
 }
