@@ -227,7 +227,24 @@ runner::describeReadFile(StringRef path, StringRef moduleFile,
           isFile(StringRef(spec).drop_front()))
         return ("the file of " + llvm::Twine(flag) + " " + llvm::Twine(index))
             .str();
-  return std::nullopt;
+  // Standard input redirected from a regular file (`< m.mlir`): "-" and
+  // "@-" read that file, which no path above names. Writing over it is
+  // refused also where nothing reads standard input: it is surely a mistake.
+  struct stat input, file;
+  if (fstat(STDIN_FILENO, &input) != 0 || !S_ISREG(input.st_mode) ||
+      stat(std::string(path).c_str(), &file) != 0 ||
+      input.st_dev != file.st_dev || input.st_ino != file.st_ino)
+    return std::nullopt;
+  if (moduleFile == "-")
+    return std::string("the module file (standard input)");
+  for (auto [flag, specs] : {std::pair("input", inputs),
+                             std::pair("expected-output", expectedOutputs)})
+    for (auto [index, spec] : llvm::enumerate(specs))
+      if (spec == "@-")
+        return ("the file of " + llvm::Twine(flag) + " " + llvm::Twine(index) +
+                " (standard input)")
+            .str();
+  return std::string("the file standard input is redirected from");
 }
 
 llvm::Expected<unsigned> runner::takeThreadsFlag(int &argc, char **argv) {

@@ -119,9 +119,12 @@ bool writesStandardOutput(StringRef path);
 /// Returns which file the tool reads `path` is, the same file by any path or
 /// link (llvm::sys::fs::equivalent): "the module file" (`moduleFile`, unless
 /// "-"), "the file of input N" or "the file of expected-output N" (an
-/// '@FILE' SPEC of `inputs` or `expectedOutputs`); std::nullopt where it is
-/// none of them. A result written to such a path would replace what the
-/// tool reads.
+/// '@FILE' SPEC of `inputs` or `expectedOutputs`); where standard input is
+/// redirected from the regular file `path` is, "the module file (standard
+/// input)" or "the file of input N (standard input)" for a "-" or "@-"
+/// reader, else "the file standard input is redirected from"; std::nullopt
+/// where it is none of them. A result written to such a path would replace
+/// what the tool reads.
 std::optional<std::string>
 describeReadFile(StringRef path, StringRef moduleFile,
                  ArrayRef<std::string> inputs,

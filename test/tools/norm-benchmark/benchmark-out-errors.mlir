@@ -29,6 +29,17 @@
 // RUN:   | FileCheck %s --check-prefix=MODULE-ENV
 // MODULE-ENV: norm-benchmark: error: cannot write '{{.+}}m.mlir' (--benchmark_out): it is the module file, which the results would replace
 // RUN: cmp %s %t/m.mlir
+// The regular file standard input is redirected from (here the module,
+// read as '-'), by any path: it was replaced. It is refused before the flags
+// naming the module are parsed, since a path in /dev is opened at once.
+// RUN: not norm-benchmark - --input=4xf32 --threads=1 \
+// RUN:   --benchmark_min_time=0.001 --benchmark_out=/dev/stdin < %t/m.mlir 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=MODULE-STDIN
+// RUN: not norm-benchmark /dev/stdin --input=4xf32 --threads=1 \
+// RUN:   --benchmark_min_time=0.001 --benchmark_out=/dev/fd/0 < %t/m.mlir 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=MODULE-STDIN
+// MODULE-STDIN: norm-benchmark: error: cannot write '{{/dev/stdin|/dev/fd/0}}' (--benchmark_out): it is the file standard input is redirected from, which the results would replace
+// RUN: cmp %s %t/m.mlir
 // RUN: /usr/bin/python3 -c "import numpy as np; np.save('%t/x.npy', np.array([3, 4, 0, 0], '<f4'))"
 // RUN: cp %t/x.npy %t/x.orig
 // RUN: not norm-benchmark %s --input=@%t/x.npy --threads=1 \
