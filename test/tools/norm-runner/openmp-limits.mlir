@@ -27,6 +27,15 @@
 // RUN: (ulimit -v 8000000 && not norm-runner %s --threads=4096 \
 // RUN:   --input="2x2xf32=3 0 4 0") 2>&1 | FileCheck %s --check-prefix=THREADS
 
+// --threads replaces OMP_NUM_THREADS before the runtime starts: a count
+// of 99999999 in the variable (whose worker stacks would exhaust the
+// address space) costs nothing with --threads=1 (threads-env.mlir has the
+// other values).
+// RUN: (ulimit -v 4000000 && env OMP_NUM_THREADS=99999999 norm-benchmark %s \
+// RUN:   --input=@%t/z.npy --threads=1 --benchmark_min_time=0.001) 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=BENCH-T1 --implicit-check-not=error:
+// BENCH-T1: main/real_time {{.*}} threads=1{{$}}
+
 // Fewer threads fit.
 // RUN: (ulimit -v 8000000 && norm-runner %s --threads=2 --input=@%t/z.npy \
 // RUN:   --expected-output=@%t/z.npy) | FileCheck %s --check-prefix=FITS
