@@ -61,11 +61,11 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <unistd.h>
 #include <cstdio>
 #include <memory>
 #include <optional>
 #include <string>
+#include <unistd.h>
 
 using namespace mlir;
 using namespace mlir::norm;
@@ -590,11 +590,11 @@ public:
       // A descriptor of its own: the TempFile closes its own at commit.
       int copy = ::dup(staged->getFD());
       if (copy < 0)
-        return createStringError("cannot write '" + path + "': " +
-                                 std::error_code(errno, std::generic_category())
-                                     .message());
-      auto file = std::make_unique<llvm::ToolOutputFile>(staged->getPath(),
-                                                         copy);
+        return createStringError(
+            "cannot write '" + path +
+            "': " + std::error_code(errno, std::generic_category()).message());
+      auto file =
+          std::make_unique<llvm::ToolOutputFile>(staged->getPath(), copy);
       file->keep();
       return std::move(file);
     }
@@ -841,6 +841,20 @@ llvm::Error norm::compileKernels(const CompileOptions &options) {
     if (options.outputFile == "-")
       return createStringError("writing the output to stdout needs "
                                "--header=PATH for the header");
+    // The header's path is the output's with the extension `.h`: only for
+    // an output that is a file of its own. A device, FIFO or socket, or a
+    // path in /dev or /proc (/dev/stdout, /dev/null) would put the header
+    // in a new file beside it (`/dev/null.h`).
+    llvm::sys::fs::file_status status;
+    StringRef output(options.outputFile);
+    if (output.starts_with("/dev/") || output.starts_with("/proc/") ||
+        (!llvm::sys::fs::status(output, status) &&
+         status.type() != llvm::sys::fs::file_type::regular_file &&
+         status.type() != llvm::sys::fs::file_type::directory_file))
+      return createStringError(
+          "writing the output to '" + options.outputFile +
+          "', which is not a file of its own (a device, a pipe or a path in "
+          "/dev or /proc), needs --header=PATH for the header");
     SmallString<128> path(options.outputFile);
     llvm::sys::path::replace_extension(path, "h");
     headerFile = path.str().str();
@@ -945,10 +959,9 @@ llvm::Error norm::compileKernels(const CompileOptions &options) {
     // "cannot import" an ONNX model the importer rejects; "cannot read" is
     // kept for I/O errors (readError).
     return readError.empty()
-               ? diagnostics.takeError(Twine(isONNX ? "cannot import '"
-                                                    : "cannot parse '") +
-                                       escapeForMessage(options.inputFile) +
-                                       "'")
+               ? diagnostics.takeError(
+                     Twine(isONNX ? "cannot import '" : "cannot parse '") +
+                     escapeForMessage(options.inputFile) + "'")
                : createStringError(readError);
   if (llvm::Error err =
           checkNoNestedFunctions(*module, "norm-compile", "exports"))

@@ -136,6 +136,20 @@
 // RUN: not norm-compile %t/ok.mlir -o - 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=STDOUT --implicit-check-not=error
 // STDOUT: norm-compile: error: writing the output to stdout needs --header=PATH
+// An output that is not a file of its own (a path in /dev, a FIFO) has no
+// header path beside it: --header is needed, and nothing is written (no
+// /dev/null.h).
+// RUN: not norm-compile %t/ok.mlir -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=DEVNULL --implicit-check-not=error
+// DEVNULL: norm-compile: error: writing the output to '/dev/null', which is not a file of its own (a device, a pipe or a path in /dev or /proc), needs --header=PATH for the header
+// RUN: rm -f %t/fifo && mkfifo %t/fifo
+// RUN: not norm-compile %t/ok.mlir -o %t/fifo 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=FIFO --implicit-check-not=error
+// FIFO: norm-compile: error: writing the output to '{{.*}}fifo', which is not a file of its own {{.*}}, needs --header=PATH for the header
+// RUN: not ls %t/fifo.h
+// RUN: norm-compile %t/ok.mlir -o /dev/null --header=%t/devnull.h
+// RUN: grep -c 'int32_t ln(' %t/devnull.h | FileCheck %s --check-prefix=DEVNULL-HEADER
+// DEVNULL-HEADER: 1
 // RUN: norm-opt %t/ok.mlir --norm-to-llvm -o %t/lowered.mlir
 // RUN: not norm-compile %t/lowered.mlir -o %t/out.o 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=LOWERED --implicit-check-not=error
