@@ -37,6 +37,11 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 if hasattr(os, "getuid") and os.getuid() == 0:
     config.available_features.add("root")
 
+# dev-shm: /dev/shm is a directory this user may create files in (a tmpfs
+# mounted under /dev), for the tests of outputs there.
+if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK | os.X_OK):
+    config.available_features.add("dev-shm")
+
 # Tools built with NORM_ENABLE_SANITIZERS (scripts/sanitize.sh).
 if config.norm_sanitizers.upper() in ("ON", "1", "TRUE", "YES"):
     config.available_features.add("sanitizers")

@@ -610,11 +610,11 @@ public:
   }
 
   /// Whether the output is a file of its own, named by its path: a regular
-  /// file (or a new one), not stdout, a device or a FIFO, nor a path in
-  /// /dev or /proc (/dev/stdout names stdout, even where that is a file).
+  /// file (or a new one), not stdout, a device or a FIFO, nor the name of an
+  /// open descriptor (/dev/stdout names stdout, even where that is a file;
+  /// StagedOutput::namesOpenDescriptor).
   bool isNamedFile() const {
-    return staged || (regular && !StringRef(path).starts_with("/dev/") &&
-                      !StringRef(path).starts_with("/proc/"));
+    return staged || (regular && !StagedOutput::namesOpenDescriptor(path));
   }
 
   /// Renames a staged output's temporary file over the file (once every
@@ -842,19 +842,22 @@ llvm::Error norm::compileKernels(const CompileOptions &options) {
       return createStringError("writing the output to stdout needs "
                                "--header=PATH for the header");
     // The header's path is the output's with the extension `.h`: only for
-    // an output that is a file of its own. A device, FIFO or socket, or a
-    // path in /dev or /proc (/dev/stdout, /dev/null) would put the header
-    // in a new file beside it (`/dev/null.h`).
+    // an output that is a file of its own. A device, FIFO or socket
+    // (/dev/null), or the name of an open descriptor (/dev/stdout, also
+    // where it is a file) would put the header in a new file beside it
+    // (`/dev/null.h`). A regular or new file in /dev (/dev/shm/ln.o) is a
+    // file of its own.
     llvm::sys::fs::file_status status;
     StringRef output(options.outputFile);
-    if (output.starts_with("/dev/") || output.starts_with("/proc/") ||
+    if (StagedOutput::namesOpenDescriptor(output) ||
         (!llvm::sys::fs::status(output, status) &&
          status.type() != llvm::sys::fs::file_type::regular_file &&
          status.type() != llvm::sys::fs::file_type::directory_file))
       return createStringError(
           "writing the output to '" + options.outputFile +
-          "', which is not a file of its own (a device, a pipe or a path in "
-          "/dev or /proc), needs --header=PATH for the header");
+          "', which is not a file of its own (a device, a pipe or the name "
+          "of an open descriptor such as /dev/stdout), needs --header=PATH "
+          "for the header");
     SmallString<128> path(options.outputFile);
     llvm::sys::path::replace_extension(path, "h");
     headerFile = path.str().str();

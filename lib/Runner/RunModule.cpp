@@ -43,11 +43,11 @@ struct StagedResult {
 
 /// Writes an --output=@FILE result with `write` to a temporary file beside
 /// `path` (StagedOutput, norm/Support/StagedOutput.h); returns none where
-/// StagedOutput writes `path` directly (a device, a FIFO or a socket, a path
-/// in /dev or /proc (/dev/stdout), an existing file in a directory where no
-/// file can be created). A missing or unwritable directory, an unwritable
-/// file, a directory, or a failed write (a full disk) is an error naming
-/// `path`, and nothing is left behind.
+/// StagedOutput writes `path` directly (a device, a FIFO or a socket, the
+/// name of an open descriptor (/dev/stdout), an existing file in a directory
+/// where no file can be created). A missing or unwritable directory, an
+/// unwritable file, a directory, or a failed write (a full disk) is an error
+/// naming `path`, and nothing is left behind.
 static llvm::Expected<std::optional<StagedOutput>>
 stageOutputFile(StringRef path, llvm::function_ref<void(raw_ostream &)> write) {
   llvm::Expected<std::optional<StagedOutput>> staged =

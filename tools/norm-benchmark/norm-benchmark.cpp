@@ -502,9 +502,10 @@ static int runTool(int &argc, char **argv) {
         "' (--benchmark_out): it is standard output, where the console "
         "report goes; use --benchmark_format=json (or csv) to have the "
         "report on standard output in that format"));
-  // prepareBenchmarkOut writes a path in /dev or /proc at once, before the
-  // module and input flags are parsed: the regular file standard input is
-  // redirected from (--benchmark_out=/dev/stdin < m.mlir) is refused first.
+  // prepareBenchmarkOut writes a device or a descriptor's name (/dev/stdin)
+  // at once, before the module and input flags are parsed: the regular file
+  // standard input is redirected from (--benchmark_out=/dev/stdin < m.mlir)
+  // is refused first.
   if (!benchmarkOutPath.empty())
     if (std::optional<std::string> what =
             describeReadFile(benchmarkOutPath, /*moduleFile=*/"",

@@ -33,6 +33,9 @@
 #include <system_error>
 
 #include <unistd.h>
+#if defined(__linux__)
+#include <sys/vfs.h>
+#endif
 
 namespace mlir {
 namespace norm {
@@ -44,16 +47,19 @@ namespace norm {
 class StagedOutput {
 public:
   /// Stages `path`. Returns none where `path` is written directly, as a
-  /// shell redirection would: "-" (standard output), a device, a FIFO or a
-  /// socket, a path in /dev or /proc (/dev/stdout, /dev/fd/N name an open
-  /// descriptor), and an existing file in a directory where no file can be
-  /// created. A directory, an existing file that is not writable, and a new
-  /// file in a directory that is missing or not writable are an error
-  /// "cannot write '<path>'<what>: <reason>" (`what`: e.g. " (-o)"; the
-  /// path escaped as escapeForMessage escapes it).
-  /// A symlink stays a link: its target is replaced. An existing file keeps
-  /// its permissions; one with other hard links keeps its inode (commit()
-  /// copies the bytes into it).
+  /// shell redirection would: "-" (standard output), an existing path that
+  /// is not a regular file (a device, a FIFO or a socket), the name of an
+  /// open descriptor (namesOpenDescriptor: /dev/stdout, /dev/fd/N, also
+  /// where the descriptor is open on a regular file), and an existing file
+  /// in a directory where no file can be created. Any other path is staged,
+  /// in /dev or /proc too: a new file in a file system mounted there
+  /// (/dev/shm/out.txt) is created by the rename as anywhere else. A directory,
+  /// an existing file that is not writable, and a new file in a directory that
+  /// is missing or not writable are an error "cannot write '<path>'<what>:
+  /// <reason>" (`what`: e.g. " (-o)"; the path escaped as escapeForMessage
+  /// escapes it). A symlink stays a link: its target is replaced. An existing
+  /// file keeps its permissions; one with other hard links keeps its inode
+  /// (commit() copies the bytes into it).
   static llvm::Expected<std::optional<StagedOutput>>
   stage(llvm::StringRef path, const llvm::Twine &what = "") {
     namespace fs = llvm::sys::fs;
@@ -70,7 +76,7 @@ public:
       return cannotWrite(std::make_error_code(std::errc::is_a_directory));
     if (exists && status.type() != fs::file_type::regular_file)
       return std::nullopt;
-    if (path.starts_with("/dev/") || path.starts_with("/proc/"))
+    if (namesOpenDescriptor(path))
       return std::nullopt;
     StagedOutput staged;
     staged.path = path.str();
@@ -113,6 +119,50 @@ public:
     if (exists)
       (void)fs::setPermissions(staged.temp->FD, status.permissions());
     return std::optional<StagedOutput>(std::move(staged));
+  }
+
+  /// Returns true if `path` names an open descriptor rather than a file:
+  /// one of its symlinks (followed from the last component, as open() would)
+  /// is a link of /proc/<pid>/fd, which /dev/stdin, /dev/stdout,
+  /// /dev/stderr, /dev/fd/N and /proc/self/fd/N lead to. Such a path is
+  /// written through the descriptor's file (with O_TRUNC, as a shell
+  /// redirection would): renaming a new file over the file the descriptor
+  /// is open on would leave the descriptor, and what the shell writes to
+  /// it, on the replaced file. A path that exists as a regular file, or not
+  /// at all, in /dev or /proc is not one. Linux (procfs); elsewhere, the
+  /// prefixes /dev/fd/ and /dev/std.
+  static bool namesOpenDescriptor(llvm::StringRef path) {
+#if defined(__linux__)
+    namespace fs = llvm::sys::fs;
+    llvm::SmallString<256> current(path);
+    // At most 40 links, as the kernel follows (ELOOP).
+    for (int links = 0; links < 40; ++links) {
+      fs::file_status linkStatus;
+      if (fs::status(current, linkStatus, /*follow=*/false) ||
+          linkStatus.type() != fs::file_type::symlink_file)
+        return false;
+      llvm::SmallString<256> dir = llvm::sys::path::parent_path(current);
+      if (dir.empty())
+        dir = ".";
+      struct statfs fileSystem;
+      if (::statfs(dir.c_str(), &fileSystem) == 0 &&
+          fileSystem.f_type == kProcSuperMagic)
+        return true;
+      char buffer[4096];
+      ssize_t size = ::readlink(current.c_str(), buffer, sizeof(buffer));
+      if (size <= 0 || size >= static_cast<ssize_t>(sizeof(buffer)))
+        return false;
+      llvm::SmallString<256> linked(llvm::StringRef(buffer, size));
+      if (llvm::sys::path::is_relative(linked)) {
+        llvm::sys::path::append(dir, linked);
+        linked = dir;
+      }
+      current = linked;
+    }
+    return false;
+#else
+    return path.starts_with("/dev/fd/") || path.starts_with("/dev/std");
+#endif
   }
 
   StagedOutput(StagedOutput &&) = default;
@@ -173,6 +223,11 @@ public:
 
 private:
   StagedOutput() = default;
+
+#if defined(__linux__)
+  /// statfs's f_type of procfs (PROC_SUPER_MAGIC of <linux/magic.h>).
+  static constexpr long kProcSuperMagic = 0x9fa0;
+#endif
 
   /// The path as given, for messages.
   std::string path;

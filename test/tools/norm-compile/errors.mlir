@@ -136,17 +136,27 @@
 // RUN: not norm-compile %t/ok.mlir -o - 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=STDOUT --implicit-check-not=error
 // STDOUT: norm-compile: error: writing the output to stdout needs --header=PATH
-// An output that is not a file of its own (a path in /dev, a FIFO) has no
-// header path beside it: --header is needed, and nothing is written (no
-// /dev/null.h).
+// An output that is not a file of its own (a device, a FIFO, the name of an
+// open descriptor) has no header path beside it: --header is needed, and
+// nothing is written (no /dev/null.h). A new file in /dev/shm is a file of
+// its own (staged-outputs-dev-shm.mlir).
 // RUN: not norm-compile %t/ok.mlir -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=DEVNULL --implicit-check-not=error
-// DEVNULL: norm-compile: error: writing the output to '/dev/null', which is not a file of its own (a device, a pipe or a path in /dev or /proc), needs --header=PATH for the header
+// DEVNULL: norm-compile: error: writing the output to '/dev/null', which is not a file of its own (a device, a pipe or the name of an open descriptor such as /dev/stdout), needs --header=PATH for the header
 // RUN: rm -f %t/fifo && mkfifo %t/fifo
 // RUN: not norm-compile %t/ok.mlir -o %t/fifo 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=FIFO --implicit-check-not=error
 // FIFO: norm-compile: error: writing the output to '{{.*}}fifo', which is not a file of its own {{.*}}, needs --header=PATH for the header
 // RUN: not ls %t/fifo.h
+// /dev/stdout names standard output also where that is a regular file: no
+// header beside the file it is redirected to, nor a /dev/stdout.h.
+// RUN: not norm-compile %t/ok.mlir -o /dev/stdout 2>&1 > %t/stdout.o \
+// RUN:   | FileCheck %s --check-prefix=DEVSTDOUT --implicit-check-not=error
+// DEVSTDOUT: norm-compile: error: writing the output to '/dev/stdout', which is not a file of its own (a device, a pipe or the name of an open descriptor such as /dev/stdout), needs --header=PATH for the header
+// RUN: not norm-compile %t/ok.mlir -o /proc/self/fd/1 2>&1 > %t/stdout.o \
+// RUN:   | FileCheck %s --check-prefix=FDSTDOUT --implicit-check-not=error
+// FDSTDOUT: norm-compile: error: writing the output to '/proc/self/fd/1', which is not a file of its own {{.*}}, needs --header=PATH for the header
+// RUN: not ls %t/stdout.h
 // RUN: norm-compile %t/ok.mlir -o /dev/null --header=%t/devnull.h
 // RUN: grep -c 'int32_t ln(' %t/devnull.h | FileCheck %s --check-prefix=DEVNULL-HEADER
 // DEVNULL-HEADER: 1
