@@ -24,9 +24,12 @@
 #include <atomic>
 #include <cerrno>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <iostream>
 #include <iterator>
+#include <streambuf>
+#include <system_error>
 
 using namespace mlir;
 using namespace mlir::norm;
@@ -255,20 +258,90 @@ static void *runToolThread(void *argument) {
   return nullptr;
 }
 
-/// Flushes standard output (llvm::outs() and std::cout) and returns
-/// `result`, or 1 after one "<tool>: error:" line where the output could not
-/// be written (a full disk, /dev/full): llvm::outs() would otherwise report
-/// the failure as "LLVM ERROR" when it is destroyed, and std::cout not at
-/// all.
+namespace {
+/// std::cout's buffer while a tool runs (Google Benchmark's reports go
+/// there). As libstdc++'s own in its default mode (synced with stdio), it
+/// keeps nothing: every write goes on to C's stdout at once, in order with
+/// what the compiled code prints there. It also keeps the error of the first
+/// write or flush that failed (errno, read right after the call), which
+/// std::cout's state does not: a failure there is only its badbit, and was
+/// reported as "Input/output error" where the cause was a full device.
+class StdoutBuffer : public std::streambuf {
+public:
+  /// The first error of a write or a flush of C's stdout through this
+  /// buffer (none: every one succeeded).
+  std::error_code getError() const { return error; }
+
+protected:
+  int_type overflow(int_type c) override {
+    errno = 0;
+    if (traits_type::eq_int_type(c, traits_type::eof())) {
+      if (std::fflush(stdout) == 0)
+        return traits_type::not_eof(c);
+      note();
+      return traits_type::eof();
+    }
+    if (std::putc(c, stdout) != EOF)
+      return c;
+    note();
+    return traits_type::eof();
+  }
+
+  std::streamsize xsputn(const char *text, std::streamsize size) override {
+    errno = 0;
+    size_t written = std::fwrite(text, 1, size, stdout);
+    if (written < static_cast<size_t>(size))
+      note();
+    return static_cast<std::streamsize>(written);
+  }
+
+  int sync() override {
+    errno = 0;
+    if (std::fflush(stdout) == 0)
+      return 0;
+    note();
+    return -1;
+  }
+
+private:
+  /// Keeps errno as the first error (EIO where the call left none).
+  void note() {
+    if (!error)
+      error = std::error_code(errno ? errno : EIO, std::generic_category());
+  }
+
+  std::error_code error;
+};
+} // namespace
+
+/// std::cout's buffer, installed by runToolMain. Never destroyed: std::cout
+/// is flushed again at exit.
+static StdoutBuffer *stdoutBuffer = nullptr;
+
+/// Flushes standard output (llvm::outs(), std::cout and C's stdout) and
+/// returns `result`, or 1 after one "<tool>: error: cannot write
+/// '<stdout>': <reason>" line where the output could not be written (a full
+/// disk, /dev/full: "No space left on device"): llvm::outs() would otherwise
+/// report the failure as "LLVM ERROR" when it is destroyed, and std::cout
+/// and C's stdout not at all.
 static int checkStandardOutput(StringRef name, int result) {
   llvm::raw_fd_ostream &out = llvm::outs();
   out.flush();
   std::error_code error = out.error();
   out.clear_error();
   std::cout.flush();
+  if (!error && stdoutBuffer)
+    error = stdoutBuffer->getError();
   if (!error && !std::cout.good())
     error = std::make_error_code(std::errc::io_error);
   std::cout.clear();
+  // What was written to C's stdout directly (the compiled code's printf).
+  errno = 0;
+  bool flushed = std::fflush(stdout) == 0;
+  if (!error && (!flushed || std::ferror(stdout)))
+    error = std::error_code(!flushed && errno ? errno : EIO,
+                            std::generic_category());
+  std::clearerr(stdout);
   if (!error)
     return result;
   llvm::errs() << name
@@ -297,6 +370,11 @@ int runner::runToolMain(StringRef name, llvm::function_ref<int()> body) {
   // later (norm/Support/StandardStreams.h).
   reserveClosedStandardStreams();
   toolName.set(name);
+  // std::cout's writes keep their error (StdoutBuffer).
+  if (!stdoutBuffer) {
+    stdoutBuffer = new StdoutBuffer();
+    std::cout.rdbuf(stdoutBuffer);
+  }
   // Have LLVM install its crash handlers now, as InitLLVM does (it does not
   // install them twice), so that ours replace them and run first.
   // A write to a closed pipe ends the process with EX_IOERR as LLVM's

@@ -48,9 +48,11 @@ constexpr unsigned kToolStackSize = 64u << 20;
 /// fatal error: <reason>", exit status 1. Call it from main, after
 /// llvm::InitLLVM if the tool uses it. Where the thread cannot be created (no
 /// memory for its stack), `body` runs on the calling thread. After `body`,
-/// flushes llvm::outs() and std::cout: where standard output could not be
-/// written, prints "<toolName>: error: cannot write '<stdout>': ..." and
-/// returns 1.
+/// flushes llvm::outs(), std::cout and C's stdout: where standard output
+/// could not be written, prints "<toolName>: error: cannot write '<stdout>':
+/// <reason>" (the errno of the write that failed, such as "No space left on
+/// device" for /dev/full; std::cout writes through a buffer of runToolMain's
+/// that keeps it) and returns 1.
 int runToolMain(StringRef toolName, llvm::function_ref<int()> body);
 
 /// Returns the `toolName` runToolMain was given, or "" before it runs (the
