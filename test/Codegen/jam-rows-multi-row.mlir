@@ -16,7 +16,7 @@
 // RUN: not norm-opt %s --norm-jam-rows='rows=17' -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BAD
 
-// BAD: error: norm-jam-rows: rows must be 1 (no jam) to 16 (rows per iteration, each with its own partial sums in vector registers), got 17
+// BAD: {{^}}norm-opt: error: norm-jam-rows: rows must be 1 (no jam) to 16 (rows per iteration, each with its own partial sums in vector registers), got 17
 
 // min-reductions: a body is jammed only where it reduces each row at least
 // that many times (its vector.reduction / vector.multi_reduction ops);

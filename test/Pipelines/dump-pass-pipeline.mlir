@@ -39,7 +39,7 @@
 // pipeline's error.
 // RUN: not norm-opt %s --pass-pipeline='builtin.module(norm-to-llvm-check-options{vector-bits=100})' \
 // RUN:   2>&1 | FileCheck %s --check-prefix=RANGE
-// RANGE: error: norm-to-llvm: vector-bits must be 0 (the host's), 128, 256 or 512 (the widths of CPU vector registers), got 100
+// RANGE: {{^}}norm-opt: error: norm-to-llvm: vector-bits must be 0 (the host's), 128, 256 or 512 (the widths of CPU vector registers), got 100
 // RUN: norm-opt %s --pass-pipeline='builtin.module(norm-to-llvm-nested-modules{parallel=false})' \
 // RUN:   | FileCheck %s --check-prefix=NESTED-ONLY
 // NESTED-ONLY:      func.func @outer(

@@ -6,7 +6,7 @@
 // vector-bits: 0 (the host's), 128, 256 or 512.
 // RUN: not norm-opt %s --norm-to-llvm='vector-bits=100' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BITS
-// BITS: error: norm-to-llvm: vector-bits must be 0 (the host's), 128, 256 or 512 (the widths of CPU vector registers), got 100
+// BITS: {{^}}norm-opt: error: norm-to-llvm: vector-bits must be 0 (the host's), 128, 256 or 512 (the widths of CPU vector registers), got 100
 // BITS-NOT: error
 // BITS-NOT: llvm.func
 
@@ -14,12 +14,12 @@
 // without a word (and never matched).
 // RUN: not norm-opt %s --norm-to-llvm='nontemporal-min-bytes=18446744073709551615' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=MINBYTES
-// MINBYTES: error: norm-to-llvm: nontemporal-min-bytes must be 0 (never) to 9223372036854775807 (2^63 - 1: it is compared with result sizes computed as signed 64-bit `index` values), got 18446744073709551615
+// MINBYTES: {{^}}norm-opt: error: norm-to-llvm: nontemporal-min-bytes must be 0 (never) to 9223372036854775807 (2^63 - 1: it is compared with result sizes computed as signed 64-bit `index` values), got 18446744073709551615
 // MINBYTES-NOT: error
 // MINBYTES-NOT: llvm.func
 // RUN: not norm-opt %s --norm-to-llvm='nontemporal-min-bytes=9223372036854775808' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=MINBYTES2
-// MINBYTES2: error: norm-to-llvm: nontemporal-min-bytes must be 0 (never) to 9223372036854775807 {{.*}}, got 9223372036854775808
+// MINBYTES2: {{^}}norm-opt: error: norm-to-llvm: nontemporal-min-bytes must be 0 (never) to 9223372036854775807 {{.*}}, got 9223372036854775808
 
 // The ends are accepted and used: 128-bit registers (4 x 4 f32 lanes per
 // tile); the largest min-bytes is the run-time threshold of the

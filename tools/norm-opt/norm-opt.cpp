@@ -140,6 +140,39 @@ static void dropBlankPipelineErrors(mlir::MlirOptMainConfig &config) {
   });
 }
 
+/// Makes the errors without a location (UnknownLoc) of the run that
+/// `config` sets up print as the tool's own errors, "norm-opt: error: ...",
+/// where MlirOptMain would print "<unknown>:0: error: ...": a pass option
+/// out of its range (`norm-prefetch-rows{min-rows-ahead=0}`, checked in the
+/// pass's initialize()), an option the pass does not have, a pass that
+/// cannot be added. The error's notes follow as "norm-opt: note: ...", with
+/// their locations where they have one. Not with --verify-diagnostics, whose
+/// handler must see every diagnostic.
+static void printUnlocatedErrorsAsToolErrors(mlir::MlirOptMainConfig &config) {
+  if (config.shouldVerifyDiagnostics())
+    return;
+  config.setPassPipelineSetupFn([setup = config](mlir::PassManager &pm) {
+    // For the context's lifetime: the passes' initialize() runs in pm.run,
+    // after the setup.
+    pm.getContext()->getDiagEngine().registerHandler(
+        [](mlir::Diagnostic &diag) -> mlir::LogicalResult {
+          if (diag.getSeverity() != mlir::DiagnosticSeverity::Error ||
+              !llvm::isa<mlir::UnknownLoc>(diag.getLocation()))
+            return mlir::failure();
+          llvm::WithColor::error(llvm::errs(), "norm-opt")
+              << diag.str() << "\n";
+          for (mlir::Diagnostic &note : diag.getNotes()) {
+            llvm::WithColor::note(llvm::errs(), "norm-opt");
+            if (!llvm::isa<mlir::UnknownLoc>(note.getLocation()))
+              llvm::errs() << note.getLocation() << ": ";
+            llvm::errs() << note.str() << "\n";
+          }
+          return mlir::success();
+        });
+    return setup.setupPassPipeline(pm);
+  });
+}
+
 int main(int argc, char **argv) {
   mlir::norm::addNormVersionPrinter();
   mlir::registerAllPasses();
@@ -169,6 +202,7 @@ int main(int argc, char **argv) {
     mlir::MlirOptMainConfig config =
         mlir::MlirOptMainConfig::createFromCLOptions();
     dropBlankPipelineErrors(config);
+    printUnlocatedErrorsAsToolErrors(config);
     // An unreadable input or unwritable -o: "norm-opt: error: ...", where
     // MlirOptMain would print "cannot open input file ..." alone.
     if (mlir::norm::rejectUnreadableInput(inputFile, "norm-opt") ||
