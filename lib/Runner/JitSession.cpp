@@ -40,6 +40,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
@@ -373,6 +374,25 @@ JitSession::resolveFunctionName(StringRef requested) const {
                            available +
                            ") and none is 'main'; choose one "
                            "with --function");
+}
+
+unsigned JitSession::getThreadCount() const {
+  if (!usesOpenMP)
+    return 1;
+  // libomp was loaded into the process with the module (RuntimeSymbols.h).
+  using CountFunction = int (*)();
+  auto lookup = [](const char *name) {
+    return reinterpret_cast<CountFunction>(
+        llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(name));
+  };
+  CountFunction maxThreads = lookup("omp_get_max_threads");
+  CountFunction threadLimit = lookup("omp_get_thread_limit");
+  if (!maxThreads)
+    return std::max(numThreads, 1u);
+  int threads = maxThreads();
+  if (threadLimit)
+    threads = std::min(threads, threadLimit());
+  return static_cast<unsigned>(std::max(threads, 1));
 }
 
 llvm::Error JitSession::checkThreadResources() const {

@@ -48,7 +48,6 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
 using namespace mlir;
@@ -619,16 +618,12 @@ static int runTool(int &argc, char **argv) {
 
   double loweringMs = (*session)->getLoweringSeconds() * 1e3;
   double codegenMs = (*session)->getCodegenSeconds() * 1e3;
-  // The threads the OpenMP runtime will use: --threads, else the first
-  // number of OMP_NUM_THREADS (already checked by the runner library),
-  // else all cores.
-  unsigned numThreads = flags.threads;
-  if (!numThreads) {
-    if (const char *env = std::getenv("OMP_NUM_THREADS"))
-      numThreads = static_cast<unsigned>(std::strtoul(env, nullptr, 10));
-    if (!numThreads)
-      numThreads = std::thread::hardware_concurrency();
-  }
+  // The threads the parallel loops run on, as the OpenMP runtime has them
+  // (--threads, else OMP_NUM_THREADS, else all cores, at most
+  // OMP_THREAD_LIMIT; 1 without parallel loops). Before, it was --threads
+  // or OMP_NUM_THREADS as given: OMP_THREAD_LIMIT=1 --threads=2 ran on one
+  // thread and reported 2.
+  unsigned numThreads = (*session)->getThreadCount();
   std::string benchName = name.empty() ? *functionName : name;
   benchmark::RegisterBenchmark(benchName.c_str(), [&](benchmark::State &state) {
     struct rusage before, after;

@@ -153,6 +153,17 @@ public:
   /// cannot create a thread; call this before the first call().
   llvm::Error checkThreadResources() const;
 
+  /// Returns the number of threads the module's parallel loops run on: 1
+  /// where it has none (everything runs on the calling thread), else the
+  /// OpenMP runtime's omp_get_max_threads() (JitOptions::numThreads where
+  /// given, else OMP_NUM_THREADS, else the CPUs) at most
+  /// omp_get_thread_limit() (OMP_THREAD_LIMIT): the runtime forms no larger
+  /// team, but omp_get_max_threads() does not show that limit. Asked on the
+  /// thread that runs the calls (the count is per thread); it starts the
+  /// runtime (no threads yet). Loops too small for threads still run on the
+  /// calling thread.
+  unsigned getThreadCount() const;
+
 private:
   JitSession();
   /// "; the nested module '@inner' (at FILE:LINE:COL) has functions, ..."
