@@ -73,6 +73,18 @@
 // inside the scf.if, buffer-loop-hoisting would not move them out of the row
 // loop.
 //
+// With cached-max-steps above max-steps, a second tier: blocks whose column
+// loops each run at most cached-max-steps steps are jammed too (their loops
+// stay loops) where the arrays whose rows the body reads hold at most
+// cached-max-bytes together (buildFitsInBytes; data that stays in the
+// caches). Where the first tier's condition is a run-time value the block
+// tries the tiers in turn:
+//
+//     %again = scf.if (tier 1 fits and %full) { jam 1 } else {
+//       scf.if (tier 2 fits and %full) { jam 2 } else { true } }
+//
+// each jammed copy yielding whether its block is run again row by row.
+//
 // With pack-rows, the jammed rows' per-row work is then made vector work
 // on vectors of the R rows, one lane per row (packJammedRows): the R
 // horizontal sums of a reduction (one per row, consecutive) become one
@@ -131,6 +143,16 @@ static constexpr StringLiteral kPass = "norm-jam-rows";
 /// The largest `rows`: R sets of a row's partial sums must fit in the
 /// vector registers.
 static constexpr unsigned kMaxRows = 16;
+
+/// One way of jamming a row loop's blocks (JamRowsPass::jam): taken where
+/// `fits` holds (null: statically true) and the block is full; the switches
+/// `longRows` are off in its jammed rows, and the column loops of `oneStep`
+/// run at most one step there (jamOneStep).
+struct Tier {
+  Value fits;
+  SmallVector<Value> longRows;
+  llvm::SmallPtrSet<Operation *, 8> oneStep;
+};
 
 /// Returns whether `value` maps to the same value in every row's mapping.
 static bool isUniform(Value value, ArrayRef<IRMapping> maps) {
@@ -1126,7 +1148,7 @@ struct JamRowsPass : public norm::impl::JamRowsPassBase<JamRowsPass> {
   }
 
   void runOnOperation() override {
-    if (rows < 2 || maxSteps == 0)
+    if (rows < 2 || (maxSteps == 0 && cachedMaxSteps <= maxSteps))
       return;
     SmallVector<scf::ForallOp> loops;
     getOperation().walk([&](scf::ForallOp loop) {
@@ -1224,91 +1246,169 @@ struct JamRowsPass : public norm::impl::JamRowsPassBase<JamRowsPass> {
       return;
     }
 
-    // The run-time condition: every column loop runs at most max-steps
-    // steps (null: statically true).
-    for (scf::ForOp column : columnLoops) {
-      std::optional<APInt> tripCount = column.getStaticTripCount();
-      if (tripCount && tripCount->ugt(maxSteps)) {
-        norm::remarkMissed(loop, kPass, "NotJammed",
-                           "a loop over the row runs {0} steps, more than "
-                           "max-steps ({1})",
-                           tripCount->getZExtValue(),
-                           static_cast<unsigned>(maxSteps));
-        return;
-      }
-    }
+    // The tiers: rows whose column loops each run at most max-steps steps,
+    // at any size; then, where cached-max-steps is larger, rows whose loops
+    // run at most cached-max-steps steps where the arrays whose rows the
+    // body reads hold at most cached-max-bytes together.
     OpBuilder b(loop);
     Location loc = loop.getLoc();
-    Value condition;
-    Value maxStepsValue;
-    for (scf::ForOp column : columnLoops) {
-      if (column.getStaticTripCount())
-        continue;
-      if (!maxStepsValue)
-        maxStepsValue = arith::ConstantIndexOp::create(b, loc, maxSteps);
-      Value fits =
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
-                                buildTripCount(b, column), maxStepsValue);
-      condition =
-          condition ? arith::AndIOp::create(b, loc, condition, fits) : fits;
-    }
-    // Long-row switches (findLongRowSwitches): off in the jammed rows,
-    // checked with the trip counts.
-    llvm::SetVector<Value> longRows;
-    for (scf::ForOp column : columnLoops)
-      if (std::optional<int64_t> step = getConstantIntValue(column.getStep()))
-        for (Value bound : {column.getLowerBound(), column.getUpperBound()})
-          findLongRowSwitches(bound, *step * maxSteps, loop, /*depth=*/4,
-                              longRows);
-    if (condition)
-      for (Value longRow : longRows) {
-        Value off = arith::XOrIOp::create(
-            b, loc, longRow,
-            arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
-        condition = arith::AndIOp::create(b, loc, condition, off);
+    SmallVector<Tier, 2> tiers;
+    std::string tooLong;
+    auto addTier = [&](unsigned steps, bool cached) {
+      for (scf::ForOp column : columnLoops) {
+        std::optional<APInt> tripCount = column.getStaticTripCount();
+        if (tripCount && tripCount->ugt(steps)) {
+          tooLong =
+              llvm::formatv("a loop over the row runs {0} steps, more "
+                            "than {1} ({2})",
+                            tripCount->getZExtValue(),
+                            cached ? "cached-max-steps" : "max-steps", steps)
+                  .str();
+          return;
+        }
       }
-    else
-      longRows.clear();
+      Tier tier;
+      Value stepsValue;
+      for (scf::ForOp column : columnLoops) {
+        if (column.getStaticTripCount())
+          continue;
+        if (!stepsValue)
+          stepsValue = arith::ConstantIndexOp::create(b, loc, steps);
+        Value fits =
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
+                                  buildTripCount(b, column), stepsValue);
+        tier.fits =
+            tier.fits ? arith::AndIOp::create(b, loc, tier.fits, fits) : fits;
+      }
+      if (cached) {
+        Value small = buildFitsInBytes(b, loop, cachedMaxBytes);
+        if (std::optional<int64_t> known = getConstantIntValue(small)) {
+          if (!*known) {
+            tooLong = llvm::formatv("the arrays whose rows it reads hold "
+                                    "more than cached-max-bytes ({0})",
+                                    static_cast<uint64_t>(cachedMaxBytes))
+                          .str();
+            return;
+          }
+        } else {
+          tier.fits = tier.fits
+                          ? arith::AndIOp::create(b, loc, tier.fits, small)
+                          : small;
+        }
+      }
+      // Long-row switches (findLongRowSwitches): off in the jammed rows,
+      // checked with the trip counts.
+      llvm::SetVector<Value> longRows;
+      for (scf::ForOp column : columnLoops)
+        if (std::optional<int64_t> step = getConstantIntValue(column.getStep()))
+          for (Value bound : {column.getLowerBound(), column.getUpperBound()})
+            findLongRowSwitches(bound, *step * steps, loop, /*depth=*/4,
+                                longRows);
+      if (tier.fits)
+        for (Value longRow : longRows) {
+          Value off = arith::XOrIOp::create(
+              b, loc, longRow,
+              arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
+          tier.fits = arith::AndIOp::create(b, loc, tier.fits, off);
+        }
+      else
+        longRows.clear();
+      tier.longRows = longRows.takeVector();
+      // With max-steps = 1, each column loop runs at most one step in a
+      // jammed block: the main loops (0 to n - n mod T) become their one
+      // step; the remainder loops that norm-vectorize-rows peeled from them
+      // (from a main loop's upper bound, masked) stay loops, whose masked
+      // step as straight-line code made short rows slower.
+      if (steps == 1)
+        for (scf::ForOp column : columnLoops)
+          if (llvm::none_of(columnLoops, [&](scf::ForOp main) {
+                return main != column &&
+                       main.getUpperBound() == column.getLowerBound();
+              }))
+            tier.oneStep.insert(column);
+      tiers.push_back(std::move(tier));
+    };
+    if (maxSteps != 0)
+      addTier(maxSteps, /*cached=*/false);
+    // A second tier only where the first is not taken by every block.
+    if (cachedMaxSteps > maxSteps && (tiers.empty() || tiers.front().fits))
+      addTier(cachedMaxSteps, /*cached=*/true);
+    if (tiers.empty()) {
+      norm::remarkMissed(loop, kPass, "NotJammed", "{0}", tooLong);
+      return;
+    }
+    bool conditional =
+        llvm::all_of(tiers, [](const Tier &t) { return t.fits; });
     norm::remarkPassed(
         loop, kPass, "Jammed",
         "{0} rows per iteration, {1} loops over the row jammed{2}",
         static_cast<unsigned>(rows), columnLoops.size(),
-        condition ? ", where each runs at most max-steps steps (else one row "
-                    "per iteration)"
-                  : "");
-    // With max-steps = 1, each column loop runs at most one step in a
-    // jammed block: the main loops (0 to n - n mod T) become their one
-    // step; the remainder loops that norm-vectorize-rows peeled from them
-    // (from a main loop's upper bound, masked) stay loops, whose masked
-    // step as straight-line code made short rows slower.
-    llvm::SmallPtrSet<Operation *, 8> oneStep;
-    if (maxSteps == 1)
-      for (scf::ForOp column : columnLoops)
-        if (llvm::none_of(columnLoops, [&](scf::ForOp main) {
-              return main != column &&
-                     main.getUpperBound() == column.getLowerBound();
-            }))
-          oneStep.insert(column);
-    buildJammedLoop(b, loop, condition, longRows.getArrayRef(), oneStep);
+        !conditional ? ""
+        : tiers.size() == 1
+            ? ", where each runs at most max-steps steps (else one row "
+              "per iteration)"
+            : ", where each runs at most max-steps steps, or at most "
+              "cached-max-steps steps and the rows read fit in "
+              "cached-max-bytes (else one row per iteration)");
+    buildJammedLoop(b, loop, tiers);
     loop->erase();
   }
 
+  /// Returns an i1 at `b` that holds where the arrays whose rows `loop`'s
+  /// body reads (vector.transfer_read %X[%row, ...] of memrefs defined
+  /// above it) hold at most `maxBytes` bytes together (a constant where
+  /// their sizes are static).
+  static Value buildFitsInBytes(OpBuilder &b, scf::ForallOp loop,
+                                uint64_t maxBytes) {
+    Location loc = loop.getLoc();
+    Value row = loop.getInductionVar(0);
+    SmallVector<Value> sources;
+    loop.getBody()->walk([&](vector::TransferReadOp read) {
+      Value source = read.getBase();
+      if (!read.getIndices().empty() && read.getIndices().front() == row &&
+          !loop->isAncestor(source.getParentRegion()->getParentOp()) &&
+          isa<MemRefType>(source.getType()) &&
+          !llvm::is_contained(sources, source))
+        sources.push_back(source);
+    });
+    Value total = arith::ConstantIndexOp::create(b, loc, 0);
+    for (Value source : sources) {
+      auto type = cast<MemRefType>(source.getType());
+      Value bytes = arith::ConstantIndexOp::create(
+          b, loc, llvm::divideCeil(type.getElementTypeBitWidth(), 8));
+      for (OpFoldResult size : memref::getMixedSizes(b, loc, source))
+        bytes = b.createOrFold<arith::MulIOp>(
+            loc, bytes, getValueOrCreateConstantIndexOp(b, loc, size));
+      total = b.createOrFold<arith::AddIOp>(loc, total, bytes);
+    }
+    return b.createOrFold<arith::CmpIOp>(
+        loc, arith::CmpIPredicate::ule, total,
+        arith::ConstantIndexOp::create(b, loc, maxBytes));
+  }
+
   /// Builds at `b` the loop over blocks of rows that replaces `loop` (see
-  /// the file comment); `fits` (null: statically true) says whether the
-  /// column loops are short enough for blocks of `rows` rows, and then the
-  /// switches `longRows` are false; the column loops of `oneStep` run at
-  /// most one step in a jammed block (jamOneStep).
-  void buildJammedLoop(OpBuilder &b, scf::ForallOp loop, Value fits,
-                       ArrayRef<Value> longRows,
-                       const llvm::SmallPtrSetImpl<Operation *> &oneStep) {
+  /// the file comment) with the jammed rows of `tiers`, tried in order: a
+  /// tier's block is jammed where its `fits` holds (null: statically true)
+  /// and the block is full.
+  void buildJammedLoop(OpBuilder &b, scf::ForallOp loop,
+                       MutableArrayRef<Tier> tiers) {
     Location loc = loop.getLoc();
     unsigned numRows = rows;
     Value numRowsValue = arith::ConstantIndexOp::create(b, loc, numRows);
     Value total =
         getValueOrCreateConstantIndexOp(b, loc, loop.getMixedUpperBound()[0]);
+    Value anyFits;
+    for (const Tier &tier : tiers) {
+      if (!tier.fits) {
+        anyFits = nullptr;
+        break;
+      }
+      anyFits = anyFits ? arith::OrIOp::create(b, loc, anyFits, tier.fits)
+                        : tier.fits;
+    }
     Value perBlock =
-        fits
-            ? arith::SelectOp::create(b, loc, fits, numRowsValue,
+        anyFits
+            ? arith::SelectOp::create(b, loc, anyFits, numRowsValue,
                                       arith::ConstantIndexOp::create(b, loc, 1))
                   .getResult()
             : numRowsValue;
@@ -1340,51 +1440,59 @@ struct JamRowsPass : public norm::impl::JamRowsPassBase<JamRowsPass> {
     Value base =
         arith::MulIOp::create(jb, loc, jammed.getInductionVar(0), perBlock);
     // The buffers of the body: R sets, the first also for the rows run one
-    // by one.
-    SmallVector<IRMapping> maps(numRows);
+    // by one; every tier's jammed rows use the same R sets.
+    SmallVector<IRMapping> allocMaps(numRows);
     llvm::SmallPtrSet<Operation *, 16> allocs;
     for (Operation &op : body->without_terminator()) {
       if (!isa<memref::AllocOp>(op))
         continue;
       allocs.insert(&op);
-      for (IRMapping &map : maps)
+      for (IRMapping &map : allocMaps)
         jb.clone(op, map);
     }
     Value end = arith::AddIOp::create(jb, loc, base, perBlock);
     Value full =
         arith::CmpIOp::create(jb, loc, arith::CmpIPredicate::ule, end, total);
-    if (fits)
-      full = arith::AndIOp::create(jb, loc, fits, full);
+    // Where each tier's block is jammed: the block is full and the tier fits.
+    SmallVector<Value> conditions;
+    for (const Tier &tier : tiers)
+      conditions.push_back(
+          tier.fits
+              ? arith::AndIOp::create(jb, loc, tier.fits, full).getResult()
+              : full);
     Value last = arith::MinUIOp::create(jb, loc, end, total);
 
     // Full blocks of short rows: the rows jammed, through tiles of the
-    // arrays they read.
-    auto blockIf = scf::IfOp::create(jb, loc, TypeRange{jb.getI1Type()}, full,
-                                     /*addThenBlock=*/true,
-                                     /*addElseBlock=*/true);
-    OpBuilder tb = OpBuilder::atBlockEnd(blockIf.thenBlock());
-    SmallVector<Value> rowValues;
-    for (auto [r, map] : llvm::enumerate(maps)) {
-      rowValues.push_back(
-          r == 0
-              ? base
-              : arith::AddIOp::create(
-                    tb, loc, base, arith::ConstantIndexOp::create(tb, loc, r))
-                    .getResult());
-      map.map(row, rowValues.back());
-    }
-    specializeLongRows(tb, loop, longRows, maps);
-    Value redo = jamBody(tb, body->begin(), std::prev(body->end()), maps,
-                         allocs, oneStep, /*mayRedo=*/true);
-    if (packRows)
-      packJammedRows(*blockIf.thenBlock(), numRows);
-    readThroughTiles(tb, blockIf.thenBlock(), base, rowValues, tiled);
+    // arrays they read. Each tier's block is an scf.if yielding whether
+    // the block is to be run row by row (null: never).
+    auto buildJammed = [&](OpBuilder &tb, Tier &tier) -> Value {
+      SmallVector<IRMapping> maps(allocMaps);
+      SmallVector<Value> rowValues;
+      for (auto [r, map] : llvm::enumerate(maps)) {
+        rowValues.push_back(
+            r == 0
+                ? base
+                : arith::AddIOp::create(
+                      tb, loc, base, arith::ConstantIndexOp::create(tb, loc, r))
+                      .getResult());
+        map.map(row, rowValues.back());
+      }
+      specializeLongRows(tb, loop, tier.longRows, maps);
+      Value redo = jamBody(tb, body->begin(), std::prev(body->end()), maps,
+                           allocs, tier.oneStep, /*mayRedo=*/true);
+      Block *block = tb.getBlock();
+      if (packRows)
+        packJammedRows(*block, numRows);
+      readThroughTiles(tb, block, base, rowValues, tiled);
+      return redo;
+    };
 
     // The other blocks (a last, partial block; rows too long to jam) and
     // full blocks with a rare row: row by row, with the first row's buffers.
     IRMapping rowMap;
     for (Operation *alloc : allocs)
-      rowMap.map(alloc->getResult(0), maps.front().lookup(alloc->getResult(0)));
+      rowMap.map(alloc->getResult(0),
+                 allocMaps.front().lookup(alloc->getResult(0)));
     auto buildRows = [&](OpBuilder &rb) {
       scf::ForOp::create(
           rb, loc, base, last, arith::ConstantIndexOp::create(rb, loc, 1),
@@ -1397,25 +1505,63 @@ struct JamRowsPass : public norm::impl::JamRowsPassBase<JamRowsPass> {
             scf::YieldOp::create(fb, floc);
           });
     };
-    if (!redo) {
-      // No block is run again: scf.if (full) { jammed } else { rows }.
-      auto simple = scf::IfOp::create(jb, loc, full, /*withElseRegion=*/true);
-      simple.thenBlock()->getOperations().splice(
-          simple.thenBlock()->begin(), blockIf.thenBlock()->getOperations());
-      blockIf.erase();
-      OpBuilder eb(simple.elseBlock()->getTerminator());
+
+    if (tiers.size() == 1) {
+      Value full0 = conditions.front();
+      auto blockIf = scf::IfOp::create(jb, loc, TypeRange{jb.getI1Type()},
+                                       full0, /*addThenBlock=*/true,
+                                       /*addElseBlock=*/true);
+      OpBuilder tb = OpBuilder::atBlockEnd(blockIf.thenBlock());
+      Value redo = buildJammed(tb, tiers.front());
+      if (!redo) {
+        // No block is run again: scf.if (full) { jammed } else { rows }.
+        auto simple =
+            scf::IfOp::create(jb, loc, full0, /*withElseRegion=*/true);
+        simple.thenBlock()->getOperations().splice(
+            simple.thenBlock()->begin(), blockIf.thenBlock()->getOperations());
+        blockIf.erase();
+        OpBuilder eb(simple.elseBlock()->getTerminator());
+        buildRows(eb);
+        return;
+      }
+      scf::YieldOp::create(tb, loc, redo);
+      OpBuilder ob = OpBuilder::atBlockEnd(blockIf.elseBlock());
+      scf::YieldOp::create(
+          ob, loc,
+          arith::ConstantIntOp::create(ob, loc, ob.getI1Type(), 1).getResult());
+      auto rowsIf = scf::IfOp::create(jb, loc, blockIf.getResult(0),
+                                      /*withElseRegion=*/false);
+      OpBuilder eb(rowsIf.thenBlock()->getTerminator());
       buildRows(eb);
       return;
     }
-    scf::YieldOp::create(tb, loc, redo);
-    OpBuilder ob = OpBuilder::atBlockEnd(blockIf.elseBlock());
-    scf::YieldOp::create(
-        ob, loc,
-        arith::ConstantIntOp::create(ob, loc, ob.getI1Type(), 1).getResult());
-    auto rowsIf = scf::IfOp::create(jb, loc, blockIf.getResult(0),
-                                    /*withElseRegion=*/false);
-    OpBuilder eb(rowsIf.thenBlock()->getTerminator());
-    buildRows(eb);
+
+    // Several tiers: scf.if (tier 0) { jammed } else { scf.if (tier 1)
+    // { jammed } else { true } }, yielding whether to run the block row by
+    // row.
+    std::function<Value(OpBuilder &, size_t)> buildTier =
+        [&](OpBuilder &ib, size_t i) -> Value {
+      auto blockIf = scf::IfOp::create(ib, loc, TypeRange{ib.getI1Type()},
+                                       conditions[i], /*addThenBlock=*/true,
+                                       /*addElseBlock=*/true);
+      OpBuilder tb = OpBuilder::atBlockEnd(blockIf.thenBlock());
+      Value redo = buildJammed(tb, tiers[i]);
+      if (!redo)
+        redo = arith::ConstantIntOp::create(tb, loc, tb.getI1Type(), 0);
+      scf::YieldOp::create(tb, loc, redo);
+      OpBuilder eb = OpBuilder::atBlockEnd(blockIf.elseBlock());
+      Value otherwise =
+          i + 1 == tiers.size()
+              ? arith::ConstantIntOp::create(eb, loc, eb.getI1Type(), 1)
+                    .getResult()
+              : buildTier(eb, i + 1);
+      scf::YieldOp::create(eb, loc, otherwise);
+      return blockIf.getResult(0);
+    };
+    Value again = buildTier(jb, 0);
+    auto rowsIf = scf::IfOp::create(jb, loc, again, /*withElseRegion=*/false);
+    OpBuilder rb(rowsIf.thenBlock()->getTerminator());
+    buildRows(rb);
   }
 
   /// Maps, in every row's mapping, the values defined above `loop` and used

@@ -23,7 +23,7 @@
 // and the f32 sum of squares (rows of at most 2048), Q's chunked f64 sum and
 // its tail and the f64 sum of squares (longer rows: their loops run no step
 // here), and Y.
-// REMARK: remark: [Passed] Jammed | Category:norm-jam-rows | Function=layernorm | Remark="4 rows per iteration, 12 loops over the row jammed, where each runs at most max-steps steps (else one row per iteration)"
+// REMARK: remark: [Passed] Jammed | Category:norm-jam-rows | Function=layernorm | Remark="4 rows per iteration, 12 loops over the row jammed, where each runs at most max-steps steps, or at most cached-max-steps steps and the rows read fit in cached-max-bytes (else one row per iteration)"
 
 // CHECK-COUNT-3: [SUCCESS]
 // CHECK-NOT: FAILED

@@ -6,15 +6,16 @@
 // RUN:   --mlir-print-ir-after=norm-jam-rows -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=DYN
 
-// norm-to-llvm jams rows (norm-jam-rows, 4 rows per iteration) only where
-// every pass over a row is one vector step: with 512-bit vectors and 4
-// partial sums a step covers 64 f32. LayerNormalization rows of 128 (two
-// steps per pass) run one row per iteration: a jammed block would read and
-// write its 4 rows interleaved, step by step, which streamed from memory
-// slower than row by row. (Only bodies with two reductions or more are
-// jammed at all: jam-rows-min-reductions.mlir.)
+// norm-to-llvm jams rows (norm-jam-rows, 4 rows per iteration) where every
+// pass over a row is one vector step: with 512-bit vectors and 4 partial
+// sums a step covers 64 f32. Longer rows, up to 16 steps (1024 f32), are
+// jammed only where X holds at most 2 MiB (cached-max-bytes): out of the
+// cache a jammed block reads and writes its 4 rows interleaved, step by
+// step, which streamed from memory slower than row by row, while in the
+// caches the overlap of the rows' statistics pays. (Only bodies with two
+// reductions or more are jammed at all: jam-rows-min-reductions.mlir.)
 
-// PIPELINE: norm-jam-rows{max-steps=1 min-reductions=2 pack-rows=true rows=4}
+// PIPELINE: norm-jam-rows{cached-max-bytes=2097152 cached-max-steps=16 max-steps=1 min-reductions=2 pack-rows=true rows=4}
 
 // CHECK: remark: [Passed] Jammed | Category:norm-jam-rows | Function=rows_64 | Remark="4 rows per iteration
 func.func @rows_64(%x: tensor<64x64xf32>, %s: tensor<64xf32>,
@@ -25,7 +26,8 @@ func.func @rows_64(%x: tensor<64x64xf32>, %s: tensor<64xf32>,
   return %y : tensor<64x64xf32>
 }
 
-// CHECK: remark: [Missed] NotJammed | Category:norm-jam-rows | Function=rows_128 | Reason="a loop over the row runs 2 steps, more than max-steps (1)"
+// Rows of 128 (two steps per pass) in 32 KiB: jammed (the second tier).
+// CHECK: remark: [Passed] Jammed | Category:norm-jam-rows | Function=rows_128 | Remark="4 rows per iteration, {{[0-9]+}} loops over the row jammed"
 func.func @rows_128(%x: tensor<64x128xf32>, %s: tensor<128xf32>,
                     %b: tensor<128xf32>) -> tensor<64x128xf32> {
   %y, %m, %i = norm.layer_normalization %x, %s, %b
@@ -34,12 +36,31 @@ func.func @rows_128(%x: tensor<64x128xf32>, %s: tensor<128xf32>,
   return %y : tensor<64x128xf32>
 }
 
+// Rows of 128 in 8 MiB, and rows of 1088 (17 steps): row by row.
+// CHECK: remark: [Missed] NotJammed | Category:norm-jam-rows | Function=rows_128_large | Reason="the arrays whose rows it reads hold more than cached-max-bytes (2097152)"
+func.func @rows_128_large(%x: tensor<16384x128xf32>, %s: tensor<128xf32>,
+                          %b: tensor<128xf32>) -> tensor<16384x128xf32> {
+  %y, %m, %i = norm.layer_normalization %x, %s, %b
+      : (tensor<16384x128xf32>, tensor<128xf32>, tensor<128xf32>)
+      -> (tensor<16384x128xf32>, tensor<16384x1xf32>, tensor<16384x1xf32>)
+  return %y : tensor<16384x128xf32>
+}
+
+// CHECK: remark: [Missed] NotJammed | Category:norm-jam-rows | Function=rows_1088 | Reason="a loop over the row runs 17 steps, more than cached-max-steps (16)"
+func.func @rows_1088(%x: tensor<8x1088xf32>, %s: tensor<1088xf32>,
+                     %b: tensor<1088xf32>) -> tensor<8x1088xf32> {
+  %y, %m, %i = norm.layer_normalization %x, %s, %b
+      : (tensor<8x1088xf32>, tensor<1088xf32>, tensor<1088xf32>)
+      -> (tensor<8x1088xf32>, tensor<8x1xf32>, tensor<8x1xf32>)
+  return %y : tensor<8x1088xf32>
+}
+
 // A dynamic row length: blocks of 4 rows where each of the 12 column loops
 // (Q's f32 sum, the sum of squared deviations and Y in f32, Q's chunked f64
 // sum and its tail and the f64 sum of squares for rows longer than 2048,
 // each a 64- or 32-lane loop and its masked remainder) runs at most one
 // step, and the rows are not long, else one row per block.
-// CHECK: remark: [Passed] Jammed | Category:norm-jam-rows | Function=dynamic | Remark="4 rows per iteration, 12 loops over the row jammed, where each runs at most max-steps steps (else one row per iteration)"
+// CHECK: remark: [Passed] Jammed | Category:norm-jam-rows | Function=dynamic | Remark="4 rows per iteration, 12 loops over the row jammed, where each runs at most max-steps steps, or at most cached-max-steps steps and the rows read fit in cached-max-bytes (else one row per iteration)"
 // DYN-LABEL: func.func @dynamic
 // DYN: %[[LONG:.*]] = arith.cmpi ugt, %[[DIM:.*]], %c2048 : index
 // DYN: %[[SHORTN:.*]] = arith.select %[[LONG]], %c0, %[[DIM]] : index
@@ -48,7 +69,17 @@ func.func @rows_128(%x: tensor<64x128xf32>, %s: tensor<128xf32>,
 // DYN-COUNT-12: arith.cmpi ule, %{{[0-9]+}}, %c1{{(_[0-9]+)?}} : index
 // DYN: %[[NOTLONG:.*]] = arith.xori %[[LONG]], %true : i1
 // DYN-NEXT: %[[JAM:.*]] = arith.andi %{{.*}}, %[[NOTLONG]] : i1
-// DYN: %[[PER:.*]] = arith.select %[[JAM]], %c4{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}} : index
+// The second tier: each loop at most 16 steps, X (N * 4 * C bytes) at most
+// 2 MiB, the rows not long.
+// DYN-COUNT-12: arith.cmpi ule, %{{[0-9]+}}, %c16{{(_[0-9]+)?}} : index
+// DYN: %[[ROWBYTES:.*]] = arith.muli %{{.*}}, %c4{{(_[0-9]+)?}} : index
+// DYN-NEXT: %[[BYTES:.*]] = arith.muli %[[ROWBYTES]], %{{.*}} : index
+// DYN: %[[SMALL:.*]] = arith.cmpi ule, %[[BYTES]], %c2097152 : index
+// DYN-NEXT: %[[CACHED:.*]] = arith.andi %{{.*}}, %[[SMALL]] : i1
+// DYN: %[[NOTLONG2:.*]] = arith.xori %[[LONG]], %{{.*}} : i1
+// DYN-NEXT: %[[JAM2:.*]] = arith.andi %[[CACHED]], %[[NOTLONG2]] : i1
+// DYN: %[[EITHER:.*]] = arith.ori %[[JAM]], %[[JAM2]] : i1
+// DYN: %[[PER:.*]] = arith.select %[[EITHER]], %c4{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}} : index
 // DYN: %[[BLOCKS:.*]] = arith.ceildivui %{{.*}}, %[[PER]] : index
 // DYN: scf.forall (%{{.*}}) in (%[[BLOCKS]])
 // In a jammed block (short rows only) the long-row switch is false: Q's f32

@@ -347,6 +347,15 @@ def JamRowsPass : Pass<"norm-jam-rows", "::mlir::func::FuncOp"> {
     loop. The masked remainder loops peeled from them (from a main loop's
     upper bound) stay loops.
 
+    With `cached-max-steps` above `max-steps`, rows whose loops each run at
+    most `cached-max-steps` steps are jammed too where the arrays whose rows
+    the body reads (X) hold at most `cached-max-bytes` bytes together (a
+    run-time condition where their sizes are dynamic): data that stays in
+    the caches, where the overlap of the rows' per-row chains pays, while
+    out of the cache a jammed block's interleaved rows streamed slower than
+    row by row. Such a block is a second jammed copy of the body, tried
+    where the first tier's condition fails.
+
     With `pack-rows`, the jammed rows' horizontal sums
     (`vector.multi_reduction <add>` of a float row of a power-of-two number
     of lanes) are one transposed reduction: the rows' partial sums side by
@@ -375,6 +384,15 @@ def JamRowsPass : Pass<"norm-jam-rows", "::mlir::func::FuncOp"> {
            "Fewest reductions over the row (vector.multi_reduction or "
            "vector.reduction ops in the loop body) for a row loop to be "
            "jammed">,
+    Option<"cachedMaxSteps", "cached-max-steps", "unsigned",
+           /*default=*/"0",
+           "Most steps of each loop over the row for a row loop to be "
+           "jammed where the arrays whose rows it reads hold at most "
+           "cached-max-bytes together (0, or not above max-steps: none)">,
+    Option<"cachedMaxBytes", "cached-max-bytes", "uint64_t",
+           /*default=*/"2097152",
+           "Most bytes of the arrays whose rows a row loop reads for its "
+           "rows to be jammed up to cached-max-steps steps">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
