@@ -348,25 +348,33 @@ mlir::norm::buildGroupStatistics(OpBuilder &b, Location loc, Value slices,
   MeanParts centering =
       buildCenteringParts(b, loc, slices, axis, shift, offset, sumSq, exactMean,
                           invStdDev, mean, count, count64, options);
-  return {centering.high, centering.low, invStdDev};
+  if (!epsilon.isZero())
+    return {centering.high, centering.low, invStdDev};
+  // Epsilon 0: Y's scaled form, finite where InvStdDev overflows C.
+  ScaledCentering scaled = buildScaledCentering(
+      b, loc, slices, axis, shift, offset, sumSq, exactMean, invStdDev,
+      centering, count, count64, options);
+  return {scaled.high, scaled.low, scaled.invStdDev, scaled.scale};
 }
 
 Value mlir::norm::buildGroupNormalizedElement(OpBuilder &b, Location loc,
                                               ValueRange elements, FloatType c,
                                               bool silu, FloatType t,
-                                              bool lowTimesInvStdDev) {
+                                              bool lowTimesInvStdDev,
+                                              bool scaled) {
   Value normalized;
+  Value scale = scaled ? elements[6] : Value();
   if (lowTimesInvStdDev) {
     // buildNormalizedElement's steps with its product Low * InvStdDev given.
     auto contract = arith::FastMathFlags::contract;
-    Value centered = arith::SubFOp::create(
-        b, loc, convertToFloat(b, loc, elements[0], c), elements[1]);
+    Value centered =
+        buildCenteredElement(b, loc, elements[0], elements[1], c, scale);
     normalized = arith::SubFOp::create(
         b, loc, arith::MulFOp::create(b, loc, centered, elements[3], contract),
         elements[2], contract);
   } else {
     normalized = buildNormalizedElement(b, loc, elements[0], elements[1],
-                                        elements[2], elements[3], c);
+                                        elements[2], elements[3], c, scale);
   }
   Value y = arith::MulFOp::create(b, loc, normalized,
                                   convertToFloat(b, loc, elements[4], c),
@@ -392,17 +400,24 @@ Value mlir::norm::buildGroupNormalizedY(OpBuilder &b, Location loc,
   if (!init)
     init = tensor::EmptyOp::create(b, loc,
                                    tensor::getMixedSizes(b, loc, domain), t);
+  SmallVector<Value> inputs{domain,          stats.high, stats.low,
+                            stats.invStdDev, scale,      bias};
+  SmallVector<AffineMap> maps{identity,   statMap,    statMap, statMap,
+                              channelMap, channelMap, identity};
+  bool scaled = static_cast<bool>(stats.scale);
+  if (scaled) {
+    inputs.push_back(stats.scale);
+    maps.insert(maps.end() - 1, statMap);
+  }
   auto yOp = linalg::GenericOp::create(
-      b, loc, init.getType(),
-      ValueRange{domain, stats.high, stats.low, stats.invStdDev, scale, bias},
-      init,
-      ArrayRef<AffineMap>{identity, statMap, statMap, statMap, channelMap,
-                          channelMap, identity},
+      b, loc, init.getType(), inputs, init, maps,
       getReductionIteratorTypes(rank, /*reducedDims=*/{}),
       [&](OpBuilder &nb, Location nloc, ValueRange args) {
         linalg::YieldOp::create(nb, nloc,
                                 buildGroupNormalizedElement(
-                                    nb, nloc, args.take_front(6), c, silu, t));
+                                    nb, nloc, args.take_front(inputs.size()), c,
+                                    silu, t,
+                                    /*lowTimesInvStdDev=*/false, scaled));
       });
   return yOp.getResult(0);
 }
@@ -595,6 +610,8 @@ Value mlir::norm::buildGroupNormalization(OpBuilder &b, Location loc, Value x,
   };
   GroupStatistics stats{expandStat(rowStats.high), expandStat(rowStats.low),
                         expandStat(rowStats.invStdDev)};
+  if (rowStats.scale)
+    stats.scale = expandStat(rowStats.scale);
 
   // Y = ((X - High) - Low) * InvStdDev * scale + B, rounded once to X's
   // type: over the grouped view, with scale and B as [G, K], whose

@@ -17,11 +17,14 @@
 namespace mlir {
 namespace norm {
 
-/// The statistics of each group in the stage-one type C: the mean as
-/// High + Low (LayerNormalization.h, MeanParts) and InvStdDev, each a tensor
-/// of the slice dims.
+/// The statistics of each group in the stage-one type C that Y takes: the
+/// mean as High + Low (LayerNormalization.h, MeanParts) and InvStdDev, each
+/// a tensor of the slice dims; with epsilon 0 also Y's per-group factor
+/// `scale` S (LayerNormalization.h, ScaledCentering: Y takes X * S - High,
+/// with High, Low and InvStdDev scaled to match), null otherwise.
 struct GroupStatistics {
   Value high, low, invStdDev;
+  Value scale = nullptr;
 };
 
 /// Returns SiLU(y) = y * sigmoid(y) = y / (1 + exp(-y)) in y's type (f32:
@@ -48,16 +51,20 @@ GroupStatistics buildGroupStatistics(OpBuilder &b, Location loc, Value slices,
 /// scale, B), computed in `c` and rounded once to `t`: the body of the
 /// elementwise Y ops. With `lowTimesInvStdDev`, the third element is the
 /// product Low * InvStdDev in `c` (rounded once, as the body would take it),
-/// for a caller that computes it once per channel: the same Y.
+/// for a caller that computes it once per channel: the same Y. With
+/// `scaled`, a seventh element is the group's factor S (GroupStatistics):
+/// X * S - High in place of X - High.
 Value buildGroupNormalizedElement(OpBuilder &b, Location loc,
                                   ValueRange elements, FloatType c, bool silu,
-                                  FloatType t, bool lowTimesInvStdDev = false);
+                                  FloatType t, bool lowTimesInvStdDev = false,
+                                  bool scaled = false);
 
 /// Returns Y = ((X - High) - Low) * InvStdDev * scale + B (then SiLU where
 /// `silu`), computed in `c` and rounded once to the element type of
 /// `domain`: an all-parallel linalg.generic over `domain` (X or a view of
 /// it), reading the statistics through `statMap` and `scale` and `bias`
-/// through `channelMap`, into `init` (a new tensor.empty where null).
+/// through `channelMap`, into `init` (a new tensor.empty where null); with
+/// `stats.scale`, X * S - High in place of X - High.
 Value buildGroupNormalizedY(OpBuilder &b, Location loc, Value domain,
                             const GroupStatistics &stats, AffineMap statMap,
                             Value scale, Value bias, AffineMap channelMap,

@@ -530,23 +530,39 @@ static Value buildSamples(RewriterBase &b, Location loc, Value x, Value scale,
   MeanParts centering =
       buildCenteringParts(b, loc, slices, axis, shift, offset, sumSq, exactMean,
                           invStdDev, mean, count, count64, options);
+  // Epsilon 0: Y's scaled form, finite where InvStdDev overflows C
+  // (buildScaledCentering), with the factor S repeated per channel too.
+  Value yScale;
+  Value yInvStdDev = invStdDev;
+  if (epsilon.isZero()) {
+    ScaledCentering scaled = buildScaledCentering(
+        b, loc, slices, axis, shift, offset, sumSq, exactMean, invStdDev,
+        centering, count, count64, options);
+    centering = {scaled.high, scaled.low};
+    yInvStdDev = scaled.invStdDev;
+    yScale = scaled.scale;
+  }
   readThroughPermutation(b, view, grouped);
 
   // Y over X, pixel by pixel, the statistics repeated per channel, with
   // Low * InvStdDev taken once per channel instead of in every pixel.
+  SmallVector<Value> rows{
+      repeatPerChannel(b, loc, centering.high, k, channels,
+                       /*firstRowOnly=*/true),
+      repeatPerChannel(b, loc, centering.low, k, channels,
+                       /*firstRowOnly=*/true, /*factor=*/yInvStdDev),
+      repeatPerChannel(b, loc, yInvStdDev, k, channels,
+                       /*firstRowOnly=*/true),
+      convertChannels(b, loc, scale, c), convertChannels(b, loc, bias, c)};
+  if (yScale)
+    rows.push_back(repeatPerChannel(b, loc, yScale, k, channels,
+                                    /*firstRowOnly=*/true));
   return buildPixelRows(
-      b, loc, x, init,
-      {repeatPerChannel(b, loc, centering.high, k, channels,
-                        /*firstRowOnly=*/true),
-       repeatPerChannel(b, loc, centering.low, k, channels,
-                        /*firstRowOnly=*/true, /*factor=*/invStdDev),
-       repeatPerChannel(b, loc, invStdDev, k, channels,
-                        /*firstRowOnly=*/true),
-       convertChannels(b, loc, scale, c), convertChannels(b, loc, bias, c)},
+      b, loc, x, init, rows,
       [&](OpBuilder &nb, Location nloc, ValueRange args) {
         return buildGroupNormalizedElement(
             nb, nloc, args, c, silu, cast<FloatType>(xType.getElementType()),
-            /*lowTimesInvStdDev=*/true);
+            /*lowTimesInvStdDev=*/true, /*scaled=*/yScale != nullptr);
       });
 }
 

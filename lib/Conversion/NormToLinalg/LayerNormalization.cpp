@@ -38,7 +38,13 @@
 // from the f64 mean, and InvStdDev rounded once to C. Where the standard
 // deviation exceeds 2^128 / sqrt(n) (2^1024 for f64 C), X - High could
 // overflow C: such a slice takes High = 0 and Low = the mean, so that Y =
-// X * InvStdDev - Mean * InvStdDev (buildCenteringParts).
+// X * InvStdDev - Mean * InvStdDev (buildCenteringParts). With epsilon 0
+// (known here), a slice whose spread is so small that InvStdDev overflows C
+// (+inf, f32 [1e-39, -1e-39]) would give Y = D * inf: Y's loop then takes
+// X * S - High (one multiply-add) with a per-slice power of two S, 1 but in
+// such slices, where High, Low and InvStdDev are scaled to match
+// (buildScaledCentering); modules with another epsilon keep the
+// subtraction.
 //
 // This file holds the pattern, Y and the stash results; the statistics are
 // built in LayerNormalizationStatistics.cpp, the exact recomputation in
@@ -146,6 +152,19 @@ buildLayerNormalization(OpBuilder &b, Location loc, Value x, Value scale,
   MeanParts centering =
       buildCenteringParts(b, loc, x, axis, shift, offset, sumSq, exactMean,
                           invStdDev, mean, count, count64, options);
+  // Y's operands: these, or with epsilon 0 (known here) the scaled form,
+  // which keeps Y finite where InvStdDev overflows C (buildScaledCentering;
+  // its multiply-add costs Y's loop, so only there).
+  Value yScale;
+  Value yInvStdDev = invStdDev;
+  if (epsilon.isZero()) {
+    ScaledCentering scaled =
+        buildScaledCentering(b, loc, x, axis, shift, offset, sumSq, exactMean,
+                             invStdDev, centering, count, count64, options);
+    yScale = scaled.scale;
+    centering = {scaled.high, scaled.low};
+    yInvStdDev = scaled.invStdDev;
+  }
 
   // Y = ((X - High) - Low) * InvStdDev * Scale + B, rounded once to X's
   // type.
@@ -159,13 +178,18 @@ buildLayerNormalization(OpBuilder &b, Location loc, Value x, Value scale,
   }
   AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, ctx);
   AffineMap keptMap = getKeptDimsMap(ctx, rank, reducedDims);
-  SmallVector<Value> inputs{x, centering.high, centering.low, invStdDev, scale};
+  SmallVector<Value> inputs{x, centering.high, centering.low, yInvStdDev,
+                            scale};
   SmallVector<AffineMap> maps{
       identity, keptMap, keptMap, keptMap,
       getRightAlignedBroadcastMap(ctx, rank, scaleType)};
   if (bias) {
     inputs.push_back(bias);
     maps.push_back(getRightAlignedBroadcastMap(ctx, rank, biasType));
+  }
+  if (yScale) {
+    inputs.push_back(yScale);
+    maps.push_back(keptMap);
   }
   maps.push_back(identity);
   Value init = tensor::EmptyOp::create(b, loc, tensor::getMixedSizes(b, loc, x),
@@ -174,8 +198,9 @@ buildLayerNormalization(OpBuilder &b, Location loc, Value x, Value scale,
       b, loc, init.getType(), inputs, init, maps,
       getReductionIteratorTypes(rank, /*reducedDims=*/{}),
       [&](OpBuilder &nb, Location nloc, ValueRange args) {
-        Value normalized = buildNormalizedElement(nb, nloc, args[0], args[1],
-                                                  args[2], args[3], c);
+        Value normalized = buildNormalizedElement(
+            nb, nloc, args[0], args[1], args[2], args[3], c,
+            yScale ? args[inputs.size() - 1] : Value());
         // Y = Normalized * Scale (+ B), a fused multiply-add where the
         // target has one (one rounding fewer than the spec's chain).
         Value y = arith::MulFOp::create(nb, nloc, normalized,
@@ -296,11 +321,21 @@ Location mlir::norm::getFirstPassLoc(Location loc) {
   return FusedLoc::get({loc}, StringAttr::get(ctx, kFirstPassMarker), ctx);
 }
 
+Value mlir::norm::buildCenteredElement(OpBuilder &b, Location loc, Value x,
+                                       Value high, FloatType c, Value scale) {
+  Value element = convertToFloat(b, loc, x, c);
+  if (!scale)
+    return arith::SubFOp::create(b, loc, element, high);
+  auto contract = arith::FastMathFlags::contract;
+  return arith::SubFOp::create(
+      b, loc, arith::MulFOp::create(b, loc, element, scale, contract), high,
+      contract);
+}
+
 Value mlir::norm::buildNormalizedElement(OpBuilder &b, Location loc, Value x,
                                          Value high, Value low, Value invStdDev,
-                                         FloatType c) {
-  Value centered =
-      arith::SubFOp::create(b, loc, convertToFloat(b, loc, x, c), high);
+                                         FloatType c, Value scale) {
+  Value centered = buildCenteredElement(b, loc, x, high, c, scale);
   Value rest = arith::MulFOp::create(b, loc, low, invStdDev);
   return arith::SubFOp::create(
       b, loc,

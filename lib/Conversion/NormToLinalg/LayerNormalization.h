@@ -186,6 +186,37 @@ MeanParts buildCenteringParts(OpBuilder &b, Location loc, Value x, int64_t axis,
                               Value count64,
                               const NormToLinalgOptions &options);
 
+/// Y's operands of the slices with epsilon 0 (buildScaledCentering), per
+/// slice in the stage-one type C: Y's normalized element is
+/// (X * S - High) * InvStdDev - Low * InvStdDev.
+struct ScaledCentering {
+  Value scale, high, low, invStdDev;
+};
+
+/// Returns Y's operands for an op whose epsilon is 0 (known when lowering),
+/// the only case in which InvStdDev can overflow C while the slice's spread
+/// is not 0 (f32 [1e-39, -1e-39]: InvStdDev 1e39; docs/numerics.md,
+/// "LayerNorm range"): a per-slice factor S, and High, Low and InvStdDev
+/// scaled to match. In a slice whose `invStdDev` is +inf and whose f64
+/// variance is above 0 (always a recomputed slice), S = 2^64 for f32 C and
+/// 2^1000 for f64 C, High + Low = mean * S (for f64 C taken around K * S in
+/// a scalar pass of its own, so that the mean is not rounded to f64's
+/// subnormal grid) and InvStdDev / S from the f64 variance (a scalar pass),
+/// rounded once to C: finite, and Y = (X * S - High) * (InvStdDev / S) -
+/// Low * (InvStdDev / S), the float64 reference's D / std, times Scale plus
+/// B. Every other slice takes S = 1 and `centering` and `invStdDev` as they
+/// are, whose Y is the same as without S (X * 1 - High rounds as X - High).
+/// The InvStdDev result stays `invStdDev` (+inf, the reference rounded to
+/// C). The scalar passes are in the branch of buildIfNeedsExact; S, High and
+/// Low are per-slice selects.
+ScaledCentering buildScaledCentering(OpBuilder &b, Location loc, Value x,
+                                     int64_t axis, Value shift, Value offset,
+                                     Value sumSq, Value exactMean,
+                                     Value invStdDev,
+                                     const MeanParts &centering,
+                                     const SliceCount &count, Value count64,
+                                     const NormToLinalgOptions &options);
+
 /// Returns InvStdDev = 1 / sqrt(Var + epsilon) per slice of `x`, with
 /// Var = SumSq / n in C, or for a slice that is recomputed all in f64
 /// around its unrounded mean `exactMean` (a second scalar pass, for these
@@ -199,9 +230,19 @@ Value buildInvStdDev(OpBuilder &b, Location loc, Value x, int64_t axis,
 /// (converted to the computation type `c`) with the slice's mean High + Low,
 /// as (X - High) * InvStdDev - Low * InvStdDev: a fused multiply-add where
 /// the target has one (Low * InvStdDev is the same for the whole slice, and
-/// tiny against the terms). For the bodies of the elementwise Y ops.
+/// tiny against the terms). For the bodies of the elementwise Y ops. With
+/// a per-slice `scale` S (ScaledCentering, epsilon 0), X * S - High in
+/// place of X - High: one multiply-add where the target has one (X * S is
+/// exact).
 Value buildNormalizedElement(OpBuilder &b, Location loc, Value x, Value high,
-                             Value low, Value invStdDev, FloatType c);
+                             Value low, Value invStdDev, FloatType c,
+                             Value scale = nullptr);
+
+/// Returns X - High, or X * S - High with a `scale` S (one multiply-add
+/// where the target has one), of `x` converted to `c`: the first step of
+/// buildNormalizedElement.
+Value buildCenteredElement(OpBuilder &b, Location loc, Value x, Value high,
+                           FloatType c, Value scale = nullptr);
 
 /// Returns `loc` fused with the metadata kCopyLoopMarker (LocationMarkers.h),
 /// for the ops of a copy of an operand made once per call. A tensor.generate

@@ -545,3 +545,204 @@ Value mlir::norm::buildInvStdDev(OpBuilder &b, Location loc, Value x,
             });
       });
 }
+
+//===----------------------------------------------------------------------===//
+// Y's scaled centering (epsilon = 0)
+//===----------------------------------------------------------------------===//
+
+/// Returns S, the factor of Y's scaled form (buildScaledCentering): 2^64 for
+/// f32 C, 2^1000 for f64 C. In a slice whose true InvStdDev is above C's
+/// range all values lie within 2 max |X - mean| <= 2 sqrt(n) std of each
+/// other (n < 2^63), and two of them differ, so they are at most 2^p times
+/// that (p C's precision): below 2^-71 for f32 C (std < 2^-128) and about
+/// 2^-938 for f64 C (std < 2^-1024); X * S is exact and far from overflow.
+/// Two values differ by at least C's smallest subnormal u, so std >= u / 2 /
+/// sqrt(n): the true InvStdDev is below 2^182 for f32 and 2^1107 for f64, and
+/// InvStdDev / S is finite (and above 2^64, 2^24 for f64). For f64 C the
+/// scaled variance is above 2^-213, a normal number.
+static double getCenteringScale(FloatType c) {
+  return c.isF64() ? 0x1p1000 : 0x1p64;
+}
+
+/// Returns whether a slice takes Y's scaled form: its InvStdDev result
+/// `invStdDev` is +inf and Y's InvStdDev / S `scaledInvStdDev` is finite
+/// (buildScaledCentering sets it to `invStdDev` in every other slice).
+static Value buildTakesScaledForm(OpBuilder &b, Location loc, Value invStdDev,
+                                  Value scaledInvStdDev) {
+  auto c = cast<FloatType>(invStdDev.getType());
+  Value inf = arith::ConstantOp::create(
+      b, loc, b.getFloatAttr(c, APFloat::getInf(c.getFloatSemantics())));
+  return arith::AndIOp::create(
+      b, loc,
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, invStdDev, inf),
+      buildIsFinite(b, loc, scaledInvStdDev));
+}
+
+ScaledCentering mlir::norm::buildScaledCentering(
+    OpBuilder &b, Location loc, Value x, int64_t axis, Value shift,
+    Value offset, Value sumSq, Value exactMean, Value invStdDev,
+    const MeanParts &centering, const SliceCount &count, Value count64,
+    const NormToLinalgOptions &options) {
+  auto c = cast<FloatType>(getElementTypeOrSelf(offset.getType()));
+  FloatType f64 = b.getF64Type();
+  double factor = getCenteringScale(c);
+  auto constant = [&](OpBuilder &nb, Location nloc, FloatType type,
+                      double value) {
+    return createFloatConstant(nb, nloc, type, value);
+  };
+  // A per-slice map whose value is `plain(inputs)`, or in a slice that
+  // buildIfNeedsExact recomputes `exact(K, inputs, outer indices)`: the
+  // scalar passes run only there, and a slice whose InvStdDev overflows C is
+  // always recomputed (Var0 is then below C's smallest normal number).
+  using PlainFn = function_ref<Value(OpBuilder &, Location, ValueRange)>;
+  using ExactFn =
+      function_ref<Value(OpBuilder &, Location, Value, ValueRange, ValueRange)>;
+  auto perRecomputedSlice = [&](ValueRange inputs, PlainFn plain,
+                                ExactFn exact) {
+    SmallVector<Value> operands{shift, offset, sumSq};
+    llvm::append_range(operands, inputs);
+    return buildSliceMap(
+        b, loc, operands, c,
+        [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+          Value var0 = divideByCount(nb, nloc, args[2], count);
+          return buildIfNeedsExact(
+              nb, nloc, x, args[0], args[1], args[2], var0, count64, axis,
+              options, plain(nb, nloc, args.drop_front(3)),
+              [&](OpBuilder &tb, Location tloc, ValueRange outer) {
+                return exact(tb, tloc, args[0], args.drop_front(3), outer);
+              });
+        });
+  };
+
+  // The scaled mean, mean * S, of a recomputed slice. f32 C: the f64 mean
+  // (exactMean) times S, exact. f64 C: from Q * S = ReduceSum(K * S - X * S)
+  // / n (a scalar pass; meanInput then holds Q * S), as K * S - Q * S, so
+  // that it is not rounded to the subnormal grid of f64 as the f64 mean is
+  // ([x, x + u, x + 3u] with x = 1.5 * 2^-1008 and u its ulp: the mean
+  // x + 4u / 3 is u / 3 off in f64, a quarter of the standard deviation).
+  Value meanInput = exactMean;
+  if (c.isF64())
+    meanInput = perRecomputedSlice(
+        {},
+        [&](OpBuilder &nb, Location nloc, ValueRange) {
+          return constant(nb, nloc, c, 0.0);
+        },
+        [&](OpBuilder &tb, Location tloc, Value k, ValueRange,
+            ValueRange outer) -> Value {
+          Value s = constant(tb, tloc, f64, factor);
+          Value shiftScaled = arith::MulFOp::create(tb, tloc, k, s);
+          Value sum = buildSliceSumF64(
+              tb, tloc, x, outer, axis,
+              [&](OpBuilder &lb, Location lloc, Value element) {
+                return arith::SubFOp::create(
+                    lb, lloc, shiftScaled,
+                    arith::MulFOp::create(lb, lloc, element, s));
+              });
+          return arith::DivFOp::create(tb, tloc, sum, count64);
+        });
+  // High (`high`) or Low of mean * S in C from K and `mean` (meanInput's
+  // element): for f64 C, K * S - Q * S and its exact rounding error
+  // (TwoSum); for f32 C, mean * S rounded to f32 and the rest rounded to f32.
+  auto scaledMeanPart = [&](OpBuilder &nb, Location nloc, Value k, Value mean,
+                            bool high) -> Value {
+    Value s = constant(nb, nloc, f64, factor);
+    if (c.isF64())
+      return buildVectorMeanPart(
+          nb, nloc, arith::MulFOp::create(nb, nloc, k, s), mean, high);
+    Value scaled = arith::MulFOp::create(nb, nloc, mean, s);
+    Value highPart = createTruncF(nb, nloc, scaled, c);
+    if (high)
+      return highPart;
+    return createTruncF(
+        nb, nloc,
+        arith::SubFOp::create(nb, nloc, scaled,
+                              convertToFloat(nb, nloc, highPart, f64)),
+        c);
+  };
+
+  // Y's InvStdDev: InvStdDev / S from the slice's f64 variance (a scalar
+  // pass around the scaled mean for f64 C, around the f64 mean for f32 C),
+  // rounded once to C, where InvStdDev is +inf and that is finite (the
+  // variance is above 0: not a constant slice); InvStdDev elsewhere.
+  Value scaledInvStdDev = perRecomputedSlice(
+      {invStdDev, meanInput},
+      [](OpBuilder &, Location, ValueRange args) { return args[0]; },
+      [&](OpBuilder &tb, Location tloc, Value k, ValueRange args,
+          ValueRange outer) -> Value {
+        Value s = constant(tb, tloc, f64, factor);
+        Value high, low;
+        if (c.isF64()) {
+          high = scaledMeanPart(tb, tloc, k, args[1], /*high=*/true);
+          low = scaledMeanPart(tb, tloc, k, args[1], /*high=*/false);
+        }
+        Value sumSq64 = buildSliceSumF64(
+            tb, tloc, x, outer, axis,
+            [&](OpBuilder &lb, Location lloc, Value element) {
+              // f64 C: (X * S - High) - Low; f32 C: X - mean.
+              Value d =
+                  c.isF64()
+                      ? arith::SubFOp::create(
+                            lb, lloc,
+                            arith::SubFOp::create(
+                                lb, lloc,
+                                arith::MulFOp::create(lb, lloc, element, s),
+                                high),
+                            low)
+                      : arith::SubFOp::create(lb, lloc, element, args[1]);
+              return arith::MulFOp::create(lb, lloc, d, d);
+            });
+        Value var = arith::DivFOp::create(tb, tloc, sumSq64, count64);
+        Value inverse =
+            arith::DivFOp::create(tb, tloc, constant(tb, tloc, f64, 1.0),
+                                  math::SqrtOp::create(tb, tloc, var));
+        // f64 C: 1 / sqrt(Var * S^2) is InvStdDev / S already.
+        if (!c.isF64())
+          inverse = createTruncF(
+              tb, tloc,
+              arith::MulFOp::create(tb, tloc, inverse,
+                                    constant(tb, tloc, f64, 1.0 / factor)),
+              c);
+        return arith::SelectOp::create(
+            tb, tloc, buildTakesScaledForm(tb, tloc, args[0], inverse), inverse,
+            args[0]);
+      });
+
+  // S, High and Low: per-slice selects, without a recomputation of their
+  // own (a slice that takes the scaled form was recomputed, so meanInput
+  // holds its mean). `inputs` after InvStdDev and Y's InvStdDev; `plain`:
+  // the value of the other slices.
+  using SelectFn = function_ref<Value(OpBuilder &, Location, ValueRange)>;
+  auto part = [&](ValueRange inputs, SelectFn scaledValue, SelectFn plain) {
+    SmallVector<Value> operands{invStdDev, scaledInvStdDev};
+    llvm::append_range(operands, inputs);
+    return buildSliceMap(
+        b, loc, operands, c,
+        [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+          ValueRange rest = args.drop_front(2);
+          return arith::SelectOp::create(
+              nb, nloc, buildTakesScaledForm(nb, nloc, args[0], args[1]),
+              scaledValue(nb, nloc, rest), plain(nb, nloc, rest));
+        });
+  };
+  auto meanPart = [&](bool high) {
+    return part(
+        {shift, meanInput, high ? centering.high : centering.low},
+        [&](OpBuilder &nb, Location nloc, ValueRange args) {
+          return scaledMeanPart(nb, nloc, args[0], args[1], high);
+        },
+        [](OpBuilder &, Location, ValueRange args) { return args[2]; });
+  };
+  ScaledCentering result;
+  result.scale = part(
+      {},
+      [&](OpBuilder &nb, Location nloc, ValueRange) {
+        return constant(nb, nloc, c, factor);
+      },
+      [&](OpBuilder &nb, Location nloc, ValueRange) {
+        return constant(nb, nloc, c, 1.0);
+      });
+  result.high = meanPart(/*high=*/true);
+  result.low = meanPart(/*high=*/false);
+  result.invStdDev = scaledInvStdDev;
+  return result;
+}
