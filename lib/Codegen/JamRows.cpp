@@ -74,16 +74,13 @@
 // loop.
 //
 // With cached-max-steps above max-steps, a second tier: blocks whose column
-// loops each run at most cached-max-steps steps are jammed too (their loops
-// stay loops) where the arrays whose rows the body reads hold at most
-// cached-max-bytes together (buildFitsInBytes; data that stays in the
-// caches). Where the first tier's condition is a run-time value the block
-// tries the tiers in turn:
-//
-//     %again = scf.if (tier 1 fits and %full) { jam 1 } else {
-//       scf.if (tier 2 fits and %full) { jam 2 } else { true } }
-//
-// each jammed copy yielding whether its block is run again row by row.
+// loops each run at most cached-max-steps steps are jammed too where the
+// arrays whose rows the body reads hold at most cached-max-bytes together
+// (buildFitsInBytes; data that stays in the caches). Where the first
+// tier's condition is a run-time value, the two share one jammed copy of
+// the body, with its loops kept (no one-step form), taken where either
+// condition holds: %per = R where (every column loop runs at most max-steps
+// steps) or (at most cached-max-steps steps and the arrays are small).
 //
 // With pack-rows, the jammed rows' per-row work is then made vector work
 // on vectors of the R rows, one lane per row (packJammedRows): the R
@@ -1330,27 +1327,40 @@ struct JamRowsPass : public norm::impl::JamRowsPassBase<JamRowsPass> {
     };
     if (maxSteps != 0)
       addTier(maxSteps, /*cached=*/false);
-    // A second tier only where the first is not taken by every block.
-    if (cachedMaxSteps > maxSteps && (tiers.empty() || tiers.front().fits))
+    // A second tier only where the first is not taken by every block. Both
+    // are one jammed copy of the body, with the loops kept (a second copy
+    // for the one-step tier cost compile time: LLVM's codegen of a
+    // LayerNorm module +35%): taken where either tier's condition holds,
+    // each implying that the switches of the second tier are off.
+    bool merged = false;
+    if (cachedMaxSteps > maxSteps && (tiers.empty() || tiers.front().fits)) {
       addTier(cachedMaxSteps, /*cached=*/true);
+      if (tiers.size() == 2) {
+        merged = true;
+        Tier &cached = tiers.back();
+        if (cached.fits)
+          cached.fits =
+              arith::OrIOp::create(b, loc, tiers.front().fits, cached.fits);
+        tiers.erase(tiers.begin());
+      }
+    }
     if (tiers.empty()) {
       norm::remarkMissed(loop, kPass, "NotJammed", "{0}", tooLong);
       return;
     }
-    bool conditional =
-        llvm::all_of(tiers, [](const Tier &t) { return t.fits; });
+    Tier &tier = tiers.front();
     norm::remarkPassed(
         loop, kPass, "Jammed",
         "{0} rows per iteration, {1} loops over the row jammed{2}",
         static_cast<unsigned>(rows), columnLoops.size(),
-        !conditional ? ""
-        : tiers.size() == 1
-            ? ", where each runs at most max-steps steps (else one row "
-              "per iteration)"
-            : ", where each runs at most max-steps steps, or at most "
+        !tier.fits ? ""
+        : merged || maxSteps == 0
+            ? ", where each runs at most max-steps steps, or at most "
               "cached-max-steps steps and the rows read fit in "
-              "cached-max-bytes (else one row per iteration)");
-    buildJammedLoop(b, loop, tiers);
+              "cached-max-bytes (else one row per iteration)"
+            : ", where each runs at most max-steps steps (else one row "
+              "per iteration)");
+    buildJammedLoop(b, loop, tier);
     loop->erase();
   }
 
@@ -1387,28 +1397,19 @@ struct JamRowsPass : public norm::impl::JamRowsPassBase<JamRowsPass> {
   }
 
   /// Builds at `b` the loop over blocks of rows that replaces `loop` (see
-  /// the file comment) with the jammed rows of `tiers`, tried in order: a
-  /// tier's block is jammed where its `fits` holds (null: statically true)
-  /// and the block is full.
-  void buildJammedLoop(OpBuilder &b, scf::ForallOp loop,
-                       MutableArrayRef<Tier> tiers) {
+  /// the file comment): a block is jammed where `tier.fits` holds (null:
+  /// statically true) and the block is full; the switches `tier.longRows`
+  /// are off in the jammed rows; the column loops of `tier.oneStep` run at
+  /// most one step there (jamOneStep).
+  void buildJammedLoop(OpBuilder &b, scf::ForallOp loop, const Tier &tier) {
     Location loc = loop.getLoc();
     unsigned numRows = rows;
     Value numRowsValue = arith::ConstantIndexOp::create(b, loc, numRows);
     Value total =
         getValueOrCreateConstantIndexOp(b, loc, loop.getMixedUpperBound()[0]);
-    Value anyFits;
-    for (const Tier &tier : tiers) {
-      if (!tier.fits) {
-        anyFits = nullptr;
-        break;
-      }
-      anyFits = anyFits ? arith::OrIOp::create(b, loc, anyFits, tier.fits)
-                        : tier.fits;
-    }
     Value perBlock =
-        anyFits
-            ? arith::SelectOp::create(b, loc, anyFits, numRowsValue,
+        tier.fits
+            ? arith::SelectOp::create(b, loc, tier.fits, numRowsValue,
                                       arith::ConstantIndexOp::create(b, loc, 1))
                   .getResult()
             : numRowsValue;
@@ -1440,59 +1441,51 @@ struct JamRowsPass : public norm::impl::JamRowsPassBase<JamRowsPass> {
     Value base =
         arith::MulIOp::create(jb, loc, jammed.getInductionVar(0), perBlock);
     // The buffers of the body: R sets, the first also for the rows run one
-    // by one; every tier's jammed rows use the same R sets.
-    SmallVector<IRMapping> allocMaps(numRows);
+    // by one.
+    SmallVector<IRMapping> maps(numRows);
     llvm::SmallPtrSet<Operation *, 16> allocs;
     for (Operation &op : body->without_terminator()) {
       if (!isa<memref::AllocOp>(op))
         continue;
       allocs.insert(&op);
-      for (IRMapping &map : allocMaps)
+      for (IRMapping &map : maps)
         jb.clone(op, map);
     }
     Value end = arith::AddIOp::create(jb, loc, base, perBlock);
     Value full =
         arith::CmpIOp::create(jb, loc, arith::CmpIPredicate::ule, end, total);
-    // Where each tier's block is jammed: the block is full and the tier fits.
-    SmallVector<Value> conditions;
-    for (const Tier &tier : tiers)
-      conditions.push_back(
-          tier.fits
-              ? arith::AndIOp::create(jb, loc, tier.fits, full).getResult()
-              : full);
+    if (tier.fits)
+      full = arith::AndIOp::create(jb, loc, tier.fits, full);
     Value last = arith::MinUIOp::create(jb, loc, end, total);
 
     // Full blocks of short rows: the rows jammed, through tiles of the
-    // arrays they read. Each tier's block is an scf.if yielding whether
-    // the block is to be run row by row (null: never).
-    auto buildJammed = [&](OpBuilder &tb, Tier &tier) -> Value {
-      SmallVector<IRMapping> maps(allocMaps);
-      SmallVector<Value> rowValues;
-      for (auto [r, map] : llvm::enumerate(maps)) {
-        rowValues.push_back(
-            r == 0
-                ? base
-                : arith::AddIOp::create(
-                      tb, loc, base, arith::ConstantIndexOp::create(tb, loc, r))
-                      .getResult());
-        map.map(row, rowValues.back());
-      }
-      specializeLongRows(tb, loop, tier.longRows, maps);
-      Value redo = jamBody(tb, body->begin(), std::prev(body->end()), maps,
-                           allocs, tier.oneStep, /*mayRedo=*/true);
-      Block *block = tb.getBlock();
-      if (packRows)
-        packJammedRows(*block, numRows);
-      readThroughTiles(tb, block, base, rowValues, tiled);
-      return redo;
-    };
+    // arrays they read.
+    auto blockIf = scf::IfOp::create(jb, loc, TypeRange{jb.getI1Type()}, full,
+                                     /*addThenBlock=*/true,
+                                     /*addElseBlock=*/true);
+    OpBuilder tb = OpBuilder::atBlockEnd(blockIf.thenBlock());
+    SmallVector<Value> rowValues;
+    for (auto [r, map] : llvm::enumerate(maps)) {
+      rowValues.push_back(
+          r == 0
+              ? base
+              : arith::AddIOp::create(
+                    tb, loc, base, arith::ConstantIndexOp::create(tb, loc, r))
+                    .getResult());
+      map.map(row, rowValues.back());
+    }
+    specializeLongRows(tb, loop, tier.longRows, maps);
+    Value redo = jamBody(tb, body->begin(), std::prev(body->end()), maps,
+                         allocs, tier.oneStep, /*mayRedo=*/true);
+    if (packRows)
+      packJammedRows(*blockIf.thenBlock(), numRows);
+    readThroughTiles(tb, blockIf.thenBlock(), base, rowValues, tiled);
 
     // The other blocks (a last, partial block; rows too long to jam) and
     // full blocks with a rare row: row by row, with the first row's buffers.
     IRMapping rowMap;
     for (Operation *alloc : allocs)
-      rowMap.map(alloc->getResult(0),
-                 allocMaps.front().lookup(alloc->getResult(0)));
+      rowMap.map(alloc->getResult(0), maps.front().lookup(alloc->getResult(0)));
     auto buildRows = [&](OpBuilder &rb) {
       scf::ForOp::create(
           rb, loc, base, last, arith::ConstantIndexOp::create(rb, loc, 1),
@@ -1505,63 +1498,25 @@ struct JamRowsPass : public norm::impl::JamRowsPassBase<JamRowsPass> {
             scf::YieldOp::create(fb, floc);
           });
     };
-
-    if (tiers.size() == 1) {
-      Value full0 = conditions.front();
-      auto blockIf = scf::IfOp::create(jb, loc, TypeRange{jb.getI1Type()},
-                                       full0, /*addThenBlock=*/true,
-                                       /*addElseBlock=*/true);
-      OpBuilder tb = OpBuilder::atBlockEnd(blockIf.thenBlock());
-      Value redo = buildJammed(tb, tiers.front());
-      if (!redo) {
-        // No block is run again: scf.if (full) { jammed } else { rows }.
-        auto simple =
-            scf::IfOp::create(jb, loc, full0, /*withElseRegion=*/true);
-        simple.thenBlock()->getOperations().splice(
-            simple.thenBlock()->begin(), blockIf.thenBlock()->getOperations());
-        blockIf.erase();
-        OpBuilder eb(simple.elseBlock()->getTerminator());
-        buildRows(eb);
-        return;
-      }
-      scf::YieldOp::create(tb, loc, redo);
-      OpBuilder ob = OpBuilder::atBlockEnd(blockIf.elseBlock());
-      scf::YieldOp::create(
-          ob, loc,
-          arith::ConstantIntOp::create(ob, loc, ob.getI1Type(), 1).getResult());
-      auto rowsIf = scf::IfOp::create(jb, loc, blockIf.getResult(0),
-                                      /*withElseRegion=*/false);
-      OpBuilder eb(rowsIf.thenBlock()->getTerminator());
+    if (!redo) {
+      // No block is run again: scf.if (full) { jammed } else { rows }.
+      auto simple = scf::IfOp::create(jb, loc, full, /*withElseRegion=*/true);
+      simple.thenBlock()->getOperations().splice(
+          simple.thenBlock()->begin(), blockIf.thenBlock()->getOperations());
+      blockIf.erase();
+      OpBuilder eb(simple.elseBlock()->getTerminator());
       buildRows(eb);
       return;
     }
-
-    // Several tiers: scf.if (tier 0) { jammed } else { scf.if (tier 1)
-    // { jammed } else { true } }, yielding whether to run the block row by
-    // row.
-    std::function<Value(OpBuilder &, size_t)> buildTier =
-        [&](OpBuilder &ib, size_t i) -> Value {
-      auto blockIf = scf::IfOp::create(ib, loc, TypeRange{ib.getI1Type()},
-                                       conditions[i], /*addThenBlock=*/true,
-                                       /*addElseBlock=*/true);
-      OpBuilder tb = OpBuilder::atBlockEnd(blockIf.thenBlock());
-      Value redo = buildJammed(tb, tiers[i]);
-      if (!redo)
-        redo = arith::ConstantIntOp::create(tb, loc, tb.getI1Type(), 0);
-      scf::YieldOp::create(tb, loc, redo);
-      OpBuilder eb = OpBuilder::atBlockEnd(blockIf.elseBlock());
-      Value otherwise =
-          i + 1 == tiers.size()
-              ? arith::ConstantIntOp::create(eb, loc, eb.getI1Type(), 1)
-                    .getResult()
-              : buildTier(eb, i + 1);
-      scf::YieldOp::create(eb, loc, otherwise);
-      return blockIf.getResult(0);
-    };
-    Value again = buildTier(jb, 0);
-    auto rowsIf = scf::IfOp::create(jb, loc, again, /*withElseRegion=*/false);
-    OpBuilder rb(rowsIf.thenBlock()->getTerminator());
-    buildRows(rb);
+    scf::YieldOp::create(tb, loc, redo);
+    OpBuilder ob = OpBuilder::atBlockEnd(blockIf.elseBlock());
+    scf::YieldOp::create(
+        ob, loc,
+        arith::ConstantIntOp::create(ob, loc, ob.getI1Type(), 1).getResult());
+    auto rowsIf = scf::IfOp::create(jb, loc, blockIf.getResult(0),
+                                    /*withElseRegion=*/false);
+    OpBuilder eb(rowsIf.thenBlock()->getTerminator());
+    buildRows(eb);
   }
 
   /// Maps, in every row's mapping, the values defined above `loop` and used

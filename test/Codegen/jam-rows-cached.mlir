@@ -10,12 +10,12 @@
 // cached-max-steps steps are jammed where the arrays whose rows the body
 // reads (X) hold at most cached-max-bytes together.
 
-// With a run-time shape: 4 rows per block where either tier fits. A full
-// block is jammed with each column loop as its one step where the rows are
-// one step long (tier 1), else with the loops jammed where they run at most
-// 4 steps and X's rows * columns * 4 bytes are at most 4096 (tier 2); each
-// tier's block yields whether to run it again row by row (its rare row
-// check), as do blocks that neither tier takes.
+// With a run-time shape: 4 rows per block where either tier fits: each
+// column loop runs at most max-steps (1) steps, or at most 4 steps and X's
+// rows * columns * 4 bytes are at most 4096. Both tiers share one jammed
+// copy of the body, with its loops (no one-step form), which yields
+// whether to run the block again row by row (its rare row check), as do
+// blocks that neither tier takes.
 // REMARK: remark: [Passed] Jammed | Category:norm-jam-rows | Function=dynamic_rows | Remark="4 rows per iteration, 2 loops over the row jammed, where each runs at most max-steps steps, or at most cached-max-steps steps and the rows read fit in cached-max-bytes (else one row per iteration)"
 // CHECK-LABEL: func.func @dynamic_rows(
 // CHECK-SAME:      %[[X:[a-z0-9]+]]: memref<?x?xf32>
@@ -31,17 +31,12 @@
 // CHECK:         %[[PER:.+]] = arith.select %[[EITHER]], %c4{{.*}}, %c1
 // CHECK:         scf.forall
 // CHECK:           %[[IN:.+]] = arith.cmpi ule
-// CHECK:           %[[FULL1:.+]] = arith.andi %[[ONE]], %[[IN]]
-// CHECK:           %[[FULL2:.+]] = arith.andi %[[TIER2]], %[[IN]]
-// CHECK:           %[[AGAIN:.+]] = scf.if %[[FULL1]] -> (i1) {
-// CHECK-NOT:         scf.for
-// CHECK:             %[[AGAIN2:.+]] = scf.if %[[FULL2]] -> (i1) {
-// CHECK:               scf.for {{.+}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
-// CHECK:               %[[TRUE:.+]] = arith.constant true
-// CHECK-NEXT:          scf.yield %[[TRUE]] : i1
-// CHECK:             scf.yield %[[AGAIN2]] : i1
-// CHECK-NEXT:      }
-// CHECK-NEXT:      scf.if %[[AGAIN]] {
+// CHECK:           %[[FULL:.+]] = arith.andi %[[EITHER]], %[[IN]]
+// CHECK:           %[[AGAIN:.+]] = scf.if %[[FULL]] -> (i1) {
+// CHECK:             scf.for {{.+}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+// CHECK:             %[[TRUE:.+]] = arith.constant true
+// CHECK-NEXT:        scf.yield %[[TRUE]] : i1
+// CHECK:           scf.if %[[AGAIN]] {
 // CHECK:             scf.for
 func.func @dynamic_rows(%x: memref<?x?xf32>, %y: memref<?x?xf32>,
                         %out: memref<?xf32>) {

@@ -59,7 +59,8 @@ func.func @rows_1088(%x: tensor<8x1088xf32>, %s: tensor<1088xf32>,
 // (Q's f32 sum, the sum of squared deviations and Y in f32, Q's chunked f64
 // sum and its tail and the f64 sum of squares for rows longer than 2048,
 // each a 64- or 32-lane loop and its masked remainder) runs at most one
-// step, and the rows are not long, else one row per block.
+// step, or at most 16 steps in an X of at most 2 MiB, and the rows are not
+// long, else one row per block.
 // CHECK: remark: [Passed] Jammed | Category:norm-jam-rows | Function=dynamic | Remark="4 rows per iteration, 12 loops over the row jammed, where each runs at most max-steps steps, or at most cached-max-steps steps and the rows read fit in cached-max-bytes (else one row per iteration)"
 // DYN-LABEL: func.func @dynamic
 // DYN: %[[LONG:.*]] = arith.cmpi ugt, %[[DIM:.*]], %c2048 : index
@@ -95,37 +96,27 @@ func.func @rows_1088(%x: tensor<8x1088xf32>, %s: tensor<1088xf32>,
 // DYN-NEXT: %[[TAILN:.*]] = arith.subi %[[LONGN]], %[[CHUNKED]] : index
 // DYN: %[[SPLITT:.*]] = affine.apply affine_map<()[s0] -> ((s0 floordiv 32) * 32)>()[%[[TAILN]]]
 // DYN: %[[SPLIT2:.*]] = affine.apply affine_map<()[s0] -> ((s0 floordiv 32) * 32)>()[%[[LONGN]]]
-// In a jammed block each main loop (0 to m - m mod 64, or 32 for f64) runs
-// at most one step: it is that step, an scf.if (0 < m - m mod 64) yielding
-// the 4 rows' partial sums (their initial zeros where it does not run),
-// which its masked remainder loop (from that bound) carries on. Q's f32 sum:
-// DYN: %[[RUNS0:.*]] = arith.cmpi slt, %c0{{(_[0-9]+)?}}, %[[SPLIT]] : index
-// DYN-NEXT: %[[SUMS0:.*]]:4 = scf.if %[[RUNS0]] -> (vector<1x64xf32>, vector<1x64xf32>, vector<1x64xf32>, vector<1x64xf32>) {
-// DYN-NOT: scf.for
-// DYN: } else {
-// DYN-NEXT: scf.yield %[[ZERO:cst[_0-9]*]], %[[ZERO]], %[[ZERO]], %[[ZERO]] :
-// DYN-NEXT: }
-// DYN-NEXT: scf.for %{{.*}} = %[[SPLIT]] to %[[SHORT]] step %c64{{(_[0-9]+)?}} iter_args(%{{.*}} = %[[SUMS0]]#0, %{{.*}} = %[[SUMS0]]#1, %{{.*}} = %[[SUMS0]]#2, %{{.*}} = %[[SUMS0]]#3)
+// A jammed block, which may hold rows of up to 16 steps, keeps the loops:
+// each pass is its main loop (0 to m - m mod 64, or 32 for f64) over the 4
+// rows, carrying their partial sums, then its masked remainder loop from
+// that bound. (Static rows of one step get no loop: rows_64.) Q's f32 sum:
+// DYN: %[[SUMS0:.*]]:4 = scf.for %{{.*}} = %c0{{(_[0-9]+)?}} to %[[SPLIT]] step %c64{{(_[0-9]+)?}} iter_args({{.*}}) -> (vector<1x64xf32>, vector<1x64xf32>, vector<1x64xf32>, vector<1x64xf32>) {
+// DYN: scf.for %{{.*}} = %[[SPLIT]] to %[[SHORT]] step %c64{{(_[0-9]+)?}} iter_args(%{{.*}} = %[[SUMS0]]#0, %{{.*}} = %[[SUMS0]]#1, %{{.*}} = %[[SUMS0]]#2, %{{.*}} = %[[SUMS0]]#3)
 // Q's chunked f64 sum for long rows (8 chunks of n floordiv 8), then its
-// tail (n mod 8): their loops run no step for short rows.
-// DYN: %[[RUNSC:.*]] = arith.cmpi slt, %c0{{(_[0-9]+)?}}, %[[SPLITC]] : index
-// DYN-NEXT: %[[SUMSC:.*]]:4 = scf.if %[[RUNSC]] -> (vector<1x32xf64>, vector<1x32xf64>, vector<1x32xf64>, vector<1x32xf64>) {
+// tail (n mod 8): their bounds are 0 for short rows.
+// DYN: %[[SUMSC:.*]]:4 = scf.for %{{.*}} = %c0{{(_[0-9]+)?}} to %[[SPLITC]] step %c32{{(_[0-9]+)?}} iter_args({{.*}}) -> (vector<1x32xf64>, vector<1x32xf64>, vector<1x32xf64>, vector<1x32xf64>) {
 // DYN: scf.for %{{.*}} = %[[SPLITC]] to %[[CHUNK]] step %c32{{(_[0-9]+)?}} iter_args(%{{.*}} = %[[SUMSC]]#0,
-// DYN: %[[RUNST:.*]] = arith.cmpi slt, %c0{{(_[0-9]+)?}}, %[[SPLITT]] : index
-// DYN-NEXT: %[[SUMST:.*]]:4 = scf.if %[[RUNST]] -> (vector<1x32xf64>, vector<1x32xf64>, vector<1x32xf64>, vector<1x32xf64>) {
+// DYN: %[[SUMST:.*]]:4 = scf.for %{{.*}} = %c0{{(_[0-9]+)?}} to %[[SPLITT]] step %c32{{(_[0-9]+)?}} iter_args({{.*}}) -> (vector<1x32xf64>, vector<1x32xf64>, vector<1x32xf64>, vector<1x32xf64>) {
 // DYN: scf.for %{{.*}} = %[[SPLITT]] to %[[TAILN]] step %c32{{(_[0-9]+)?}} iter_args(%{{.*}} = %[[SUMST]]#0,
 // The sum of squared deviations (over the same columns as Q's f32 sum), then
 // the f64 sum of squares of long rows (no step runs).
-// DYN: %[[RUNS1:.*]] = arith.cmpi slt, %c0{{(_[0-9]+)?}}, %[[SPLIT]] : index
-// DYN-NEXT: %[[SUMS1:.*]]:4 = scf.if %[[RUNS1]] -> (vector<1x64xf32>, vector<1x64xf32>, vector<1x64xf32>, vector<1x64xf32>) {
+// DYN: %[[SUMS1:.*]]:4 = scf.for %{{.*}} = %c0{{(_[0-9]+)?}} to %[[SPLIT]] step %c64{{(_[0-9]+)?}} iter_args({{.*}}) -> (vector<1x64xf32>, vector<1x64xf32>, vector<1x64xf32>, vector<1x64xf32>) {
 // DYN: scf.for %{{.*}} = %[[SPLIT]] to %[[SHORT]] step %c64{{(_[0-9]+)?}} iter_args(%{{.*}} = %[[SUMS1]]#0,
-// DYN: %[[RUNS2:.*]] = arith.cmpi slt, %c0{{(_[0-9]+)?}}, %[[SPLIT2]] : index
-// DYN-NEXT: %[[SUMS2:.*]]:4 = scf.if %[[RUNS2]] -> (vector<1x32xf64>, vector<1x32xf64>, vector<1x32xf64>, vector<1x32xf64>) {
+// DYN: %[[SUMS2:.*]]:4 = scf.for %{{.*}} = %c0{{(_[0-9]+)?}} to %[[SPLIT2]] step %c32{{(_[0-9]+)?}} iter_args({{.*}}) -> (vector<1x32xf64>, vector<1x32xf64>, vector<1x32xf64>, vector<1x32xf64>) {
 // DYN: scf.for %{{.*}} = %[[SPLIT2]] to %[[LONGN]] step %c32{{(_[0-9]+)?}} iter_args(%{{.*}} = %[[SUMS2]]#0,
-// Y: the main step writes the 4 rows at column 0.
-// DYN: %[[RUNS3:.*]] = arith.cmpi slt, %c0{{(_[0-9]+)?}}, %[[YSPLIT]] : index
-// DYN-NEXT: %[[VIEWS:.*]]:4 = scf.if %[[RUNS3]] -> (memref<1x?xf32, {{.*}}>, memref<1x?xf32, {{.*}}>, memref<1x?xf32, {{.*}}>, memref<1x?xf32, {{.*}}>) {
-// DYN-COUNT-4: vector.transfer_write %{{.*}}, %{{.*}}[%c0{{(_[0-9]+)?}}, %c0{{(_[0-9]+)?}}] {in_bounds = [true, true]}
+// Y: each step writes the 4 rows.
+// DYN: %[[VIEWS:.*]]:4 = scf.for %{{.*}} = %c0{{(_[0-9]+)?}} to %[[YSPLIT]] step %c64{{(_[0-9]+)?}} iter_args({{.*}}) -> (memref<1x?xf32, {{.*}}>, memref<1x?xf32, {{.*}}>, memref<1x?xf32, {{.*}}>, memref<1x?xf32, {{.*}}>) {
+// DYN-COUNT-4: vector.transfer_write
 // DYN: scf.for %{{.*}} = %[[YSPLIT]] to %[[DIM]] step %c64{{(_[0-9]+)?}} iter_args(%{{.*}} = %[[VIEWS]]#0,
 // The row-by-row loop keeps the loops (Q's f32 sum first: 0 to
 // (long ? 0 : n) - (long ? 0 : n) mod 64).

@@ -353,8 +353,9 @@ def JamRowsPass : Pass<"norm-jam-rows", "::mlir::func::FuncOp"> {
     run-time condition where their sizes are dynamic): data that stays in
     the caches, where the overlap of the rows' per-row chains pays, while
     out of the cache a jammed block's interleaved rows streamed slower than
-    row by row. Such a block is a second jammed copy of the body, tried
-    where the first tier's condition fails.
+    row by row. Where the `max-steps` condition is a run-time value, both
+    tiers share one jammed copy of the body (its loops kept, no one-step
+    form), taken where either condition holds.
 
     With `pack-rows`, the jammed rows' horizontal sums
     (`vector.multi_reduction <add>` of a float row of a power-of-two number
