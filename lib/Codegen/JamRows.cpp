@@ -1278,6 +1278,22 @@ struct JamRowsPass : public norm::impl::JamRowsPassBase<JamRowsPass> {
             tier.fits ? arith::AndIOp::create(b, loc, tier.fits, fits) : fits;
       }
       if (cached) {
+        // bf16 rows: the jammed loops' sums keep their per-element
+        // conversions (norm-deinterleave-bf16-sums rewrites the row-by-row
+        // loops only) and their Y checks hold more constants than the
+        // registers: measured slower on rows of 768 and more.
+        bool bf16Rows = false;
+        loop.getBody()->walk([&](vector::TransferReadOp read) {
+          if (!read.getIndices().empty() &&
+              read.getIndices().front() == loop.getInductionVar(0) &&
+              getElementTypeOrSelf(read.getBase().getType()).isBF16())
+            bf16Rows = true;
+        });
+        if (bf16Rows) {
+          tooLong = "its rows are bf16, which the second tier (cached-max-"
+                    "steps) does not jam";
+          return;
+        }
         Value small = buildFitsInBytes(b, loop, cachedMaxBytes);
         if (std::optional<int64_t> known = getConstantIntValue(small)) {
           if (!*known) {

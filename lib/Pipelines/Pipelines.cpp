@@ -119,12 +119,14 @@ static void buildModulePipeline(OpPassManager &pm,
   // of the rows where the target is x86 with AVX (256 or 512 bits; with 128
   // bits it may be AArch64, whose backend adds a reassociated sum's lanes
   // pairwise, not in the order of the transposed reduction).
-  // Rows of up to 1024 f32 (16 steps of 512 bits) jammed too where X holds
+  // Rows of up to 768 f32 (12 steps of 512 bits) jammed too where X holds
   // at most 2 MiB: in the caches the overlap of four rows' statistics pays,
-  // which is the per-call time of small batches ([128, 768]).
+  // which is the per-call time of small batches ([128, 768]). Four rows of
+  // 4 KiB (1024 f32) in one block alias in the L1 sets of their columns,
+  // which made [512, 1024] up to 40% slower jammed.
   JamRowsPassOptions jamOptions;
   jamOptions.maxSteps = 1;
-  jamOptions.cachedMaxSteps = 16 * 512 / getVectorBits(options);
+  jamOptions.cachedMaxSteps = 12 * 512 / getVectorBits(options);
   jamOptions.cachedMaxBytes = 2 << 20;
   jamOptions.minReductions = 2;
   jamOptions.packRows = getVectorBits(options) > 128;

@@ -187,3 +187,39 @@ func.func @static_long(%x: memref<4x80xf32>, %y: memref<4x80xf32>) {
   }
   return
 }
+
+// -----
+
+// bf16 rows: not jammed by the second tier (measured slower on rows of 768
+// and more: the jammed loops keep their per-element conversions).
+// REMARK: remark: [Missed] NotJammed | Category:norm-jam-rows | Function=static_bf16 | Reason="its rows are bf16, which the second tier (cached-max-steps) does not jam"
+// CHECK-LABEL: func.func @static_bf16(
+// CHECK:         scf.forall (%{{.+}}) in (4) {
+func.func @static_bf16(%x: memref<4x64xbf16>, %y: memref<4x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %cm = arith.constant 64 : index
+  %pad = arith.constant 0.0 : bf16
+  %zero = arith.constant dense<0.0> : vector<16xf32>
+  scf.forall (%i) in (4) {
+    %s = scf.for %j = %c0 to %cm step %c16 iter_args(%a = %zero)
+        -> (vector<16xf32>) {
+      %v = vector.transfer_read %x[%i, %j], %pad {in_bounds = [true]}
+          : memref<4x64xbf16>, vector<16xbf16>
+      %e = arith.extf %v : vector<16xbf16> to vector<16xf32>
+      %r = arith.addf %a, %e : vector<16xf32>
+      scf.yield %r : vector<16xf32>
+    }
+    %t = vector.reduction <add>, %s : vector<16xf32> into f32
+    %b = vector.broadcast %t : f32 to vector<16xf32>
+    scf.for %j = %c0 to %cm step %c16 {
+      %v = vector.transfer_read %x[%i, %j], %pad {in_bounds = [true]}
+          : memref<4x64xbf16>, vector<16xbf16>
+      %e = arith.extf %v : vector<16xbf16> to vector<16xf32>
+      %w = arith.mulf %e, %b : vector<16xf32>
+      vector.transfer_write %w, %y[%i, %j] {in_bounds = [true]}
+          : vector<16xf32>, memref<4x64xf32>
+    }
+  }
+  return
+}
