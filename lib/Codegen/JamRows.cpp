@@ -1348,9 +1348,23 @@ struct JamRowsPass : public norm::impl::JamRowsPassBase<JamRowsPass> {
     // for the one-step tier cost compile time: LLVM's codegen of a
     // LayerNorm module +35%): taken where either tier's condition holds,
     // each implying that the switches of the second tier are off.
+    // Alone (no first tier: a static loop runs more than max-steps
+    // steps), the second tier is taken only where its condition is
+    // statically true: a copy built for a run-time condition that may never
+    // hold doubled the code of a GroupNormalization module (its channel
+    // loop) and its compile time.
     bool merged = false;
     if (cachedMaxSteps > maxSteps && (tiers.empty() || tiers.front().fits)) {
+      bool alone = tiers.empty();
+      std::string firstReason =
+          tooLong.empty() ? "max-steps is 0 and the second tier's condition "
+                            "is a run-time value"
+                          : tooLong;
       addTier(cachedMaxSteps, /*cached=*/true);
+      if (alone && !tiers.empty() && tiers.front().fits) {
+        tiers.clear();
+        tooLong = firstReason;
+      }
       if (tiers.size() == 2) {
         merged = true;
         Tier &cached = tiers.back();

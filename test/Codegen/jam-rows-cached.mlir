@@ -223,3 +223,41 @@ func.func @static_bf16(%x: memref<4x64xbf16>, %y: memref<4x64xf32>) {
   }
   return
 }
+
+// -----
+
+// Rows of 2 static steps in an X of run-time size: the first tier does not
+// apply (2 steps), and the second tier alone is taken only where its
+// condition is statically true, so the loop is not jammed (no copy of the
+// body for a condition that may never hold).
+// REMARK: remark: [Missed] NotJammed | Category:norm-jam-rows | Function=dynamic_count | Reason="a loop over the row runs 2 steps, more than max-steps (1)"
+// CHECK-LABEL: func.func @dynamic_count(
+// CHECK:         scf.forall (%{{.+}}) in (%{{.+}}) {
+// CHECK-NOT:     arith.cmpi ule
+func.func @dynamic_count(%x: memref<?x32xf32>, %y: memref<?x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %pad = arith.constant 0.0 : f32
+  %zero = arith.constant dense<0.0> : vector<16xf32>
+  %n = memref.dim %x, %c0 : memref<?x32xf32>
+  scf.forall (%i) in (%n) {
+    %s = scf.for %j = %c0 to %c32 step %c16 iter_args(%a = %zero)
+        -> (vector<16xf32>) {
+      %v = vector.transfer_read %x[%i, %j], %pad {in_bounds = [true]}
+          : memref<?x32xf32>, vector<16xf32>
+      %r = arith.addf %a, %v : vector<16xf32>
+      scf.yield %r : vector<16xf32>
+    }
+    %t = vector.reduction <add>, %s : vector<16xf32> into f32
+    %b = vector.broadcast %t : f32 to vector<16xf32>
+    scf.for %j = %c0 to %c32 step %c16 {
+      %v = vector.transfer_read %x[%i, %j], %pad {in_bounds = [true]}
+          : memref<?x32xf32>, vector<16xf32>
+      %w = arith.mulf %v, %b : vector<16xf32>
+      vector.transfer_write %w, %y[%i, %j] {in_bounds = [true]}
+          : vector<16xf32>, memref<?x32xf32>
+    }
+  }
+  return
+}
