@@ -246,8 +246,13 @@ static DeviationScale buildDeviationScale(OpBuilder &b, Location loc, Value x,
                          arith::MulFOp::create(fb, floc, element, half),
                          arith::MulFOp::create(fb, floc, mean64, half))
                    : arith::SubFOp::create(fb, floc, element, mean64);
+          // NaN propagates (arith.maximumf): a slice whose deviations are
+          // NaN (a NaN, or infinities) gets P = NaN and the factor 1, so
+          // that its InvStdDev is NaN (a NaN-dropping maximum gave P =
+          // 2^-1022, epsilon / P^2 overflowed, and InvStdDev became
+          // 1 / sqrt(epsilon)).
           Value d = math::AbsFOp::create(fb, floc, difference);
-          return arith::MaxNumFOp::create(fb, floc, acc, d).getResult();
+          return arith::MaximumFOp::create(fb, floc, acc, d).getResult();
         });
   };
   Value plain = maxDeviationOf(b, loc, Value());
