@@ -1384,12 +1384,11 @@ struct JamRowsPass : public norm::impl::JamRowsPassBase<JamRowsPass> {
         "{0} rows per iteration, {1} loops over the row jammed{2}",
         static_cast<unsigned>(rows), columnLoops.size(),
         !tier.fits ? ""
-        : merged || maxSteps == 0
-            ? ", where each runs at most max-steps steps, or at most "
-              "cached-max-steps steps and the rows read fit in "
-              "cached-max-bytes (else one row per iteration)"
-            : ", where each runs at most max-steps steps (else one row "
-              "per iteration)");
+        : merged   ? ", where each runs at most max-steps steps, or at most "
+                     "cached-max-steps steps and the rows read fit in "
+                     "cached-max-bytes (else one row per iteration)"
+                   : ", where each runs at most max-steps steps (else one row "
+                     "per iteration)");
     buildJammedLoop(b, loop, tier);
     loop->erase();
   }
