@@ -398,6 +398,14 @@ unsigned JitSession::getThreadCount() const {
 llvm::Error JitSession::checkThreadResources() const {
   if (!usesOpenMP)
     return llvm::Error::success();
+  // The threads the runtime starts: the count requested (--threads, else
+  // OMP_NUM_THREADS, else the CPUs) at most OMP_THREAD_LIMIT, as the
+  // runtime reads them (getThreadCount). Before, the requested count alone:
+  // OMP_THREAD_LIMIT=2 --threads=4096 was refused for 4095 worker stacks the
+  // runtime never maps.
+  if (llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(
+          "omp_get_max_threads"))
+    return checkOpenMPThreadResources(getThreadCount());
   unsigned threads = numThreads;
   // OMP_NUM_THREADS was checked by the tools (checkOpenMPThreadsEnvironment);
   // a count that does not parse leaves the runtime's default.

@@ -148,9 +148,10 @@ public:
 
   /// Errors if the module has parallel loops and the OpenMP runtime could
   /// not start their threads (checkOpenMPThreadResources with
-  /// JitOptions::numThreads, else the first count of OMP_NUM_THREADS, else
-  /// the number of CPUs this process may run on). The runtime aborts when it
-  /// cannot create a thread; call this before the first call().
+  /// getThreadCount(): JitOptions::numThreads, else OMP_NUM_THREADS, else
+  /// the number of CPUs, at most OMP_THREAD_LIMIT where the runtime takes
+  /// it). The runtime aborts when it cannot create a thread; call this
+  /// before the first call(), on the thread that runs the calls.
   llvm::Error checkThreadResources() const;
 
   /// Returns the number of threads the module's parallel loops run on: 1

@@ -27,6 +27,33 @@
 // RUN: (ulimit -v 8000000 && not norm-runner %s --threads=4096 \
 // RUN:   --input="2x2xf32=3 0 4 0") 2>&1 | FileCheck %s --check-prefix=THREADS
 
+// OMP_THREAD_LIMIT caps every team the runtime forms, so the check counts
+// the threads the runtime starts: the requested count at most the limit.
+// With the limit 2, --threads=4096 (or OMP_NUM_THREADS=4096) needs one
+// worker stack and runs on 2 threads, with libomp's own warning. Before,
+// the check counted the 4096 requested and refused them as above.
+// RUN: (ulimit -v 8000000 && env OMP_THREAD_LIMIT=2 norm-runner %s \
+// RUN:   --threads=4096 --input=@%t/z.npy --expected-output=@%t/z.npy \
+// RUN:   2>%t/limit.err) | FileCheck %s --check-prefix=FITS
+// RUN: FileCheck %s --check-prefix=LIMIT-TEAM < %t/limit.err
+// LIMIT-TEAM: OMP: Warning #96: Cannot form a team with 4096 threads, using 2 instead.
+// RUN: (ulimit -v 8000000 && env OMP_THREAD_LIMIT=2 OMP_NUM_THREADS=4096 \
+// RUN:   norm-runner %s --input=@%t/z.npy --expected-output=@%t/z.npy \
+// RUN:   2>/dev/null) | FileCheck %s --check-prefix=FITS
+// RUN: (ulimit -v 8000000 && env OMP_THREAD_LIMIT=2 norm-benchmark %s \
+// RUN:   --threads=4096 --input=256x256xf32 --name=b \
+// RUN:   --benchmark_min_time=0.001 2>/dev/null) \
+// RUN:   | FileCheck %s --check-prefix=BENCH-LIMIT
+// BENCH-LIMIT: {{^}}b/real_time {{.*}} threads=2{{$}}
+// A limit above the request changes nothing; one the runtime does not take
+// (not a number: libomp warns and keeps its default) is no limit.
+// RUN: (ulimit -v 8000000 && env OMP_THREAD_LIMIT=5000 not norm-runner %s \
+// RUN:   --threads=4096 --input=@%t/z.npy) 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=THREADS
+// RUN: (ulimit -v 8000000 && env OMP_THREAD_LIMIT=abc not norm-runner %s \
+// RUN:   --threads=4096 --input=@%t/z.npy) 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=THREADS
+
 // --threads replaces OMP_NUM_THREADS before the runtime starts: a count
 // of 99999999 in the variable (whose worker stacks would exhaust the
 // address space) costs nothing with --threads=1 (threads-env.mlir has the
