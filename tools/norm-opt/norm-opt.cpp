@@ -108,7 +108,11 @@ readInput(llvm::StringRef path, mlir::DialectRegistry &registry,
 /// MlirOptMain would print as a second line "<unknown>:0: error: " with
 /// nothing after it, and messages of --pass-pipeline carry blank lines. The
 /// blank lines of each error of the setup are dropped; an error left empty
-/// is not printed (the run still fails).
+/// is not printed (the run still fails). The pipeline parser's own lines
+/// after a reason ("failed to add `norm-fuse-rows` with options ``", after
+/// "Can't add pass 'FuseRowsPass' restricted to 'func.func' ...") become
+/// notes of the error, which print as "norm-opt: note: ...", where they
+/// were lines of its message without the tool's prefix.
 static void dropBlankPipelineErrors(mlir::MlirOptMainConfig &config) {
   config.setPassPipelineSetupFn([setup = config](mlir::PassManager &pm) {
     mlir::ScopedDiagnosticHandler handler(
@@ -119,9 +123,14 @@ static void dropBlankPipelineErrors(mlir::MlirOptMainConfig &config) {
           llvm::SmallVector<llvm::StringRef> lines;
           llvm::StringRef(message).split(lines, '\n');
           std::string kept;
+          llvm::SmallVector<llvm::StringRef> notes;
           for (llvm::StringRef line : lines) {
             if (line.trim().empty())
               continue;
+            if (!kept.empty() && line.starts_with("failed to add `")) {
+              notes.push_back(line);
+              continue;
+            }
             if (!kept.empty())
               kept += '\n';
             kept += line;
@@ -131,6 +140,10 @@ static void dropBlankPipelineErrors(mlir::MlirOptMainConfig &config) {
           if (kept != message) {
             mlir::Diagnostic cleaned(diag.getLocation(), diag.getSeverity());
             cleaned << kept;
+            for (llvm::StringRef note : notes)
+              cleaned.attachNote() << note;
+            for (mlir::Diagnostic &note : diag.getNotes())
+              cleaned.attachNote(note.getLocation()) << note.str();
             diag = std::move(cleaned);
           }
           // On to MlirOptMain's handler, which prints it.

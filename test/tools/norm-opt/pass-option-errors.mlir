@@ -51,6 +51,29 @@
 // RUN:   --pass-pipeline='builtin.module(norm-prefetch-rows{min-rows-ahead=0})' \
 // RUN:   | FileCheck %s --check-prefix=NEST
 // NEST: {{^}}norm-opt: error: Can't add pass 'PrefetchRowsPass' restricted to 'func.func' on a PassManager intended to run on 'builtin.module', did you intend to nest?{{$}}
+// The pipeline parser's lines after the reason, naming what it failed to
+// add, are notes with the tool's prefix (before, they followed as bare
+// lines: "failed to add `norm-fuse-rows` with options ``"). A function pass
+// on the module:
+// RUN: sh -c "norm-opt %s -o /dev/null 2>&1 --pass-pipeline='builtin.module(norm-fuse-rows)'; echo \"exit status \$?\"" \
+// RUN:   | FileCheck %s --check-prefix=NEST-FUNC --match-full-lines --implicit-check-not={{.}}
+// NEST-FUNC: norm-opt: error: Can't add pass 'FuseRowsPass' restricted to 'func.func' on a PassManager intended to run on 'builtin.module', did you intend to nest?
+// NEST-FUNC-NEXT: norm-opt: note: failed to add `norm-fuse-rows` with options ``
+// NEST-FUNC-NEXT: exit status 1
+// The module pipeline in a function:
+// RUN: sh -c "norm-opt %s -o /dev/null 2>&1 --pass-pipeline='builtin.module(func.func(norm-to-llvm))'; echo \"exit status \$?\"" \
+// RUN:   | FileCheck %s --check-prefix=NEST-MODULE --match-full-lines --implicit-check-not={{.}}
+// NEST-MODULE: norm-opt: error: 'norm-to-llvm' runs on 'builtin.module', not nested in 'func.func'
+// NEST-MODULE-NEXT: norm-opt: note: failed to add `norm-to-llvm` with options ``
+// NEST-MODULE-NEXT: norm-opt: note: failed to add `func.func` with options `` to inner pipeline
+// NEST-MODULE-NEXT: exit status 1
+// An option the nested pass does not have: the same form.
+// RUN: not norm-opt %s -o /dev/null 2>&1 \
+// RUN:   --pass-pipeline='builtin.module(func.func(norm-fuse-rows{foo=1}))' \
+// RUN:   | FileCheck %s --check-prefix=NEST-UNKNOWN --match-full-lines --implicit-check-not={{.}}
+// NEST-UNKNOWN: norm-opt: error: <Pass-Options-Parser>: no such option foo
+// NEST-UNKNOWN-NEXT: norm-opt: note: failed to add `norm-fuse-rows` with options `foo=1`
+// NEST-UNKNOWN-NEXT: norm-opt: note: failed to add `func.func` with options `` to inner pipeline
 // With --verify-diagnostics, such an error is left to the verifier, which
 // reports it as unexpected (an error without a location cannot be expected).
 // RUN: not norm-opt %s -o /dev/null --verify-diagnostics 2>&1 \
