@@ -24,6 +24,7 @@
 #include "llvm/TargetParser/Host.h"
 
 #include <limits>
+#include <string>
 
 using namespace mlir;
 using namespace mlir::norm;
@@ -251,6 +252,28 @@ static void buildModulePipeline(OpPassManager &pm,
   pm.addPass(createCheckLoweredPass());
 }
 
+/// Returns the error of norm-to-llvm's options `vectorBits` and
+/// `nontemporalMinBytes` where one is outside its range (Pipelines.h): the
+/// option, its range and why, and the value given; "" where both are in
+/// range. Checked when a textual pipeline is parsed
+/// (registerNormToLLVMPipelineVariant) and by the pipeline's first pass.
+static std::string getPipelineOptionsError(unsigned vectorBits,
+                                           uint64_t nontemporalMinBytes) {
+  if (vectorBits != 0 && vectorBits != 128 && vectorBits != 256 &&
+      vectorBits != 512)
+    return "norm-to-llvm: vector-bits must be 0 (the host's), 128, 256 or 512 "
+           "(the widths of CPU vector registers), got " +
+           std::to_string(vectorBits);
+  constexpr uint64_t maxBytes = std::numeric_limits<int64_t>::max();
+  if (nontemporalMinBytes > maxBytes)
+    return "norm-to-llvm: nontemporal-min-bytes must be 0 (never) to " +
+           std::to_string(maxBytes) +
+           " (2^63 - 1: it is compared with result sizes computed as signed "
+           "64-bit `index` values), got " +
+           std::to_string(nontemporalMinBytes);
+  return "";
+}
+
 namespace {
 /// The pipeline's first pass: fails, before any pass runs, where an option
 /// of the pipeline is outside its range (Pipelines.h), with the option, its
@@ -288,20 +311,10 @@ public:
   }
 
   LogicalResult initialize(MLIRContext *context) override {
-    if (vectorBits != 0 && vectorBits != 128 && vectorBits != 256 &&
-        vectorBits != 512)
-      return emitError(UnknownLoc::get(context))
-             << "norm-to-llvm: vector-bits must be 0 (the host's), 128, 256 "
-                "or 512 (the widths of CPU vector registers), got "
-             << static_cast<unsigned>(vectorBits);
-    constexpr uint64_t maxBytes = std::numeric_limits<int64_t>::max();
-    if (nontemporalMinBytes > maxBytes)
-      return emitError(UnknownLoc::get(context))
-             << "norm-to-llvm: nontemporal-min-bytes must be 0 (never) to "
-             << maxBytes
-             << " (2^63 - 1: it is compared with result sizes computed as "
-                "signed 64-bit `index` values), got "
-             << static_cast<uint64_t>(nontemporalMinBytes);
+    std::string error =
+        getPipelineOptionsError(vectorBits, nontemporalMinBytes);
+    if (!error.empty())
+      return emitError(UnknownLoc::get(context)) << error;
     return success();
   }
 
@@ -467,6 +480,14 @@ void mlir::norm::registerNormToLLVMPipelineVariant(
         NormToLLVMPipelineOptions options;
         if (failed(options.parseFromString(optionsStr)))
           return failure();
+        // Options out of range fail the parse of the pipeline text, with the
+        // error of the pipeline's first pass: norm-opt's --pass-pipeline,
+        // mlirParsePassPipeline and mlirOpPassManagerAddPipeline of the C
+        // API (to their callback), before any pass manager runs.
+        std::string error = getPipelineOptionsError(
+            options.vectorBits, options.nontemporalMinBytes);
+        if (!error.empty())
+          return errorHandler(error);
         builder(pm, options);
         return success();
       },

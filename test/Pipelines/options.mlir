@@ -1,7 +1,8 @@
 // The options of norm-to-llvm (Pipelines.h): a value outside an option's
-// range fails the pipeline's first pass, before anything is lowered, with
-// one error naming the option, the range, why, and the value given (not the
-// error of the pass the option is passed on to); nothing is printed.
+// range fails the parse of the pipeline (its first pass, in pipelines built
+// in C++), before anything is lowered, with one error naming the option,
+// the range, why, and the value given (not the error of the pass the option
+// is passed on to); nothing is printed.
 
 // vector-bits: 0 (the host's), 128, 256 or 512.
 // RUN: not norm-opt %s --norm-to-llvm='vector-bits=100' 2>&1 \
@@ -20,6 +21,16 @@
 // RUN: not norm-opt %s --norm-to-llvm='nontemporal-min-bytes=9223372036854775808' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=MINBYTES2
 // MINBYTES2: {{^}}norm-opt: error: norm-to-llvm: nontemporal-min-bytes must be 0 (never) to 9223372036854775807 {{.*}}, got 9223372036854775808
+
+// In --pass-pipeline the same error fails the parse of the pipeline text
+// (as in the C API's mlirParsePassPipeline, test/CAPI), followed by the
+// parser's note. Before, the text parsed and the pipeline's first pass
+// failed.
+// RUN: sh -c "norm-opt %s -o /dev/null 2>&1 --pass-pipeline='builtin.module(norm-to-llvm{vector-bits=7})'; echo \"exit status \$?\"" \
+// RUN:   | FileCheck %s --check-prefix=TEXT --match-full-lines --implicit-check-not={{.}}
+// TEXT: norm-opt: error: norm-to-llvm: vector-bits must be 0 (the host's), 128, 256 or 512 (the widths of CPU vector registers), got 7
+// TEXT-NEXT: norm-opt: note: failed to add `norm-to-llvm` with options `vector-bits=7`
+// TEXT-NEXT: exit status 1
 
 // The ends are accepted and used: 128-bit registers (4 x 4 f32 lanes per
 // tile); the largest min-bytes is the run-time threshold of the

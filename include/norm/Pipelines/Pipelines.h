@@ -33,7 +33,9 @@ enum class BF16Truncation {
 /// PassOptions::Option) before calling buildNormToLLVMPipeline. A
 /// default-constructed struct gives the pipeline that `--norm-to-llvm`
 /// runs. Values outside an option's range make the pipeline's first pass
-/// fail (an error naming the option, before anything is lowered).
+/// fail (an error naming the option, before anything is lowered); in a
+/// textual pipeline (registerNormToLLVMPipelineVariant) the same error
+/// fails the parse of the pipeline text already.
 struct NormToLLVMPipelineOptions
     : public PassPipelineOptions<NormToLLVMPipelineOptions> {
   /// Run `generate-runtime-verification` first: dynamic sizes that the
@@ -134,7 +136,12 @@ using NormToLLVMPipelineBuilder =
 /// PassPipelineRegistration, nesting it in another op, e.g.
 /// `builtin.module(func.func(ARG))`, is an error reported through the
 /// pipeline parser's error handler ("'ARG' runs on 'builtin.module', not
-/// nested in 'func.func'"), not a fatal error of the PassManager.
+/// nested in 'func.func'"), not a fatal error of the PassManager. So is an
+/// option outside its range (`ARG{vector-bits=7}`), with the error of the
+/// pipeline's first pass ("norm-to-llvm: vector-bits must be 0 (the
+/// host's), 128, 256 or 512 (...), got 7"): the parse fails (norm-opt's
+/// --pass-pipeline, the C API's mlirParsePassPipeline), before any pass
+/// manager runs.
 void registerNormToLLVMPipelineVariant(StringRef arg, StringRef description,
                                        NormToLLVMPipelineBuilder builder);
 
