@@ -29,6 +29,21 @@
 // large offset (X near a large mean) keeps its digits. epsilon is the f32
 // attribute converted exactly to P.
 //
+// X - input_mean can exceed P's largest finite value where X and input_mean
+// are near it with opposite signs (f32 [3e38] with input_mean -3e38) while
+// (X - input_mean) * A is finite. Per channel, a power of two F (1, or 1/2
+// where |input_mean| reaches half an ulp of P's largest value, the least
+// |input_mean| whose difference with some X of P can round to infinity, and
+// |A| < 2^(emax of P), so that A / F stays finite) scales the difference:
+//
+//   Y = (X * F - input_mean * F) * (A / F) + B[c]
+//
+// X * F is exact (a subnormal X loses at most its last bit where
+// |input_mean| >= 2^103, far below the difference's ulp), input_mean * F and
+// A / F are exact, so Y has the roundings of the unscaled formula wherever
+// that does not overflow: with F = 1 the same operations and values as
+// before.
+//
 //===----------------------------------------------------------------------===//
 
 #include "FloatArithmetic.h"
@@ -72,6 +87,85 @@ static bool hasShortPlanes(RankedTensorType xType, int64_t minElements) {
   return true;
 }
 
+/// The per-channel operands of Y in `p` (see the file comment): F (1 or 1/2),
+/// input_mean * F and A * (1 / F).
+struct ChannelTerms {
+  Value factor, scaledMean, scaledA;
+};
+
+/// Returns the ChannelTerms of one channel from its input_mean `m` and A
+/// `a`, both in `p`.
+static ChannelTerms buildScalarTerms(OpBuilder &b, Location loc, Value m,
+                                     Value a, FloatType p) {
+  const llvm::fltSemantics &sem = p.getFloatSemantics();
+  int maxExponent = APFloat::semanticsMaxExponent(sem);
+  int precision = APFloat::semanticsPrecision(sem);
+  // Half an ulp of P's largest finite value, 2^(emax - precision) (2^103
+  // for f32, 2^970 for f64), and 2^emax (2^127, 2^1023).
+  APFloat halfUlpOfMax = scalbn(APFloat::getOne(sem), maxExponent - precision,
+                                APFloat::rmNearestTiesToEven);
+  APFloat twoToEmax =
+      scalbn(APFloat::getOne(sem), maxExponent, APFloat::rmNearestTiesToEven);
+  // NaN operands compare false: F = 1.
+  Value bigMean = arith::CmpFOp::create(
+      b, loc, arith::CmpFPredicate::OGE, math::AbsFOp::create(b, loc, m),
+      arith::ConstantFloatOp::create(b, loc, p, halfUlpOfMax));
+  Value finiteRatio = arith::CmpFOp::create(
+      b, loc, arith::CmpFPredicate::OLT, math::AbsFOp::create(b, loc, a),
+      arith::ConstantFloatOp::create(b, loc, p, twoToEmax));
+  Value scaled = arith::AndIOp::create(b, loc, bigMean, finiteRatio);
+  Value one = createFloatConstant(b, loc, p, 1.0);
+  ChannelTerms terms;
+  terms.factor = arith::SelectOp::create(
+      b, loc, scaled, createFloatConstant(b, loc, p, 0.5), one);
+  terms.scaledMean = arith::MulFOp::create(b, loc, m, terms.factor);
+  terms.scaledA = arith::MulFOp::create(
+      b, loc, a,
+      arith::SelectOp::create(b, loc, scaled,
+                              createFloatConstant(b, loc, p, 2.0), one));
+  return terms;
+}
+
+/// Returns the ChannelTerms of the [C] tensors `mean` (any float type,
+/// converted exactly to `p`) and `a` (A, in `p`), each a [C] tensor of one
+/// linalg.generic.
+static ChannelTerms buildChannelTerms(OpBuilder &b, Location loc, Value mean,
+                                      Value a, FloatType p) {
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, a);
+  SmallVector<Value, 3> inits;
+  for (int i = 0; i < 3; ++i)
+    inits.push_back(tensor::EmptyOp::create(b, loc, sizes, p));
+  AffineMap identity = b.getMultiDimIdentityMap(1);
+  auto op = linalg::GenericOp::create(
+      b, loc, ValueRange(inits).getTypes(), ValueRange{mean, a}, inits,
+      SmallVector<AffineMap>(5, identity),
+      getReductionIteratorTypes(1, /*reducedDims=*/{}),
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        ChannelTerms terms = buildScalarTerms(
+            nb, nloc, convertToFloat(nb, nloc, args[0], p), args[1], p);
+        linalg::YieldOp::create(
+            nb, nloc,
+            ValueRange{terms.factor, terms.scaledMean, terms.scaledA});
+      });
+  return ChannelTerms{op.getResult(0), op.getResult(1), op.getResult(2)};
+}
+
+/// Returns (X * `factor` - `scaledMean`) * `scaledA` + `shift` in `p`, rounded
+/// once to `t`, for the element `x` of X (Y of the file comment).
+static Value buildChannelY(OpBuilder &b, Location loc, Value x, Value factor,
+                           Value scaledMean, Value scaledA, Value shift,
+                           FloatType p, FloatType t) {
+  Value centered = arith::SubFOp::create(
+      b, loc,
+      arith::MulFOp::create(b, loc, convertToFloat(b, loc, x, p), factor,
+                            arith::FastMathFlags::contract),
+      scaledMean, arith::FastMathFlags::contract);
+  Value y = arith::MulFOp::create(b, loc, centered, scaledA,
+                                  arith::FastMathFlags::contract);
+  y = arith::AddFOp::create(b, loc, y, shift, arith::FastMathFlags::contract);
+  return createTruncF(b, loc, y, t);
+}
+
 /// Returns Y = (X - `mean`[c]) * `a`[c] + `bias`[c] in `p`, rounded once to
 /// X's type, for `x` [N, C, D1, ..., Dn] (n >= 1), as [N, C, D1, ..., Dn]:
 /// X viewed as the rows [N * C, D1 * ... * Dn], one channel plane each, and
@@ -104,8 +198,9 @@ static Value buildChannelRows(OpBuilder &b, Location loc, Value x, Value mean,
       return convertToFloat(
           b, loc, tensor::ExtractOp::create(b, loc, operand, channel), p);
     };
-    Value m = channelValue(mean);
-    Value factor = tensor::ExtractOp::create(b, loc, a, channel);
+    ChannelTerms terms =
+        buildScalarTerms(b, loc, channelValue(mean),
+                         tensor::ExtractOp::create(b, loc, a, channel), p);
     Value shift = channelValue(bias);
     SmallVector<OpFoldResult> offsets{row, b.getIndexAttr(0)};
     SmallVector<OpFoldResult> rowSizes{b.getIndexAttr(1), sizes[1]};
@@ -121,13 +216,10 @@ static Value buildChannelRows(OpBuilder &b, Location loc, Value x, Value mean,
         linalg::MapOp::create(
             b, loc, ValueRange{xRow}, dest,
             [&](OpBuilder &nb, Location nloc, ValueRange args) {
-              Value centered = arith::SubFOp::create(
-                  nb, nloc, convertToFloat(nb, nloc, args[0], p), m);
-              Value y = arith::MulFOp::create(nb, nloc, centered, factor,
-                                              arith::FastMathFlags::contract);
-              y = arith::AddFOp::create(nb, nloc, y, shift,
-                                        arith::FastMathFlags::contract);
-              linalg::YieldOp::create(nb, nloc, createTruncF(nb, nloc, y, t));
+              linalg::YieldOp::create(
+                  nb, nloc,
+                  buildChannelY(nb, nloc, args[0], terms.factor,
+                                terms.scaledMean, terms.scaledA, shift, p, t));
             })
             .getResult()[0];
     b.setInsertionPointToStart(forall.getTerminator().getBody());
@@ -186,26 +278,26 @@ static Value buildBatchNormalization(OpBuilder &b, Location loc, Value x,
     rank = 3;
   }
 
-  // Y = (X - input_mean[c]) * A[c] + B[c], rounded once to T.
+  // Y = (X * F - input_mean * F) * (A / F) + B[c], rounded once to T, with
+  // F, input_mean * F and A / F per channel (the file comment).
+  ChannelTerms terms = buildChannelTerms(b, loc, mean, a, p);
   AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, ctx);
   AffineMap channel =
       AffineMap::get(rank, /*symbolCount=*/0, getAffineDimExpr(1, ctx), ctx);
   Value init =
       tensor::EmptyOp::create(b, loc, tensor::getMixedSizes(b, loc, source), t);
   auto yOp = linalg::GenericOp::create(
-      b, loc, init.getType(), ValueRange{source, mean, a, bias}, init,
-      ArrayRef<AffineMap>{identity, channel, channel, channel, identity},
+      b, loc, init.getType(),
+      ValueRange{source, terms.factor, terms.scaledMean, terms.scaledA, bias},
+      init,
+      ArrayRef<AffineMap>{identity, channel, channel, channel, channel,
+                          identity},
       getReductionIteratorTypes(rank, /*reducedDims=*/{}),
       [&](OpBuilder &nb, Location nloc, ValueRange args) {
-        Value centered = arith::SubFOp::create(
-            nb, nloc, convertToFloat(nb, nloc, args[0], p),
-            convertToFloat(nb, nloc, args[1], p));
-        Value y = arith::MulFOp::create(nb, nloc, centered, args[2],
-                                        arith::FastMathFlags::contract);
-        y = arith::AddFOp::create(nb, nloc, y,
-                                  convertToFloat(nb, nloc, args[3], p),
-                                  arith::FastMathFlags::contract);
-        linalg::YieldOp::create(nb, nloc, createTruncF(nb, nloc, y, t));
+        linalg::YieldOp::create(
+            nb, nloc,
+            buildChannelY(nb, nloc, args[0], args[1], args[2], args[3],
+                          convertToFloat(nb, nloc, args[4], p), p, t));
       });
   Value y = yOp.getResult(0);
   if (source != x)

@@ -2,10 +2,13 @@
 // GroupNormalization.cpp, InstanceNormalization.cpp).
 // RUN: norm-opt %s --convert-norm-to-linalg -split-input-file | FileCheck %s
 
-// BatchNormalization: A = scale / sqrt(var + eps) per channel, then (planes
-// statically shorter than 16 elements, here 4) one elementwise op over X
-// reading the [C] operands at (d1); f16 X with f32
-// statistics computes in f32 and rounds Y once to f16.
+// BatchNormalization: A = scale / sqrt(var + eps) per channel, then the
+// per-channel F (1/2 where |input_mean| >= 2^103, half an ulp of FLT_MAX,
+// and |A| < 2^127; else 1), input_mean * F and A * (1 / F) in one op, then
+// (planes statically shorter than 16 elements, here 4) one elementwise op
+// over X reading the [C] operands at (d1): (X * F - input_mean * F) *
+// (A / F) + B, so that X - input_mean cannot overflow where Y is finite;
+// f16 X with f32 statistics computes in f32 and rounds Y once to f16.
 // CHECK-DAG:   #[[$ID1:.+]] = affine_map<(d0) -> (d0)>
 // CHECK-DAG:   #[[$ID3:.+]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 // CHECK-DAG:   #[[$CH:.+]] = affine_map<(d0, d1, d2) -> (d1)>
@@ -16,10 +19,29 @@
 // CHECK:         arith.addf %{{.+}}, %[[EPS]] : f32
 // CHECK:         math.sqrt
 // CHECK:         arith.divf
-// CHECK:       linalg.generic {indexing_maps = [#[[$ID3]], #[[$CH]], #[[$CH]], #[[$CH]], #[[$ID3]]], iterator_types = ["parallel", "parallel", "parallel"]} ins(%[[X]], %[[M]], %[[A]], %[[B]] : tensor<2x3x4xf16>, tensor<3xf32>, tensor<3xf32>, tensor<3xf16>)
-// CHECK:         %[[XF:.+]] = arith.extf %{{.+}} : f16 to f32
-// CHECK:         %[[D:.+]] = arith.subf %[[XF]], %{{.+}} : f32
-// CHECK:         %[[P:.+]] = arith.mulf %[[D]], %{{.+}} fastmath<contract> : f32
+// CHECK:       %[[T:.+]]:3 = linalg.generic {indexing_maps = [#[[$ID1]], #[[$ID1]], #[[$ID1]], #[[$ID1]], #[[$ID1]]], iterator_types = ["parallel"]} ins(%[[M]], %[[A]] : tensor<3xf32>, tensor<3xf32>)
+// CHECK-NEXT:  ^bb0(%[[MI:.+]]: f32, %[[AI:.+]]: f32, %{{.+}}: f32, %{{.+}}: f32, %{{.+}}: f32):
+// CHECK:         %[[AM:.+]] = math.absf %[[MI]] : f32
+// CHECK:         %[[HALFULP:.+]] = arith.constant 1.01412048E+31 : f32
+// CHECK:         %[[BIG:.+]] = arith.cmpf oge, %[[AM]], %[[HALFULP]] : f32
+// CHECK:         %[[AA:.+]] = math.absf %[[AI]] : f32
+// CHECK:         %[[EMAX:.+]] = arith.constant 1.70141183E+38 : f32
+// CHECK:         %[[FIN:.+]] = arith.cmpf olt, %[[AA]], %[[EMAX]] : f32
+// CHECK:         %[[SC:.+]] = arith.andi %[[BIG]], %[[FIN]] : i1
+// CHECK-DAG:     %[[ONE:.+]] = arith.constant 1.000000e+00 : f32
+// CHECK-DAG:     %[[HALF:.+]] = arith.constant 5.000000e-01 : f32
+// CHECK:         %[[F:.+]] = arith.select %[[SC]], %[[HALF]], %[[ONE]] : f32
+// CHECK:         %[[MF:.+]] = arith.mulf %[[MI]], %[[F]] : f32
+// CHECK:         %[[TWO:.+]] = arith.constant 2.000000e+00 : f32
+// CHECK:         %[[G:.+]] = arith.select %[[SC]], %[[TWO]], %[[ONE]] : f32
+// CHECK:         %[[AF:.+]] = arith.mulf %[[AI]], %[[G]] : f32
+// CHECK:         linalg.yield %[[F]], %[[MF]], %[[AF]] : f32, f32, f32
+// CHECK:       linalg.generic {indexing_maps = [#[[$ID3]], #[[$CH]], #[[$CH]], #[[$CH]], #[[$CH]], #[[$ID3]]], iterator_types = ["parallel", "parallel", "parallel"]} ins(%[[X]], %[[T]]#0, %[[T]]#1, %[[T]]#2, %[[B]] : tensor<2x3x4xf16>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf16>)
+// CHECK-NEXT:  ^bb0(%[[XI:.+]]: f16, %[[FI:.+]]: f32, %[[MFI:.+]]: f32, %[[AFI:.+]]: f32,
+// CHECK:         %[[XF:.+]] = arith.extf %[[XI]] : f16 to f32
+// CHECK:         %[[XS:.+]] = arith.mulf %[[XF]], %[[FI]] fastmath<contract> : f32
+// CHECK:         %[[D:.+]] = arith.subf %[[XS]], %[[MFI]] fastmath<contract> : f32
+// CHECK:         %[[P:.+]] = arith.mulf %[[D]], %[[AFI]] fastmath<contract> : f32
 // CHECK:         %[[Y:.+]] = arith.addf %[[P]], %{{.+}} fastmath<contract> : f32
 // CHECK:         arith.truncf %[[Y]] : f32 to f16
 // CHECK-NOT:   linalg.generic
@@ -32,10 +54,13 @@ func.func @batch(%x: tensor<2x3x4xf16>, %s: tensor<3xf16>, %b: tensor<3xf16>,
 
 // -----
 
-// An f64 operand makes the computation type f64.
+// An f64 operand makes the computation type f64 (F's thresholds 2^970 and
+// 2^1023).
 // CHECK-LABEL: func @batch_f64
 // CHECK:       arith.constant 9.9999997473787516E-6 : f64
-// CHECK:       arith.subf %{{.+}}, %{{.+}} : f64
+// CHECK:       arith.constant 9.979201547673599E+291 : f64
+// CHECK:       arith.constant 8.9884656743115795E+307 : f64
+// CHECK:       arith.subf %{{.+}}, %{{.+}} fastmath<contract> : f64
 // CHECK:       arith.truncf %{{.+}} : f64 to f32
 func.func @batch_f64(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %m: tensor<3xf64>) -> tensor<2x3xf32> {
   %y = norm.batch_normalization %x, %s, %s, %m, %m
@@ -63,12 +88,18 @@ func.func @batch_f64(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %m: tensor<3xf64>) 
 // CHECK:         %[[C:.+]] = arith.remui %[[ROW]], %c3 : index
 // CHECK:         %[[M:.+]] = tensor.extract %[[S]][%[[C]]] : tensor<3xf32>
 // CHECK:         %[[AC:.+]] = tensor.extract %[[A]][%[[C]]] : tensor<3xf32>
+// CHECK:         %[[SC:.+]] = arith.andi
+// CHECK:         %[[F:.+]] = arith.select %[[SC]], %{{.+}}, %{{.+}} : f32
+// CHECK:         %[[MF:.+]] = arith.mulf %[[M]], %[[F]] : f32
+// CHECK:         %[[G:.+]] = arith.select %[[SC]], %{{.+}}, %{{.+}} : f32
+// CHECK:         %[[AF:.+]] = arith.mulf %[[AC]], %[[G]] : f32
 // CHECK:         %[[BC:.+]] = tensor.extract %[[S]][%[[C]]] : tensor<3xf32>
 // CHECK:         %[[XR:.+]] = tensor.extract_slice %[[XC]][%[[ROW]], 0] [1, %[[PLANE]]] [1, 1] : tensor<6x?xf32> to tensor<?xf32>
 // CHECK:         %[[DR:.+]] = tensor.extract_slice %[[OUT]][%[[ROW]], 0] [1, %[[PLANE]]] [1, 1] : tensor<6x?xf32> to tensor<?xf32>
 // CHECK:         %[[YR:.+]] = linalg.map ins(%[[XR]] : tensor<?xf32>) outs(%[[DR]] : tensor<?xf32>)
-// CHECK:           %[[D:.+]] = arith.subf %{{.+}}, %[[M]] : f32
-// CHECK:           %[[P:.+]] = arith.mulf %[[D]], %[[AC]] fastmath<contract> : f32
+// CHECK:           %[[XS:.+]] = arith.mulf %{{.+}}, %[[F]] fastmath<contract> : f32
+// CHECK:           %[[D:.+]] = arith.subf %[[XS]], %[[MF]] fastmath<contract> : f32
+// CHECK:           %[[P:.+]] = arith.mulf %[[D]], %[[AF]] fastmath<contract> : f32
 // CHECK:           %[[YE:.+]] = arith.addf %[[P]], %[[BC]] fastmath<contract> : f32
 // CHECK:           linalg.yield %[[YE]] : f32
 // CHECK:         scf.forall.in_parallel
@@ -94,7 +125,8 @@ func.func @batch_rank4(%x: tensor<2x3x?x5xf32>, %s: tensor<3xf32>) -> tensor<2x3
 // CHECK:         %[[MF:.+]] = arith.extf %[[M]] : f16 to f32
 // CHECK:         linalg.map ins(%{{.+}} : tensor<16xf16>) outs(%{{.+}} : tensor<16xf16>)
 // CHECK:           %[[XF:.+]] = arith.extf %{{.+}} : f16 to f32
-// CHECK:           arith.subf %[[XF]], %[[MF]] : f32
+// CHECK:           %[[XS:.+]] = arith.mulf %[[XF]], %{{.+}} fastmath<contract> : f32
+// CHECK:           arith.subf %[[XS]], %{{.+}} fastmath<contract> : f32
 // CHECK:           arith.truncf %{{.+}} : f32 to f16
 // CHECK:       tensor.expand_shape %{{.+}} {{\[}}[0, 1], [2]] output_shape [2, 3, 16] : tensor<6x16xf16> into tensor<2x3x16xf16>
 func.func @batch_rank3_f16(%x: tensor<2x3x16xf16>, %s: tensor<3xf16>) -> tensor<2x3x16xf16> {
