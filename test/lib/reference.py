@@ -140,6 +140,19 @@ def rms_normalization(x, scale, axis=-1, epsilon=1e-5, x_type="f64"):
         denominator = np.hypot(rms, np.sqrt(eps))
         inv_std_dev = 1.0 / denominator
         normalized = x / denominator
+        if eps == 0.0:
+            # A root mean square in or near float64's subnormal range has
+            # lost its digits there (f64 [5e-324, -5e-324, 5e-324, 0]):
+            # such slices (0 < max|x| < 2^-1000) take (X / m) / sqrt(s / n)
+            # and (1 / m) / sqrt(s / n), m = max|x|, s = sum((x / m)^2).
+            # Any other epsilon keeps RMS >= sqrt(eps) >= 3.7e-23.
+            m = np.max(np.abs(x), axis=axes, keepdims=True, initial=0.0)
+            tiny = (m > 0) & (m < 2.0 ** -1000)
+            safe = np.where(tiny, m, 1.0)
+            root = np.sqrt(np.sum((x / safe) ** 2, axis=axes, keepdims=True)
+                           / n)
+            normalized = np.where(tiny, (x / safe) / root, normalized)
+            inv_std_dev = np.where(tiny, (1.0 / safe) / root, inv_std_dev)
         normalized = stored_to_f64(round_to(normalized, x_type), x_type)
         scale = np.asarray(scale, dtype=np.float64)
         assert scale.ndim <= r

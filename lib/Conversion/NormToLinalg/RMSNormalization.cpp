@@ -284,15 +284,44 @@ static Value buildWideDenominator(OpBuilder &b, Location loc, Value x,
 
 /// Returns D = sqrt(mean(X^2) + epsilon) per slice of the f64 tensor `x`
 /// over `reducedDims`, from the max|x|-scaled sum of squares (see the file
-/// comment): hypot(rms, sqrt(epsilon)) without overflow or underflow.
+/// comment): hypot(rms, sqrt(epsilon)) without overflow or underflow. With
+/// `factor` (only for epsilon 0), returns D * F instead and sets `factor` to
+/// the per-slice power of two F: 2^1000 where 0 < max|x| < 2^-1000, whose D
+/// (the root mean square, at most max|x|) would lie in or near the subnormal
+/// range and lose its digits there, else 1 (D * 1 = D, the same value).
 static Value buildScaledDenominator(OpBuilder &b, Location loc, Value x,
                                     ArrayRef<int64_t> reducedDims,
-                                    Value count64, Value eps64) {
+                                    Value count64, Value eps64,
+                                    Value *factor = nullptr) {
   FloatType f64 = b.getF64Type();
   ScaledPowerSum sum =
       buildScaledPowerSum(b, loc, x, reducedDims, /*p=*/2, f64);
+  Value maxAbs = sum.maxAbs;
+  if (factor) {
+    *factor = buildSliceMap(
+        b, loc, maxAbs, f64,
+        [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+          Value m = args[0];
+          Value tiny = arith::AndIOp::create(
+              nb, nloc,
+              arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::OGT, m,
+                                    createFloatConstant(nb, nloc, f64, 0.0)),
+              arith::CmpFOp::create(
+                  nb, nloc, arith::CmpFPredicate::OLT, m,
+                  createFloatConstant(nb, nloc, f64, 0x1p-1000)));
+          return arith::SelectOp::create(
+              nb, nloc, tiny, createFloatConstant(nb, nloc, f64, 0x1p1000),
+              createFloatConstant(nb, nloc, f64, 1.0));
+        });
+    // m * F is exact (a power of two times m, normal).
+    maxAbs = buildSliceMap(
+        b, loc, ValueRange{maxAbs, *factor}, f64,
+        [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+          return arith::MulFOp::create(nb, nloc, args[0], args[1]);
+        });
+  }
   return buildSliceMap(
-      b, loc, ValueRange{sum.maxAbs, sum.sum}, f64,
+      b, loc, ValueRange{maxAbs, sum.sum}, f64,
       [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
         Value m = args[0], s = args[1];
         Value zero = createFloatConstant(nb, nloc, f64, 0.0);
@@ -388,18 +417,29 @@ buildRMSNormalization(OpBuilder &b, Location loc, Value x, Value scale,
                   &losesInfo);
   Value eps64 = arith::ConstantFloatOp::create(b, loc, f64, epsilon);
 
-  // D per slice; Y takes 1 / D (X / D for f64 X).
+  // D per slice; Y takes 1 / D (X / D for f64 X). f64 X with epsilon 0:
+  // D * F and (X * F) / (D * F), InvStdDev F / (D * F), with the per-slice
+  // power of two F of buildScaledDenominator, so that a slice whose root mean
+  // square is subnormal (f64 [5e-324, -5e-324]) keeps its digits; F = 1
+  // elsewhere (the same values). Any other epsilon keeps D >= sqrt(epsilon)
+  // >= 3.7e-23 (epsilon is an f32).
   bool divide = t.isF64();
+  Value factor;
   Value d = divide
-                ? buildScaledDenominator(b, loc, x, reducedDims, count64, eps64)
+                ? buildScaledDenominator(b, loc, x, reducedDims, count64, eps64,
+                                         epsilon.isZero() ? &factor : nullptr)
                 : buildWideDenominator(
                       b, loc, x, reducedDims, count64, eps64,
                       /*f64Precision=*/invStdDevType.getElementType().isF64());
   Value one = createFloatConstant(b, loc, f64, 1.0);
-  Value inv = buildSliceMap(
-      b, loc, d, f64, [&](OpBuilder &nb, Location nloc, ValueRange args) {
-        return arith::DivFOp::create(nb, nloc, one, args[0]);
-      });
+  SmallVector<Value, 2> invInputs{d};
+  if (factor)
+    invInputs.push_back(factor);
+  Value inv = buildSliceMap(b, loc, invInputs, f64,
+                            [&](OpBuilder &nb, Location nloc, ValueRange args) {
+                              return arith::DivFOp::create(
+                                  nb, nloc, factor ? args[1] : one, args[0]);
+                            });
 
   // Y = round_V(round_T(X * InvStdDev) * Scale), the product in W. Where
   // W is f32 and T at least as precise as V, Normalized = X / D is formed in
@@ -466,6 +506,10 @@ buildRMSNormalization(OpBuilder &b, Location loc, Value x, Value scale,
   } else {
     inputs.push_back(divide ? d : inv);
     maps.push_back(keptMap);
+    if (factor) {
+      inputs.push_back(factor);
+      maps.push_back(keptMap);
+    }
   }
   maps.push_back(identity);
   Value init =
@@ -489,6 +533,8 @@ buildRMSNormalization(OpBuilder &b, Location loc, Value x, Value scale,
                                              args[withScale ? 3 : 2]);
         } else {
           Value xv = convertToFloat(nb, nloc, args[0], f64);
+          if (factor)
+            xv = arith::MulFOp::create(nb, nloc, xv, args[3]);
           normalized =
               divide ? arith::DivFOp::create(nb, nloc, xv, args[2]).getResult()
                      : arith::MulFOp::create(nb, nloc, xv, args[2]).getResult();

@@ -110,12 +110,17 @@ def simulate(x64, s64, t, v, u, axis, eps):
     with np.errstate(all="ignore"):
         if t == "f64":
             # max|x|-scaled: D = hypot(m * sqrt(s / n), sqrt(eps)), Y = X / D.
+            # With epsilon 0, slices of 0 < m < 2^-1000 take F = 2^1000:
+            # D * F = (m * F) sqrt(s / n), Y = (X * F) / (D * F), InvStdDev
+            # F / (D * F).
             m = np.max(np.abs(x64), axis=axes, keepdims=True, initial=0.0)
+            f = np.where((eps64 == 0.0) & (m > 0) & (m < 2.0 ** -1000),
+                         2.0 ** 1000, 1.0)
             s = np.sum((x64 / m) ** 2, axis=axes, keepdims=True)
-            rms = np.where(m == 0, np.sqrt(0.0 / n), m * np.sqrt(s / n))
-            d = np.hypot(rms, np.sqrt(eps64))
-            inv = 1.0 / d
-            normalized = rounded(x64 / d, t)
+            rms = np.where(m == 0, np.sqrt(0.0 / n), (m * f) * np.sqrt(s / n))
+            d = np.hypot(rms, np.sqrt(eps64) * f)
+            inv = f / d
+            normalized = rounded((x64 * f) / d, t)
         else:
             ms = np.sum(x64 * x64, axis=axes, keepdims=True) / n
             inv = 1.0 / np.sqrt(ms + eps64)
@@ -257,6 +262,16 @@ def edge():
             "Scale)."],
            [[1e-320, -1e-320], [5e-324, 5e-324]], [1, 2], "f64", "f64",
            eps=0.0)
+    inline("edge", "f64-subnormal-rms-epsilon0",
+           ["f64 rows whose root mean square is subnormal, epsilon 0: X / RMS",
+            "keeps its digits (rows of unequal elements: 2 / sqrt(3), 2,",
+            "40 / sqrt(500)); a row of 2^-1010 (RMS normal, InvStdDev",
+            "2^1010 sqrt(2) finite) and a row of ordinary values, unchanged.",
+            "InvStdDev in f64 (stash_type 11): inf where 1 / RMS exceeds f64."],
+           [[5e-324, -5e-324, 5e-324, 0], [5e-324, 0, 0, 0],
+            [1.5e-323, 0, 0, 0], [2e-322, 1e-322, 0, 0],
+            [2.0 ** -1010, -(2.0 ** -1010), 0, 0], [1, 2, 3, 4]],
+           [1, 2, 1, 0.5], "f64", "f64", eps=0.0, stash=11)
     inline("edge", "bf16-squares-overflow-underflow",
            ["bf16 rows whose squares overflow ([3e30, 4e30]) or underflow",
             "([3e-30, -4e-30], epsilon 0) f32: no spurious overflow or underflow."],
