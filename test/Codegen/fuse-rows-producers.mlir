@@ -285,12 +285,12 @@ func.func @skip_normalizer_sum(%x: tensor<8x?xf32>, %skip: tensor<8x?xf32>)
 
 // BatchNormalization (inference: no reduction, one elementwise op) with the
 // sum output: one op computes the sum and Y from X and Skip (after the one
-// op over the [C] channel terms: A and the overflow scaling of
+// op over the [C] channel terms: A and the scaling factors of
 // BatchNormalization.cpp).
 // CHECK-LABEL: func.func @skip_batch_sum(
 // CHECK-SAME:      %[[X:[a-z0-9]+]]: tensor<2x8x64xf32>, %[[SKIP:[a-z0-9]+]]: tensor<2x8x64xf32>
 // CHECK-NOT:     linalg.
-// CHECK:         linalg.generic {{.+}} outs(%{{.+}}, %{{.+}}, %{{.+}} : tensor<8xf32>, tensor<8xf32>, tensor<8xf32>)
+// CHECK:         linalg.generic {{.+}} outs(%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}} : tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>)
 // CHECK-NOT:     linalg.generic
 // CHECK:         %[[T:.+]]:2 = linalg.generic {{.+}} ins(%[[X]], %[[SKIP]], {{.+}} outs(%{{.+}}, %{{.+}} : tensor<2x8x64xf32>, tensor<2x8x64xf32>)
 // CHECK-NEXT:    ^bb0(%[[C:[a-z0-9_]+]]: f32, %[[D:[a-z0-9_]+]]: f32,

@@ -29,20 +29,29 @@
 // large offset (X near a large mean) keeps its digits. epsilon is the f32
 // attribute converted exactly to P.
 //
-// X - input_mean can exceed P's largest finite value where X and input_mean
-// are near it with opposite signs (f32 [3e38] with input_mean -3e38) while
-// (X - input_mean) * A is finite. Per channel, a power of two F (1, or 1/2
-// where |input_mean| reaches half an ulp of P's largest value, the least
-// |input_mean| whose difference with some X of P can round to infinity, and
-// |A| < 2^(emax of P), so that A / F stays finite) scales the difference:
+// Per channel, powers of two F1 and F2 keep the intermediate values finite
+// and normal where Y is:
 //
-//   Y = (X * F - input_mean * F) * (A / F) + B[c]
+//   Y = ((X * F1 - input_mean * F1) * A2 + B / F2) * F2,   A2 = A / (F1 * F2)
 //
-// X * F is exact (a subnormal X loses at most its last bit where
-// |input_mean| >= 2^103, far below the difference's ulp), input_mean * F and
-// A / F are exact, so Y has the roundings of the unscaled formula wherever
-// that does not overflow: with F = 1 the same operations and values as
-// before.
+// * X - input_mean can exceed P's largest value where X and input_mean are
+//   near it with opposite signs (f32 X = 3e38, input_mean = -3e38) while
+//   (X - input_mean) * A is finite: F1 = 1/2 where |input_mean| reaches half
+//   an ulp of P's largest value (2^103 for f32, 2^970 for f64: below it no X
+//   of P rounds to infinity against it) and |A2| stays below 2^emax.
+// * A itself can overflow P (scale 3e38, input_var 0.25) or fall below its
+//   normal range (scale 1e-30, input_var 1e30: A = 1e-45 keeps one bit)
+//   where Y is finite and normal: there A is formed as
+//   (scale * 2^-k) / sqrt(input_var + epsilon) with F2 = 2^k, or as
+//   (scale * 2^k) / sqrt(input_var + epsilon) with F1 = 2^-k (k = 100 for
+//   f32, 600 for f64: scale * 2^-+k stays normal in those cases, and A2 is
+//   normal). f16 X, whose |X| * 2^k stays far below f32's largest value,
+//   takes F1 = 2^k where A overflows and no F2: its Y loop, bound by the
+//   f16 conversions, keeps its operation count.
+// Each factor and each scaled term is exact (a subnormal X * F1 loses only
+// bits far below Y's ulp), so Y has the roundings of the unscaled formula
+// wherever that is finite; in a channel with F1 = F2 = 1 the same operations
+// and values as without the factors (the final * 1 is exact).
 //
 //===----------------------------------------------------------------------===//
 
@@ -87,94 +96,154 @@ static bool hasShortPlanes(RankedTensorType xType, int64_t minElements) {
   return true;
 }
 
-/// The per-channel operands of Y in `p` (see the file comment): F (1 or 1/2),
-/// input_mean * F and A * (1 / F).
+/// The per-channel operands of Y in `p` (see the file comment): F1,
+/// input_mean * F1, A2 = A / (F1 * F2), B / F2 and F2 (null for f16 X,
+/// whose channels where A overflows take F1 = 2^k instead).
 struct ChannelTerms {
-  Value factor, scaledMean, scaledA;
+  Value factor, scaledMean, scaledA, scaledShift, outerFactor;
 };
 
-/// Returns the ChannelTerms of one channel from its input_mean `m` and A
-/// `a`, both in `p`.
+/// Returns the ChannelTerms of one channel from its input_mean `m`, scale
+/// `scale`, input_var `var` and B `bias`, all in `p`, and epsilon `eps` in
+/// `p`; with `outer` false, without F2 (see ChannelTerms).
 static ChannelTerms buildScalarTerms(OpBuilder &b, Location loc, Value m,
-                                     Value a, FloatType p) {
+                                     Value scale, Value var, Value bias,
+                                     Value eps, FloatType p, bool outer) {
   const llvm::fltSemantics &sem = p.getFloatSemantics();
   int maxExponent = APFloat::semanticsMaxExponent(sem);
   int precision = APFloat::semanticsPrecision(sem);
-  // Half an ulp of P's largest finite value, 2^(emax - precision) (2^103
-  // for f32, 2^970 for f64), and 2^emax (2^127, 2^1023).
-  APFloat halfUlpOfMax = scalbn(APFloat::getOne(sem), maxExponent - precision,
-                                APFloat::rmNearestTiesToEven);
-  APFloat twoToEmax =
-      scalbn(APFloat::getOne(sem), maxExponent, APFloat::rmNearestTiesToEven);
-  // NaN operands compare false: F = 1.
-  Value bigMean = arith::CmpFOp::create(
-      b, loc, arith::CmpFPredicate::OGE, math::AbsFOp::create(b, loc, m),
-      arith::ConstantFloatOp::create(b, loc, p, halfUlpOfMax));
-  Value finiteRatio = arith::CmpFOp::create(
-      b, loc, arith::CmpFPredicate::OLT, math::AbsFOp::create(b, loc, a),
-      arith::ConstantFloatOp::create(b, loc, p, twoToEmax));
-  Value scaled = arith::AndIOp::create(b, loc, bigMean, finiteRatio);
+  int k = p.isF64() ? 600 : 100;
+  auto power = [&](int exponent) -> Value {
+    return arith::ConstantFloatOp::create(
+        b, loc, p,
+        scalbn(APFloat::getOne(sem), exponent, APFloat::rmNearestTiesToEven));
+  };
+  auto select = [&](Value condition, Value ifTrue, Value ifFalse) -> Value {
+    return arith::SelectOp::create(b, loc, condition, ifTrue, ifFalse);
+  };
+  auto compare = [&](arith::CmpFPredicate predicate, Value lhs,
+                     Value rhs) -> Value {
+    return arith::CmpFOp::create(b, loc, predicate, lhs, rhs);
+  };
   Value one = createFloatConstant(b, loc, p, 1.0);
+  Value root =
+      math::SqrtOp::create(b, loc, arith::AddFOp::create(b, loc, var, eps));
+  auto ratio = [&](Value numerator) -> Value {
+    return arith::DivFOp::create(b, loc, numerator, root);
+  };
+  // A in P, and the channels where it overflows or leaves the normal range
+  // (NaN operands compare false: F1 = F2 = 1, IEEE arithmetic).
+  Value a = ratio(scale);
+  Value absA = math::AbsFOp::create(b, loc, a);
+  Value overflow = compare(
+      arith::CmpFPredicate::OEQ, absA,
+      createFloatConstant(b, loc, p, std::numeric_limits<double>::infinity()));
+  Value underflow =
+      arith::AndIOp::create(b, loc,
+                            compare(arith::CmpFPredicate::OLT, absA,
+                                    power(APFloat::semanticsMinExponent(sem))),
+                            compare(arith::CmpFPredicate::ONE, scale,
+                                    createFloatConstant(b, loc, p, 0.0)));
+  Value aNormal = select(
+      overflow, ratio(arith::MulFOp::create(b, loc, scale, power(-k))), a);
+  // F1 = 1/2 where X - input_mean could overflow and A2 = 2 A stays finite.
+  Value halve = arith::AndIOp::create(
+      b, loc,
+      compare(arith::CmpFPredicate::OGE, math::AbsFOp::create(b, loc, m),
+              power(maxExponent - precision)),
+      compare(arith::CmpFPredicate::OLT, math::AbsFOp::create(b, loc, aNormal),
+              power(maxExponent)));
   ChannelTerms terms;
-  terms.factor = arith::SelectOp::create(
-      b, loc, scaled, createFloatConstant(b, loc, p, 0.5), one);
+  terms.factor =
+      select(underflow, power(-k),
+             select(halve, createFloatConstant(b, loc, p, 0.5), one));
+  if (!outer) {
+    // f16 X: |X| * 2^k is at most 2^(16 + k), far from overflow, so the
+    // channels where A overflows scale X and input_mean up instead (an
+    // input_mean that overflows then makes Y overflow, as it does).
+    terms.factor = select(overflow, power(k), terms.factor);
+    terms.scaledMean = arith::MulFOp::create(b, loc, m, terms.factor);
+    terms.scaledA = select(
+        underflow, ratio(arith::MulFOp::create(b, loc, scale, power(k))),
+        select(overflow, aNormal,
+               arith::MulFOp::create(
+                   b, loc, aNormal,
+                   select(halve, createFloatConstant(b, loc, p, 2.0), one))));
+    terms.scaledShift = bias;
+    return terms;
+  }
   terms.scaledMean = arith::MulFOp::create(b, loc, m, terms.factor);
-  terms.scaledA = arith::MulFOp::create(
-      b, loc, a,
-      arith::SelectOp::create(b, loc, scaled,
-                              createFloatConstant(b, loc, p, 2.0), one));
+  terms.scaledA =
+      select(underflow, ratio(arith::MulFOp::create(b, loc, scale, power(k))),
+             arith::MulFOp::create(
+                 b, loc, aNormal,
+                 select(halve, createFloatConstant(b, loc, p, 2.0), one)));
+  terms.outerFactor = select(overflow, power(k), one);
+  terms.scaledShift =
+      arith::MulFOp::create(b, loc, bias, select(overflow, power(-k), one));
   return terms;
 }
 
-/// Returns the ChannelTerms of the [C] tensors `mean` (any float type,
-/// converted exactly to `p`) and `a` (A, in `p`), each a [C] tensor of one
-/// linalg.generic.
+/// Returns the ChannelTerms of the [C] tensors `mean`, `scale`, `var` and
+/// `bias` (any float types, converted exactly to `p`), each a [C] tensor of
+/// one linalg.generic.
 static ChannelTerms buildChannelTerms(OpBuilder &b, Location loc, Value mean,
-                                      Value a, FloatType p) {
-  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, a);
-  SmallVector<Value, 3> inits;
-  for (int i = 0; i < 3; ++i)
+                                      Value scale, Value var, Value bias,
+                                      Value eps, FloatType p, bool outer) {
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, mean);
+  int numTerms = outer ? 5 : 4;
+  SmallVector<Value, 5> inits;
+  for (int i = 0; i < numTerms; ++i)
     inits.push_back(tensor::EmptyOp::create(b, loc, sizes, p));
   AffineMap identity = b.getMultiDimIdentityMap(1);
   auto op = linalg::GenericOp::create(
-      b, loc, ValueRange(inits).getTypes(), ValueRange{mean, a}, inits,
-      SmallVector<AffineMap>(5, identity),
+      b, loc, ValueRange(inits).getTypes(), ValueRange{mean, scale, var, bias},
+      inits, SmallVector<AffineMap>(4 + numTerms, identity),
       getReductionIteratorTypes(1, /*reducedDims=*/{}),
       [&](OpBuilder &nb, Location nloc, ValueRange args) {
-        ChannelTerms terms = buildScalarTerms(
-            nb, nloc, convertToFloat(nb, nloc, args[0], p), args[1], p);
-        linalg::YieldOp::create(
-            nb, nloc,
-            ValueRange{terms.factor, terms.scaledMean, terms.scaledA});
+        auto in = [&](int i) { return convertToFloat(nb, nloc, args[i], p); };
+        ChannelTerms terms = buildScalarTerms(nb, nloc, in(0), in(1), in(2),
+                                              in(3), eps, p, outer);
+        SmallVector<Value, 5> results{terms.factor, terms.scaledMean,
+                                      terms.scaledA, terms.scaledShift};
+        if (outer)
+          results.push_back(terms.outerFactor);
+        linalg::YieldOp::create(nb, nloc, results);
       });
-  return ChannelTerms{op.getResult(0), op.getResult(1), op.getResult(2)};
+  return ChannelTerms{op.getResult(0), op.getResult(1), op.getResult(2),
+                      op.getResult(3), outer ? op.getResult(4) : Value()};
 }
 
-/// Returns (X * `factor` - `scaledMean`) * `scaledA` + `shift` in `p`, rounded
-/// once to `t`, for the element `x` of X (Y of the file comment).
-static Value buildChannelY(OpBuilder &b, Location loc, Value x, Value factor,
-                           Value scaledMean, Value scaledA, Value shift,
-                           FloatType p, FloatType t) {
+/// Returns ((X * F1 - input_mean * F1) * A2 + B / F2) * F2 in `p`, rounded
+/// once to `t`, for the element `x` of X and the channel's `terms` (Y of the
+/// file comment).
+static Value buildChannelY(OpBuilder &b, Location loc, Value x,
+                           const ChannelTerms &terms, FloatType p,
+                           FloatType t) {
   Value centered = arith::SubFOp::create(
       b, loc,
-      arith::MulFOp::create(b, loc, convertToFloat(b, loc, x, p), factor,
+      arith::MulFOp::create(b, loc, convertToFloat(b, loc, x, p), terms.factor,
                             arith::FastMathFlags::contract),
-      scaledMean, arith::FastMathFlags::contract);
-  Value y = arith::MulFOp::create(b, loc, centered, scaledA,
+      terms.scaledMean, arith::FastMathFlags::contract);
+  Value y = arith::MulFOp::create(b, loc, centered, terms.scaledA,
                                   arith::FastMathFlags::contract);
-  y = arith::AddFOp::create(b, loc, y, shift, arith::FastMathFlags::contract);
+  y = arith::AddFOp::create(b, loc, y, terms.scaledShift,
+                            arith::FastMathFlags::contract);
+  if (terms.outerFactor)
+    y = arith::MulFOp::create(b, loc, y, terms.outerFactor);
   return createTruncF(b, loc, y, t);
 }
 
-/// Returns Y = (X - `mean`[c]) * `a`[c] + `bias`[c] in `p`, rounded once to
-/// X's type, for `x` [N, C, D1, ..., Dn] (n >= 1), as [N, C, D1, ..., Dn]:
-/// X viewed as the rows [N * C, D1 * ... * Dn], one channel plane each, and
-/// Y built by an scf.forall over the rows (threads; each iteration streams
-/// its contiguous plane of X into that of Y) whose body reads the channel's
-/// three scalars and writes its row by a linalg.map into the destination's
+/// Returns Y (the file comment) from the per-channel `channelTerms`,
+/// rounded once to X's type, for `x` [N, C, D1, ..., Dn] (n >= 1), as [N, C,
+/// D1, ..., Dn]: X viewed as the rows [N * C, D1 * ... * Dn], one channel plane
+/// each, and Y built by an scf.forall over the rows (threads; each iteration
+/// streams its contiguous plane of X into that of Y) whose body reads the
+/// channel's terms and writes its row by a linalg.map into the destination's
 /// row (in place).
-static Value buildChannelRows(OpBuilder &b, Location loc, Value x, Value mean,
-                              Value a, Value bias, FloatType p) {
+static Value buildChannelRows(OpBuilder &b, Location loc, Value x,
+                              const ChannelTerms &channelTerms) {
+  auto p = cast<FloatType>(getElementTypeOrSelf(channelTerms.factor.getType()));
   auto xType = cast<RankedTensorType>(x.getType());
   auto t = cast<FloatType>(xType.getElementType());
   SmallVector<ReassociationIndices> reassociation{{0, 1}, {}};
@@ -194,14 +263,16 @@ static Value buildChannelRows(OpBuilder &b, Location loc, Value x, Value mean,
     b.setInsertionPoint(forall.getTerminator());
     Value row = forall.getInductionVar(0);
     Value channel = arith::RemUIOp::create(b, loc, row, channels);
-    auto channelValue = [&](Value operand) {
-      return convertToFloat(
-          b, loc, tensor::ExtractOp::create(b, loc, operand, channel), p);
+    auto channelValue = [&](Value operand) -> Value {
+      return tensor::ExtractOp::create(b, loc, operand, channel);
     };
-    ChannelTerms terms =
-        buildScalarTerms(b, loc, channelValue(mean),
-                         tensor::ExtractOp::create(b, loc, a, channel), p);
-    Value shift = channelValue(bias);
+    ChannelTerms terms{channelValue(channelTerms.factor),
+                       channelValue(channelTerms.scaledMean),
+                       channelValue(channelTerms.scaledA),
+                       channelValue(channelTerms.scaledShift),
+                       channelTerms.outerFactor
+                           ? channelValue(channelTerms.outerFactor)
+                           : Value()};
     SmallVector<OpFoldResult> offsets{row, b.getIndexAttr(0)};
     SmallVector<OpFoldResult> rowSizes{b.getIndexAttr(1), sizes[1]};
     SmallVector<OpFoldResult> strides(2, b.getIndexAttr(1));
@@ -217,9 +288,7 @@ static Value buildChannelRows(OpBuilder &b, Location loc, Value x, Value mean,
             b, loc, ValueRange{xRow}, dest,
             [&](OpBuilder &nb, Location nloc, ValueRange args) {
               linalg::YieldOp::create(
-                  nb, nloc,
-                  buildChannelY(nb, nloc, args[0], terms.factor,
-                                terms.scaledMean, terms.scaledA, shift, p, t));
+                  nb, nloc, buildChannelY(nb, nloc, args[0], terms, p, t));
             })
             .getResult()[0];
     b.setInsertionPointToStart(forall.getTerminator().getBody());
@@ -248,24 +317,19 @@ static Value buildBatchNormalization(OpBuilder &b, Location loc, Value x,
   epsilon.convert(p.getFloatSemantics(), APFloat::rmNearestTiesToEven,
                   &losesInfo);
   Value eps = arith::ConstantFloatOp::create(b, loc, p, epsilon);
-
-  // A[c] = scale[c] / sqrt(input_var[c] + epsilon), in P.
-  Value a =
-      buildMap(b, loc, ValueRange{scale, var}, p,
-               [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
-                 Value v = convertToFloat(nb, nloc, args[1], p);
-                 Value root = math::SqrtOp::create(
-                     nb, nloc, arith::AddFOp::create(nb, nloc, v, eps));
-                 return arith::DivFOp::create(
-                     nb, nloc, convertToFloat(nb, nloc, args[0], p), root);
-               });
+  // f16 X takes no outer factor (ChannelTerms).
+  bool outer = !t.isF16();
 
   // Rows of whole channel planes: [N, C, D1, ..., Dn] -> [N * C, D1 * ...
   // * Dn], Y one row per scf.forall iteration (threads).
   if (rank > 2 && !isSliceOfTensor(x) && !x.getDefiningOp<linalg::LinalgOp>() &&
       !hasShortPlanes(xType, /*minElements=*/16))
-    return castToType(b, loc, buildChannelRows(b, loc, x, mean, a, bias, p),
-                      yType);
+    return castToType(
+        b, loc,
+        buildChannelRows(
+            b, loc, x,
+            buildChannelTerms(b, loc, mean, scale, var, bias, eps, p, outer)),
+        yType);
 
   // [N, C, D1, ..., Dn] -> [N, C, D1 * ... * Dn].
   SmallVector<OpFoldResult> xSizes = tensor::getMixedSizes(b, loc, x);
@@ -278,26 +342,30 @@ static Value buildBatchNormalization(OpBuilder &b, Location loc, Value x,
     rank = 3;
   }
 
-  // Y = (X * F - input_mean * F) * (A / F) + B[c], rounded once to T, with
-  // F, input_mean * F and A / F per channel (the file comment).
-  ChannelTerms terms = buildChannelTerms(b, loc, mean, a, p);
+  // Y = ((X * F1 - input_mean * F1) * A2 + B / F2) * F2, rounded once to T,
+  // with the per-channel terms of the file comment.
+  ChannelTerms terms =
+      buildChannelTerms(b, loc, mean, scale, var, bias, eps, p, outer);
   AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, ctx);
   AffineMap channel =
       AffineMap::get(rank, /*symbolCount=*/0, getAffineDimExpr(1, ctx), ctx);
   Value init =
       tensor::EmptyOp::create(b, loc, tensor::getMixedSizes(b, loc, source), t);
+  SmallVector<Value> inputs{source, terms.factor, terms.scaledMean,
+                            terms.scaledA, terms.scaledShift};
+  if (outer)
+    inputs.push_back(terms.outerFactor);
+  SmallVector<AffineMap> maps(inputs.size(), channel);
+  maps.front() = identity;
+  maps.push_back(identity);
   auto yOp = linalg::GenericOp::create(
-      b, loc, init.getType(),
-      ValueRange{source, terms.factor, terms.scaledMean, terms.scaledA, bias},
-      init,
-      ArrayRef<AffineMap>{identity, channel, channel, channel, channel,
-                          identity},
+      b, loc, init.getType(), inputs, init, maps,
       getReductionIteratorTypes(rank, /*reducedDims=*/{}),
       [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        ChannelTerms element{args[1], args[2], args[3], args[4],
+                             outer ? args[5] : Value()};
         linalg::YieldOp::create(
-            nb, nloc,
-            buildChannelY(nb, nloc, args[0], args[1], args[2], args[3],
-                          convertToFloat(nb, nloc, args[4], p), p, t));
+            nb, nloc, buildChannelY(nb, nloc, args[0], element, p, t));
       });
   Value y = yOp.getResult(0);
   if (source != x)

@@ -2,47 +2,58 @@
 // GroupNormalization.cpp, InstanceNormalization.cpp).
 // RUN: norm-opt %s --convert-norm-to-linalg -split-input-file | FileCheck %s
 
-// BatchNormalization: A = scale / sqrt(var + eps) per channel, then the
-// per-channel F (1/2 where |input_mean| >= 2^103, half an ulp of FLT_MAX,
-// and |A| < 2^127; else 1), input_mean * F and A * (1 / F) in one op, then
-// (planes statically shorter than 16 elements, here 4) one elementwise op
-// over X reading the [C] operands at (d1): (X * F - input_mean * F) *
-// (A / F) + B, so that X - input_mean cannot overflow where Y is finite;
-// f16 X with f32 statistics computes in f32 and rounds Y once to f16.
+// BatchNormalization: one op over [C] computes A = scale / sqrt(var + eps)
+// and the per-channel powers of two of BatchNormalization.cpp: F1 = 2^-100
+// where A leaves f32's normal range (A2 from scale * 2^100), F1 = 1/2 where
+// |input_mean| >= 2^103 (half an ulp of FLT_MAX) and |A2| < 2^127, and,
+// where A overflows f32, A2 from scale * 2^-100 with F1 = 2^100 for this
+// f16 X (X * 2^100 cannot overflow; other types take an outer F2 instead,
+// @batch_rank4). Then (planes statically shorter than 16 elements, here 4)
+// one elementwise op over X reading the [C] terms at (d1): (X * F1 -
+// input_mean * F1) * A2 + B; f16 X with f32 statistics computes in f32 and
+// rounds Y once to f16.
 // CHECK-DAG:   #[[$ID1:.+]] = affine_map<(d0) -> (d0)>
 // CHECK-DAG:   #[[$ID3:.+]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 // CHECK-DAG:   #[[$CH:.+]] = affine_map<(d0, d1, d2) -> (d1)>
 // CHECK-LABEL: func @batch
 // CHECK-SAME:  (%[[X:.+]]: tensor<2x3x4xf16>, %[[S:.+]]: tensor<3xf16>, %[[B:.+]]: tensor<3xf16>, %[[M:.+]]: tensor<3xf32>, %[[V:.+]]: tensor<3xf32>)
 // CHECK:       %[[EPS:.+]] = arith.constant 9.99999974E-6 : f32
-// CHECK:       %[[A:.+]] = linalg.generic {indexing_maps = [#[[$ID1]], #[[$ID1]], #[[$ID1]]], iterator_types = ["parallel"]} ins(%[[S]], %[[V]] : tensor<3xf16>, tensor<3xf32>)
-// CHECK:         arith.addf %{{.+}}, %[[EPS]] : f32
-// CHECK:         math.sqrt
-// CHECK:         arith.divf
-// CHECK:       %[[T:.+]]:3 = linalg.generic {indexing_maps = [#[[$ID1]], #[[$ID1]], #[[$ID1]], #[[$ID1]], #[[$ID1]]], iterator_types = ["parallel"]} ins(%[[M]], %[[A]] : tensor<3xf32>, tensor<3xf32>)
-// CHECK-NEXT:  ^bb0(%[[MI:.+]]: f32, %[[AI:.+]]: f32, %{{.+}}: f32, %{{.+}}: f32, %{{.+}}: f32):
-// CHECK:         %[[AM:.+]] = math.absf %[[MI]] : f32
+// CHECK:       %[[T:.+]]:4 = linalg.generic {indexing_maps = [#[[$ID1]], #[[$ID1]], #[[$ID1]], #[[$ID1]], #[[$ID1]], #[[$ID1]], #[[$ID1]], #[[$ID1]]], iterator_types = ["parallel"]} ins(%[[M]], %[[S]], %[[V]], %[[B]] : tensor<3xf32>, tensor<3xf16>, tensor<3xf32>, tensor<3xf16>)
+// CHECK-NEXT:  ^bb0(%[[MI:.+]]: f32, %[[SI:.+]]: f16, %[[VI:.+]]: f32, %[[BI:.+]]: f16,
+// CHECK-DAG:     %[[SF:.+]] = arith.extf %[[SI]] : f16 to f32
+// CHECK-DAG:     %[[BF:.+]] = arith.extf %[[BI]] : f16 to f32
+// CHECK:         %[[VE:.+]] = arith.addf %[[VI]], %[[EPS]] : f32
+// CHECK:         %[[ROOT:.+]] = math.sqrt %[[VE]] : f32
+// CHECK:         %[[A:.+]] = arith.divf %[[SF]], %[[ROOT]] : f32
+// CHECK:         %[[AA:.+]] = math.absf %[[A]] : f32
+// CHECK:         %[[INF:.+]] = arith.constant 0x7F800000 : f32
+// CHECK:         %[[OVER:.+]] = arith.cmpf oeq, %[[AA]], %[[INF]] : f32
+// CHECK:         %[[TINY:.+]] = arith.cmpf olt, %[[AA]], %{{.+}} : f32
+// CHECK:         %[[NZ:.+]] = arith.cmpf one, %[[SF]], %{{.+}} : f32
+// CHECK:         %[[UNDER:.+]] = arith.andi %[[TINY]], %[[NZ]] : i1
+// CHECK:         %[[DOWN:.+]] = arith.constant 7.88860905E-31 : f32
+// CHECK:         %[[SLO:.+]] = arith.mulf %[[SF]], %[[DOWN]] : f32
+// CHECK:         %[[AHI:.+]] = arith.divf %[[SLO]], %[[ROOT]] : f32
+// CHECK:         %[[AN:.+]] = arith.select %[[OVER]], %[[AHI]], %[[A]] : f32
 // CHECK:         %[[HALFULP:.+]] = arith.constant 1.01412048E+31 : f32
-// CHECK:         %[[BIG:.+]] = arith.cmpf oge, %[[AM]], %[[HALFULP]] : f32
-// CHECK:         %[[AA:.+]] = math.absf %[[AI]] : f32
+// CHECK:         %[[BIG:.+]] = arith.cmpf oge, %{{.+}}, %[[HALFULP]] : f32
 // CHECK:         %[[EMAX:.+]] = arith.constant 1.70141183E+38 : f32
-// CHECK:         %[[FIN:.+]] = arith.cmpf olt, %[[AA]], %[[EMAX]] : f32
-// CHECK:         %[[SC:.+]] = arith.andi %[[BIG]], %[[FIN]] : i1
-// CHECK-DAG:     %[[ONE:.+]] = arith.constant 1.000000e+00 : f32
-// CHECK-DAG:     %[[HALF:.+]] = arith.constant 5.000000e-01 : f32
-// CHECK:         %[[F:.+]] = arith.select %[[SC]], %[[HALF]], %[[ONE]] : f32
-// CHECK:         %[[MF:.+]] = arith.mulf %[[MI]], %[[F]] : f32
-// CHECK:         %[[TWO:.+]] = arith.constant 2.000000e+00 : f32
-// CHECK:         %[[G:.+]] = arith.select %[[SC]], %[[TWO]], %[[ONE]] : f32
-// CHECK:         %[[AF:.+]] = arith.mulf %[[AI]], %[[G]] : f32
-// CHECK:         linalg.yield %[[F]], %[[MF]], %[[AF]] : f32, f32, f32
-// CHECK:       linalg.generic {indexing_maps = [#[[$ID3]], #[[$CH]], #[[$CH]], #[[$CH]], #[[$CH]], #[[$ID3]]], iterator_types = ["parallel", "parallel", "parallel"]} ins(%[[X]], %[[T]]#0, %[[T]]#1, %[[T]]#2, %[[B]] : tensor<2x3x4xf16>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf16>)
-// CHECK-NEXT:  ^bb0(%[[XI:.+]]: f16, %[[FI:.+]]: f32, %[[MFI:.+]]: f32, %[[AFI:.+]]: f32,
+// CHECK:         %[[FIN:.+]] = arith.cmpf olt, %{{.+}}, %[[EMAX]] : f32
+// CHECK:         %[[HALVE:.+]] = arith.andi %[[BIG]], %[[FIN]] : i1
+// CHECK:         %[[F1H:.+]] = arith.select %[[HALVE]], %{{.+}}, %{{.+}} : f32
+// CHECK:         %[[F1U:.+]] = arith.select %[[UNDER]], %{{.+}}, %[[F1H]] : f32
+// CHECK:         %[[UP:.+]] = arith.constant 1.2676506E+30 : f32
+// CHECK:         %[[F1:.+]] = arith.select %[[OVER]], %[[UP]], %[[F1U]] : f32
+// CHECK:         %[[MF:.+]] = arith.mulf %[[MI]], %[[F1]] : f32
+// CHECK:         %[[A2:.+]] = arith.select %[[UNDER]], %{{.+}}, %{{.+}} : f32
+// CHECK:         linalg.yield %[[F1]], %[[MF]], %[[A2]], %[[BF]] : f32, f32, f32, f32
+// CHECK:       linalg.generic {indexing_maps = [#[[$ID3]], #[[$CH]], #[[$CH]], #[[$CH]], #[[$CH]], #[[$ID3]]], iterator_types = ["parallel", "parallel", "parallel"]} ins(%[[X]], %[[T]]#0, %[[T]]#1, %[[T]]#2, %[[T]]#3 : tensor<2x3x4xf16>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>)
+// CHECK-NEXT:  ^bb0(%[[XI:.+]]: f16, %[[FI:.+]]: f32, %[[MFI:.+]]: f32, %[[AFI:.+]]: f32, %[[BFI:.+]]: f32,
 // CHECK:         %[[XF:.+]] = arith.extf %[[XI]] : f16 to f32
 // CHECK:         %[[XS:.+]] = arith.mulf %[[XF]], %[[FI]] fastmath<contract> : f32
 // CHECK:         %[[D:.+]] = arith.subf %[[XS]], %[[MFI]] fastmath<contract> : f32
 // CHECK:         %[[P:.+]] = arith.mulf %[[D]], %[[AFI]] fastmath<contract> : f32
-// CHECK:         %[[Y:.+]] = arith.addf %[[P]], %{{.+}} fastmath<contract> : f32
+// CHECK:         %[[Y:.+]] = arith.addf %[[P]], %[[BFI]] fastmath<contract> : f32
 // CHECK:         arith.truncf %[[Y]] : f32 to f16
 // CHECK-NOT:   linalg.generic
 func.func @batch(%x: tensor<2x3x4xf16>, %s: tensor<3xf16>, %b: tensor<3xf16>,
@@ -74,33 +85,32 @@ func.func @batch_f64(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %m: tensor<3xf64>) 
 // size) is viewed as the rows [N * C, D1 * ... * Dn], one contiguous channel
 // plane each, and Y is built by an scf.forall over the rows (the threads
 // split the N * C planes, not N alone; a plain elementwise op would get no
-// parallel loop at all): each iteration reads the channel's mean, A and B
-// as scalars (channel = row mod C) and writes its row of Y in place by a
+// parallel loop at all): each iteration reads the channel's five terms
+// (computed once per call over [C]) as scalars (channel = row mod C) and
+// writes its row of Y in place by a
 // linalg.map into the destination's row; Y is expanded back, also with
 // dynamic spatial dims.
 // CHECK-LABEL: func @batch_rank4
 // CHECK-SAME:  (%[[X:.+]]: tensor<2x3x?x5xf32>, %[[S:.+]]: tensor<3xf32>)
-// CHECK:       %[[A:.+]] = linalg.generic {{.*}} iterator_types = ["parallel"]}
+// CHECK:       %[[T:.+]]:5 = linalg.generic {{.*}} iterator_types = ["parallel"]} ins(%[[S]], %[[S]], %[[S]], %[[S]] :
 // CHECK:       %[[XC:.+]] = tensor.collapse_shape %[[X]] {{\[}}[0, 1], [2, 3]] : tensor<2x3x?x5xf32> into tensor<6x?xf32>
 // CHECK:       %[[PLANE:.+]] = tensor.dim %[[XC]], %c1
 // CHECK:       %[[INIT:.+]] = tensor.empty(%[[PLANE]]) : tensor<6x?xf32>
 // CHECK:       %[[Y:.+]] = scf.forall (%[[ROW:.+]]) in (6) shared_outs(%[[OUT:.+]] = %[[INIT]]) -> (tensor<6x?xf32>) {
 // CHECK:         %[[C:.+]] = arith.remui %[[ROW]], %c3 : index
-// CHECK:         %[[M:.+]] = tensor.extract %[[S]][%[[C]]] : tensor<3xf32>
-// CHECK:         %[[AC:.+]] = tensor.extract %[[A]][%[[C]]] : tensor<3xf32>
-// CHECK:         %[[SC:.+]] = arith.andi
-// CHECK:         %[[F:.+]] = arith.select %[[SC]], %{{.+}}, %{{.+}} : f32
-// CHECK:         %[[MF:.+]] = arith.mulf %[[M]], %[[F]] : f32
-// CHECK:         %[[G:.+]] = arith.select %[[SC]], %{{.+}}, %{{.+}} : f32
-// CHECK:         %[[AF:.+]] = arith.mulf %[[AC]], %[[G]] : f32
-// CHECK:         %[[BC:.+]] = tensor.extract %[[S]][%[[C]]] : tensor<3xf32>
+// CHECK:         %[[F:.+]] = tensor.extract %[[T]]#0[%[[C]]] : tensor<3xf32>
+// CHECK:         %[[MF:.+]] = tensor.extract %[[T]]#1[%[[C]]] : tensor<3xf32>
+// CHECK:         %[[AF:.+]] = tensor.extract %[[T]]#2[%[[C]]] : tensor<3xf32>
+// CHECK:         %[[BC:.+]] = tensor.extract %[[T]]#3[%[[C]]] : tensor<3xf32>
+// CHECK:         %[[F2:.+]] = tensor.extract %[[T]]#4[%[[C]]] : tensor<3xf32>
 // CHECK:         %[[XR:.+]] = tensor.extract_slice %[[XC]][%[[ROW]], 0] [1, %[[PLANE]]] [1, 1] : tensor<6x?xf32> to tensor<?xf32>
 // CHECK:         %[[DR:.+]] = tensor.extract_slice %[[OUT]][%[[ROW]], 0] [1, %[[PLANE]]] [1, 1] : tensor<6x?xf32> to tensor<?xf32>
 // CHECK:         %[[YR:.+]] = linalg.map ins(%[[XR]] : tensor<?xf32>) outs(%[[DR]] : tensor<?xf32>)
 // CHECK:           %[[XS:.+]] = arith.mulf %{{.+}}, %[[F]] fastmath<contract> : f32
 // CHECK:           %[[D:.+]] = arith.subf %[[XS]], %[[MF]] fastmath<contract> : f32
 // CHECK:           %[[P:.+]] = arith.mulf %[[D]], %[[AF]] fastmath<contract> : f32
-// CHECK:           %[[YE:.+]] = arith.addf %[[P]], %[[BC]] fastmath<contract> : f32
+// CHECK:           %[[YB:.+]] = arith.addf %[[P]], %[[BC]] fastmath<contract> : f32
+// CHECK:           %[[YE:.+]] = arith.mulf %[[YB]], %[[F2]] : f32
 // CHECK:           linalg.yield %[[YE]] : f32
 // CHECK:         scf.forall.in_parallel
 // CHECK:           tensor.parallel_insert_slice %[[YR]] into %[[OUT]][%[[ROW]], 0] [1, %[[PLANE]]] [1, 1] : tensor<?xf32> into tensor<6x?xf32>
@@ -116,16 +126,17 @@ func.func @batch_rank4(%x: tensor<2x3x?x5xf32>, %s: tensor<3xf32>) -> tensor<2x3
 // -----
 
 // f16 X [N, C, D] with planes of 16 elements: the rows [N * C, D] as well;
-// the channel's f16 mean and B are widened to f32 once per row, X per
-// element, and Y is rounded once to f16.
+// the channel's f16 operands are widened to f32 once per call (in the [C]
+// op), X per element, and Y is rounded once to f16.
 // CHECK-LABEL: func @batch_rank3_f16
+// CHECK:       %[[T:.+]]:4 = linalg.generic {{.*}} iterator_types = ["parallel"]} ins(%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}} : tensor<3xf16>, tensor<3xf16>, tensor<3xf16>, tensor<3xf16>)
+// CHECK:         arith.extf %{{.+}} : f16 to f32
 // CHECK:       tensor.collapse_shape %{{.+}} {{\[}}[0, 1], [2]] : tensor<2x3x16xf16> into tensor<6x16xf16>
 // CHECK:       scf.forall (%{{.+}}) in (6)
-// CHECK:         %[[M:.+]] = tensor.extract %{{.+}} : tensor<3xf16>
-// CHECK:         %[[MF:.+]] = arith.extf %[[M]] : f16 to f32
+// CHECK:         %[[F:.+]] = tensor.extract %[[T]]#0[%{{.+}}] : tensor<3xf32>
 // CHECK:         linalg.map ins(%{{.+}} : tensor<16xf16>) outs(%{{.+}} : tensor<16xf16>)
 // CHECK:           %[[XF:.+]] = arith.extf %{{.+}} : f16 to f32
-// CHECK:           %[[XS:.+]] = arith.mulf %[[XF]], %{{.+}} fastmath<contract> : f32
+// CHECK:           %[[XS:.+]] = arith.mulf %[[XF]], %[[F]] fastmath<contract> : f32
 // CHECK:           arith.subf %[[XS]], %{{.+}} fastmath<contract> : f32
 // CHECK:           arith.truncf %{{.+}} : f32 to f16
 // CHECK:       tensor.expand_shape %{{.+}} {{\[}}[0, 1], [2]] output_shape [2, 3, 16] : tensor<6x16xf16> into tensor<2x3x16xf16>

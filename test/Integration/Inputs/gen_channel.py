@@ -197,22 +197,39 @@ def batch_case(x, scale, b, mean, var, t, t1, t2, epsilon=None, dynamic=()):
     x64, s64, b64, m64, v64 = case.exact
     y = ref.batch_normalization(x64, s64, b64, m64, v64, eps)
     case.y = stored(y, t)
-    # Simulation: the formula in P (numpy scalars of P), A per channel, and
-    # the power of two F per channel (1/2 where |input_mean| reaches half an
-    # ulp of P's largest value and |A| < 2^emax: X - input_mean could
-    # overflow there): (X * F - input_mean * F) * (A / F) + B.
+    # Simulation: the formula in P (numpy scalars of P) with the lowering's
+    # per-channel powers of two F1 and F2 (BatchNormalization.cpp): A =
+    # scale / sqrt(var + eps); where A overflows, A2 = (scale * 2^-k) /
+    # sqrt(...) and F2 = 2^k; where it leaves the normal range (scale != 0),
+    # A2 = (scale * 2^k) / sqrt(...) and F1 = 2^-k; F1 = 1/2 where
+    # |input_mean| reaches half an ulp of P's largest value and |A2| <
+    # 2^emax; Y = ((X * F1 - input_mean * F1) * A2 + B / F2) * F2.
     p = np.float64 if "f64" in (t, t1, t2) else np.float32
     fi = np.finfo(p)
+    k = 600 if p is np.float64 else 100
+    two = p(2.0)
     with np.errstate(all="ignore"):
-        a = (channel_view(s64, x64.ndim).astype(p)
-             / np.sqrt(channel_view(v64, x64.ndim).astype(p)
-                       + p(np.float32(eps))))
-        m = channel_view(m64, x64.ndim).astype(p)
-        half_ulp_of_max = p(2.0) ** (fi.maxexp - 1 - fi.nmant - 1)
-        f = np.where((np.abs(m) >= half_ulp_of_max)
-                     & (np.abs(a) < p(2.0) ** (fi.maxexp - 1)), p(0.5), p(1))
-        sim = ((x64.astype(p) * f - m * f) * (a / f)
-               + channel_view(b64, x64.ndim).astype(p))
+        def cv(a):
+            return channel_view(a, x64.ndim).astype(p)
+        sc, m, bb = cv(s64), cv(m64), cv(b64)
+        root = np.sqrt(cv(v64) + p(np.float32(eps)))
+        a = sc / root
+        over = np.abs(a) == np.inf
+        under = (np.abs(a) < fi.tiny) & (sc != 0)
+        a_n = np.where(over, (sc * two ** -k) / root, a)
+        halve = ((np.abs(m) >= two ** (fi.maxexp - 1 - fi.nmant - 1))
+                 & (np.abs(a_n) < two ** (fi.maxexp - 1)))
+        f1 = np.where(under, two ** -k, np.where(halve, p(0.5), p(1)))
+        a2 = np.where(under, (sc * two ** k) / root,
+                      a_n * np.where(halve, two, p(1)))
+        f2 = np.where(over, two ** k, p(1))
+        b2 = bb * np.where(over, two ** -k, p(1))
+        if t == "f16":
+            # f16 X scales X and input_mean up where A overflows (no F2).
+            f1 = np.where(over, two ** k, f1)
+            a2 = np.where(over, a_n, a2)
+            f2, b2 = p(1), bb
+        sim = ((x64.astype(p) * f1 - m * f1) * a2 + b2) * f2
     within(exact(sim.astype(np.float64), t), case.y, t, "Y")
     return case
 
@@ -392,6 +409,38 @@ def batch(rng):
                        [3e38, -1e38, -fmax]],
                       [1, 3e38, 1], [0, 0, 0], [-3e38, -3e38, 3e38],
                       [1e36, 1e-30, 1e36], "f32", "f32", "f32", epsilon=0.0))
+    inline("edge", "scale-overflow-underflow",
+           ["A = scale / sqrt(input_var + epsilon) out of f32's normal range",
+            "where Y is finite: channel 0, scale 3e38 and input_var 0.25 (A =",
+            "6e38 overflows f32); channel 1, scale 1e-30 and input_var 1e30 (A =",
+            "1e-45, one significant bit as an f32). Channel 2: an ordinary one.",
+            "Planes of 16 (the rows path)."],
+           batch_case([[[0.1, -0.5, 1e-3, 0.0, 0.25, -0.25, 0.4, 1e-30,
+                         0.5, -0.1, 0.3, 0.05, 1e-38, -1e-3, 0.2, 0.01],
+                        [1e30, 3e35, -2e38, 0.0, 1.0, 1e20, 3.4028235e38,
+                         -1e30, 7e33, 1e25, -5e36, 1e-30, 2e30, 3e30, 4e30,
+                         5e30],
+                        [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0,
+                         11.0, 12.0, 13.0, 14.0, 15.0, 16.0]]],
+                      [3e38, 1e-30, 2.0], [1.0, 0.0, 0.5], [0.0, 0.0, 8.0],
+                      [0.25, 1e30, 4.0], "f32", "f32", "f32"))
+    inline("edge", "f16-scale-overflow-underflow",
+           ["f16 X: where A overflows f32, X and input_mean are scaled up by",
+            "2^100 instead of Y down (f16 X stays far from overflow). Channel 0:",
+            "scale 3e38, input_var 1e-30 (A = 3e53), X = input_mean gives Y = B",
+            "(5), others overflow; channel 1 ordinary; channel 2: A = 1e-45",
+            "(X * A rounds to 0 in f16). Planes of 16 (the rows path)."],
+           batch_case([[[1, 0, -1, 2, 1, 0, -1, 2, 1, 0, -1, 2, 1, 0, -1, 2],
+                        list(range(1, 17)),
+                        [1000, 2000, 0, 1] * 4]],
+                      [3e38, 1, 1e-30], [5, 0.5, 0], [1, 0, 0],
+                      [1e-30, 4, 1e30], "f16", "f32", "f32", epsilon=0.0))
+    inline("edge", "scale-overflow-underflow-rank2",
+           ["As scale-overflow-underflow, X [N, C] (one elementwise op over X",
+            "reading the per-channel terms); bf16 scale and B."],
+           batch_case([[0.1, 1e30, 3.0], [-0.5, -6e37, 1.0]],
+                      [3e38, 1e-30, 1.0], [1.0, 0.0, 0.0], [0.0, 0.0, 1.0],
+                      [0.25, 1e30, 1.0], "f32", "bf16", "f32"))
     inline("edge", "f16-range",
            ["f16 X near its largest value; A = scale / sqrt(var + eps) in",
             "f32: (X - mean) * A exceeds f16 and rounds to inf as the",
