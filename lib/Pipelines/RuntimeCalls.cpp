@@ -272,7 +272,7 @@ void RuntimeCallsPass::runOnOperation() {
   });
   // The messages go once their asserts are lowered (or where a check went
   // away without them).
-  auto eraseMessages = llvm::make_scope_exit([&] {
+  llvm::scope_exit eraseMessages([&] {
     for (norm::CheckMessageOp message : messages) {
       message.replaceAllUsesWith(message.getCondition());
       message.erase();
