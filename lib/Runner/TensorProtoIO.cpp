@@ -76,21 +76,31 @@ runner::readTensorProto(llvm::MemoryBufferRef buffer) {
     return createStringError(what + " is a .npy file, not an ONNX "
                                     "TensorProto as its extension '.pb' "
                                     "says: name it '.npy'");
+  // The type and the element count are checked before the decoder
+  // multiplies the dims, by the rule of the other inputs (zeros left out):
+  // 2^62 x 2^62 x 0 has too many elements, not a product beyond 64 bits.
+  auto checkShape = [&](ArrayRef<int64_t> dims,
+                        ONNXDataType dataType) -> llvm::Error {
+    std::optional<ElementType> type = toElementType(dataType);
+    if (!type)
+      return createStringError(
+          what + " has element type " +
+          getONNXDataTypeName(static_cast<int32_t>(dataType)) +
+          ", which norm-runner does not support; supported: FLOAT16, "
+          "BFLOAT16, FLOAT, DOUBLE, INT32, INT64");
+    if (!HostTensor::getNumElements(dims))
+      return createStringError(
+          what + " has shape '" + formatTensorType(dims, *type) +
+          "', which has too many elements: " + describeSizeLimit("its sizes"));
+    return llvm::Error::success();
+  };
   llvm::Expected<ONNXTensor> decoded =
-      parseONNXTensor(buffer, {what, "the file", "norm-runner"});
+      parseONNXTensor(buffer, {what, "the file", "norm-runner", checkShape});
   if (!decoded)
     return decoded.takeError();
   std::optional<ElementType> type = toElementType(decoded->dataType);
-  if (!type)
-    return createStringError(
-        what + " has element type " +
-        getONNXDataTypeName(static_cast<int32_t>(decoded->dataType)) +
-        ", which norm-runner does not support; supported: FLOAT16, "
-        "BFLOAT16, FLOAT, DOUBLE, INT32, INT64");
-  if (!HostTensor::getNumElements(decoded->dims))
-    return createStringError(
-        what + " has shape '" + formatTensorType(decoded->dims, *type) +
-        "', which has too many elements: " + describeSizeLimit("its sizes"));
+  assert(type && HostTensor::getNumElements(decoded->dims) &&
+         "checkShape checked the type and the element count");
   llvm::Expected<HostTensor> tensor =
       HostTensor::allocate(*type, decoded->dims);
   if (!tensor)

@@ -151,8 +151,11 @@
 // MALFORMED: norm-runner: error: input 0: '{{.*}}malformed.pb' is not a valid ONNX TensorProto: byte 0 does not start a valid field (wire type 7){{$}}
 // A field that announces more bytes than the file holds (raw_data of
 // 3000000000 bytes, varint 80 BC C1 96 0B, then 24 bytes; octal escapes) names the field,
-// the length and what follows; so do dims whose product does not fit in 64
-// bits (2^62 twice) and a size in bytes that does not (2^61 x 2 f64).
+// the length and what follows. Dims are held to the element-count limit of
+// the SPEC and .npy inputs (huge-shapes.mlir): the product of the sizes,
+// zeros left out, at most 2^60 - 1; 2^62 twice, 2^61 x 2 f64 and
+// 2^62 x 2^62 x 0 (0 elements, but loops over the other dims) are refused
+// with that limit's words, not as a product beyond 64 bits.
 // RUN: printf '\010\002\010\003\020\001\112\200\274\301\226\013%024d' 0 > %t.claim.pb
 // RUN: not norm-runner %s --function=copy_f32 --input=@%t.claim.pb 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=CLAIM --implicit-check-not=error:
@@ -160,11 +163,15 @@
 // RUN: printf '\010\200\200\200\200\200\200\200\200\100\010\200\200\200\200\200\200\200\200\100\020\001' > %t.dims.pb
 // RUN: not norm-runner %s --function=copy_f32 --input=@%t.dims.pb 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=DIMS --implicit-check-not=error:
-// DIMS: norm-runner: error: input 0: '{{.*}}dims.pb' has shape 'tensor<4611686018427387904x4611686018427387904xf32>', whose element count does not fit in 64 bits{{$}}
+// DIMS: norm-runner: error: input 0: '{{.*}}dims.pb' has shape '4611686018427387904x4611686018427387904xf32', which has too many elements: the product of its sizes, zeros left out, must be at most 1152921504606846975 (2^60 - 1){{$}}
+// RUN: printf '\010\200\200\200\200\200\200\200\200\100\010\200\200\200\200\200\200\200\200\100\010\000\020\001' > %t.zero-dims.pb
+// RUN: not norm-runner %s --function=copy_f32 --input=@%t.zero-dims.pb 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=ZERODIMS --implicit-check-not=error:
+// ZERODIMS: norm-runner: error: input 0: '{{.*}}zero-dims.pb' has shape '4611686018427387904x4611686018427387904x0xf32', which has too many elements: the product of its sizes, zeros left out, must be at most 1152921504606846975 (2^60 - 1){{$}}
 // RUN: printf '\010\200\200\200\200\200\200\200\200\040\010\002\020\013' > %t.bytes.pb
 // RUN: not norm-runner %s --function=copy_f32 --input=@%t.bytes.pb 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BYTES --implicit-check-not=error:
-// BYTES: norm-runner: error: input 0: '{{.*}}bytes.pb' has shape 'tensor<2305843009213693952x2xf64>', whose size in bytes does not fit in 64 bits{{$}}
+// BYTES: norm-runner: error: input 0: '{{.*}}bytes.pb' has shape '2305843009213693952x2xf64', which has too many elements: the product of its sizes, zeros left out, must be at most 1152921504606846975 (2^60 - 1){{$}}
 // A .npy file is not a TensorProto.
 // RUN: cp %S/Inputs/npy/f32_2x3.npy %t.npy-as.pb
 // RUN: not norm-runner %s --function=copy_f32 --input=@%t.npy-as.pb 2>&1 \

@@ -22,6 +22,7 @@
 #include "llvm/Support/MemoryBufferRef.h"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -99,6 +100,13 @@ struct ONNXTensorContext {
   StringRef container;
   /// Who does not support a feature: "the importer", "norm-runner".
   StringRef reader;
+  /// Where set, the reader's own check of the element type and the dims
+  /// (all >= 0), made before the decoder's: an error it returns is the
+  /// decoder's error. norm-runner checks its element-count limit here, so
+  /// that dims whose product overflows are reported by the reader's rule
+  /// rather than as a product that does not fit in 64 bits.
+  std::function<llvm::Error(ArrayRef<int64_t> dims, ONNXDataType dataType)>
+      checkShape = nullptr;
 };
 
 /// Decodes the data of `tensor`: `raw_data` (little-endian) or the typed
@@ -106,12 +114,13 @@ struct ONNXTensorContext {
 /// DOUBLE, `int64_data` INT64, `uint64_data` UINT32/UINT64, `int32_data`
 /// the others, FLOAT16 and BFLOAT16 as 16-bit patterns). Errors (one line,
 /// see ONNXTensorContext) on external data, tensor segments, an element type
-/// outside ONNXDataType, a negative dimension, an element count that
-/// overflows, `raw_data` together with a typed field (ONNX keeps the values
-/// in exactly one), data whose size does not match the dims, and an
-/// `int32_data` value the element cannot hold (a FLOAT16/BFLOAT16 pattern
-/// outside 0..65535, an INT8 outside -128..127, ...). The size is checked
-/// before anything is allocated for the claimed shape.
+/// outside ONNXDataType, a negative dimension, dims or a type the context's
+/// checkShape rejects, an element count that overflows, `raw_data` together
+/// with a typed field (ONNX keeps the values in exactly one), data whose size
+/// does not match the dims, and an `int32_data` value the element cannot hold
+/// (a FLOAT16/BFLOAT16 pattern outside 0..65535, an INT8 outside -128..127,
+/// ...). The size is checked before anything is allocated for the claimed
+/// shape.
 ///
 /// `serialized`, where the caller has it, holds the bytes `tensor` was parsed
 /// from. Protobuf keeps only the low 32 bits of each `int32_data` varint

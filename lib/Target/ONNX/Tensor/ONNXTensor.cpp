@@ -274,10 +274,14 @@ norm::decodeONNXTensor(const onnx::TensorProto &tensor,
     if (dim < 0)
       return createStringError(what + " has a negative dimension " +
                                Twine(dim));
-    if (llvm::MulOverflow(numElements, dim, numElements))
-      return tooLarge("element count");
     result.dims.push_back(dim);
   }
+  if (context.checkShape)
+    if (llvm::Error err = context.checkShape(result.dims, *dataType))
+      return std::move(err);
+  for (int64_t dim : result.dims)
+    if (llvm::MulOverflow(numElements, dim, numElements))
+      return tooLarge("element count");
   size_t elementSize = getONNXElementSize(*dataType);
   int64_t numBytes;
   if (llvm::MulOverflow(numElements, static_cast<int64_t>(elementSize),
