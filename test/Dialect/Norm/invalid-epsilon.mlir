@@ -59,6 +59,27 @@ func.func @group_negative_infinity(%x: tensor<2x4x3xf32>, %c: tensor<4xf32>) -> 
 
 // -----
 
+// A literal beyond f32's range (largest 3.4028235e38) reaches the verifier as
+// inf: the attribute parser rounds it before any hook of the op sees the
+// text, so the message says what an f32 inf usually means.
+func.func @layer_literal_too_large(%x: tensor<2x4xf32>, %s: tensor<4xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{'norm.layer_normalization' op attribute 'epsilon' = inf is out of range: expected a finite value >= 0 (an infinite f32 epsilon usually comes from a value beyond f32's range, such as the literal 1.0e39, rounded to inf when read as f32; the largest f32 is 3.4028235e38)}}
+  %y, %m, %i = norm.layer_normalization %x, %s epsilon = 1.0e39
+      : (tensor<2x4xf32>, tensor<4xf32>) -> (tensor<2x4xf32>, tensor<2x1xf32>, tensor<2x1xf32>)
+  return %y : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @batch_literal_too_negative(%x: tensor<2x3x4xf32>, %c: tensor<3xf32>) -> tensor<2x3x4xf32> {
+  // expected-error @+1 {{'norm.batch_normalization' op attribute 'epsilon' = -inf is out of range: expected a finite value >= 0 (an infinite f32 epsilon usually comes from a value beyond f32's range, such as the literal 1.0e39, rounded to inf when read as f32; the largest f32 is 3.4028235e38)}}
+  %y = "norm.batch_normalization"(%x, %c, %c, %c, %c) {epsilon = -1.0e39 : f32}
+      : (tensor<2x3x4xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<2x3x4xf32>
+  return %y : tensor<2x3x4xf32>
+}
+
+// -----
+
 // 0 is valid.
 func.func @zero(%x: tensor<2x4xf32>, %s: tensor<4xf32>) -> tensor<2x4xf32> {
   %y, %i = norm.rms_normalization %x, %s epsilon = 0.0

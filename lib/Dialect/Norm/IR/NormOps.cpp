@@ -41,15 +41,25 @@ static std::string formatShape(ArrayRef<int64_t> shape) {
 /// Verifies the `epsilon` attribute of a normalization: finite and
 /// non-negative. The ONNX texts give no range, but a NaN or infinite epsilon
 /// makes every result NaN or 0, and a negative one a NaN for any slice
-/// whose variance is below -epsilon (a constant slice), silently.
+/// whose variance is below -epsilon (a constant slice), silently. A value
+/// beyond f32's range is rounded to inf before the verifier sees it (the
+/// attribute parser reads the literal 1.0e39 as inf, and so does an ONNX
+/// producer storing it as a float attribute), so an infinite f32 epsilon
+/// says so.
 static LogicalResult verifyEpsilon(Operation *op, const APFloat &epsilon) {
   if (epsilon.isFinite() && (!epsilon.isNegative() || epsilon.isZero()))
     return success();
   std::string text;
   llvm::raw_string_ostream(text)
       << llvm::format("%g", epsilon.convertToDouble());
-  return op->emitOpError() << "attribute 'epsilon' = " << text
-                           << " is out of range: expected a finite value >= 0";
+  InFlightDiagnostic diag = op->emitOpError()
+                            << "attribute 'epsilon' = " << text
+                            << " is out of range: expected a finite value >= 0";
+  if (epsilon.isInfinity() && &epsilon.getSemantics() == &APFloat::IEEEsingle())
+    diag << " (an infinite f32 epsilon usually comes from a value beyond "
+            "f32's range, such as the literal 1.0e39, rounded to inf when read "
+            "as f32; the largest f32 is 3.4028235e38)";
+  return diag;
 }
 
 /// Checks that `axis` lies in [-rank, rank) for a tensor of rank >= 1 named
