@@ -22,6 +22,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FilterRegex.h"
+
 #include "norm/Runner/JitSession.h"
 #include "norm/Runner/TensorSpec.h"
 #include "norm/Runner/ToolFlags.h"
@@ -151,6 +153,7 @@ namespace {
 /// What the value of a Google Benchmark flag must be.
 enum class FlagValue {
   Any,
+  FilterRegex,
   Bool,
   Color,
   Choice,
@@ -184,7 +187,7 @@ static constexpr StringLiteral kTimeUnits[] = {"ns", "us", "ms", "s"};
 /// releases is not accepted.
 static const BenchmarkFlag kBenchmarkFlags[] = {
     {"benchmark_list_tests", FlagValue::Bool},
-    {"benchmark_filter", FlagValue::Any},
+    {"benchmark_filter", FlagValue::FilterRegex},
     {"benchmark_min_time", FlagValue::PositiveSeconds},
     {"benchmark_min_warmup_time", FlagValue::NonNegativeSeconds},
     {"benchmark_repetitions", FlagValue::PositiveInt},
@@ -229,6 +232,8 @@ static bool isValidValue(const BenchmarkFlag &flag, StringRef value) {
   switch (flag.value) {
   case FlagValue::Any:
     return true;
+  case FlagValue::FilterRegex:
+    return !mlir::norm::benchmark_tool::getFilterRegexError(value.str());
   case FlagValue::Bool:
     return isBool(value);
   case FlagValue::Color:
@@ -260,6 +265,9 @@ static std::string describeValues(const BenchmarkFlag &flag) {
   switch (flag.value) {
   case FlagValue::Any:
     return "any text";
+  case FlagValue::FilterRegex:
+    return "a valid regular expression (POSIX extended, as Google Benchmark "
+           "reads it, optionally after a '-' that negates it)";
   case FlagValue::Bool:
     return "true or false (or 1, 0, yes, no, on, off)";
   case FlagValue::Color:
@@ -287,6 +295,17 @@ static std::string describeValues(const BenchmarkFlag &flag) {
     return "KEY=VALUE pairs separated by commas";
   }
   llvm_unreachable("unknown FlagValue");
+}
+
+/// Says why `value` is invalid for `flag` where a message can say more than
+/// describeValues(), e.g. ": Unexpected character within '[...]' in regular
+/// expression" for a --benchmark_filter; empty otherwise.
+static std::string describeInvalid(const BenchmarkFlag &flag, StringRef value) {
+  if (flag.value != FlagValue::FilterRegex)
+    return "";
+  std::optional<std::string> error =
+      mlir::norm::benchmark_tool::getFilterRegexError(value.str());
+  return error ? ": " + *error : "";
 }
 
 /// Checks the Google Benchmark flags in `argv`, and the environment
@@ -322,9 +341,9 @@ static llvm::Error checkBenchmarkFlags(int argc, char **argv) {
       return llvm::createStringError(
           "--" + flag->name + " needs a value: " + describeValues(*flag));
     if (!isValidValue(*flag, value))
-      return llvm::createStringError("--" + flag->name + " must be " +
-                                     describeValues(*flag) + ", found '" +
-                                     value + "'");
+      return llvm::createStringError(
+          "--" + flag->name + " must be " + describeValues(*flag) +
+          ", found '" + value + "'" + describeInvalid(*flag, value));
   }
   // The library reads a flag's default from the environment variable of its
   // upper-case name (BENCHMARK_TIME_UNIT); --v's variable V is left out, as
@@ -335,10 +354,10 @@ static llvm::Error checkBenchmarkFlags(int argc, char **argv) {
     std::string variable = flag.name.upper();
     const char *value = std::getenv(variable.c_str());
     if (value && !isValidValue(flag, value))
-      return llvm::createStringError("environment variable " + variable +
-                                     " (the default of --" + flag.name +
-                                     ") must be " + describeValues(flag) +
-                                     ", found '" + value + "'");
+      return llvm::createStringError(
+          "environment variable " + variable + " (the default of --" +
+          flag.name + ") must be " + describeValues(flag) + ", found '" +
+          value + "'" + describeInvalid(flag, value));
   }
   // The library counts hardware events through libpfm where it was built
   // with it (then libpfm is loaded with it); without, it prints
