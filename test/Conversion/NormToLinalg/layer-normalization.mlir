@@ -96,6 +96,11 @@
 // CHECK:           %[[ALLOWED:.+]] = arith.mulf %[[VAR064]], %[[TOL]] : f64
 // CHECK:           %[[LARGE:.+]] = arith.cmpf ogt, %[[ERR]], %[[ALLOWED]] : f64
 // CHECK:           %[[NEAR:.+]] = arith.andi %[[POS]], %[[LARGE]] : i1
+// Q^2 > 16 Var0: the first element more than 4 standard deviations from
+// the mean.
+// CHECK:           %[[SIXTEEN:.+]] = arith.constant 1.600000e+01 : f64
+// CHECK:           %[[VAR16:.+]] = arith.mulf %[[VAR064]], %[[SIXTEEN]] : f64
+// CHECK:           %[[FAR:.+]] = arith.cmpf ogt, %[[QSQ]], %[[VAR16]] : f64
 // CHECK:           %[[ABSK:.+]] = math.absf %[[K0]] : f32
 // CHECK:           %[[MAG:.+]] = arith.maxnumf %[[ABSK]], %[[ABSQ]] : f32
 // Var0 below the smallest normal f32 (2^-126), with SumSq > 0 or a tiny
@@ -110,7 +115,8 @@
 // CHECK:           %[[UNDER:.+]] = arith.andi %[[VSMALL]], %[[SOME]] : i1
 // CHECK:           %[[VINF:.+]] = arith.cmpf oeq, %[[VAR0]], %[[INF:.+]] : f32
 // CHECK:           %[[QNONFINITE:.+]] = arith.cmpf uge, %[[ABSQ]], %[[INF]] : f32
-// CHECK:           %[[OR1:.+]] = arith.ori %[[NEAR]], %[[UNDER]] : i1
+// CHECK:           %[[OR0:.+]] = arith.ori %[[NEAR]], %[[FAR]] : i1
+// CHECK:           %[[OR1:.+]] = arith.ori %[[OR0]], %[[UNDER]] : i1
 // CHECK:           %[[OR2:.+]] = arith.ori %[[OR1]], %[[VINF]] : i1
 // CHECK:           %[[NEEDED:.+]] = arith.ori %[[OR2]], %[[QNONFINITE]] : i1
 // CHECK:           %[[IDX:.+]] = linalg.index 0 : index
