@@ -251,8 +251,11 @@ static Value buildGuardedSum(OpBuilder &b, Location loc, Value x, Value sum,
 /// Returns D = sqrt(mean(X^2) + epsilon) per slice of the f16, bf16 or f32
 /// tensor `x` over `reducedDims`, in f64: the exact squares summed in f64,
 /// or, unless `f64Precision` (stash_type 11, whose f64 InvStdDev the f32
-/// terms would not reach), partly in f32 first (buildQuadSumOfSquares): for
-/// f16, and for bf16 over the last dim alone (buildGuardedSum).
+/// terms would not reach, or a Scale type more precise than X's, whose Y
+/// would show a Normalized of X's type misrounded near a rounding boundary
+/// of X's type as a large error: the f32 terms move D by up to 1.2e-7
+/// relatively), partly in f32 first (buildQuadSumOfSquares): for f16, and
+/// for bf16 over the last dim alone (buildGuardedSum).
 static Value buildWideDenominator(OpBuilder &b, Location loc, Value x,
                                   ArrayRef<int64_t> reducedDims, Value count64,
                                   Value eps64, bool f64Precision) {
@@ -430,7 +433,8 @@ buildRMSNormalization(OpBuilder &b, Location loc, Value x, Value scale,
                                          epsilon.isZero() ? &factor : nullptr)
                 : buildWideDenominator(
                       b, loc, x, reducedDims, count64, eps64,
-                      /*f64Precision=*/invStdDevType.getElementType().isF64());
+                      /*f64Precision=*/invStdDevType.getElementType().isF64() ||
+                          t.getFPMantissaWidth() < v.getFPMantissaWidth());
   Value one = createFloatConstant(b, loc, f64, 1.0);
   SmallVector<Value, 2> invInputs{d};
   if (factor)

@@ -272,6 +272,16 @@ def edge():
             [1.5e-323, 0, 0, 0], [2e-322, 1e-322, 0, 0],
             [2.0 ** -1010, -(2.0 ** -1010), 0, 0], [1, 2, 3, 4]],
            [1, 2, 1, 0.5], "f64", "f64", eps=0.0, stash=11)
+    inline("edge", "f16-x-f32-scale-near-tie",
+           ["f16 X with an f32 Scale: Normalized is rounded once to f16 from",
+            "the f64 quotient, and the sum of squares is exact in f64 (f32 sums",
+            "of four squares moved D by up to 1.2e-7 relatively: this row's",
+            "X[0] / RMS = 0.86596679644 lies just below the f16 tie",
+            "0.865966796875 and rounded up to 0.8662109 (5.6e-4 off in f32;",
+            "found by a new user's run)."],
+           [[1.1298828125, -0.005340576171875, -2.07421875, -2.73828125,
+             -0.5634765625, -0.40234375, -0.22021484375, 0.11871337890625]],
+           [1, 1, 1, 1, 1, 1, 1, 1], "f16", "f32")
     inline("edge", "bf16-squares-overflow-underflow",
            ["bf16 rows whose squares overflow ([3e30, 4e30]) or underflow",
             "([3e-30, -4e-30], epsilon 0) f32: no spurious overflow or underflow."],
