@@ -126,24 +126,51 @@ static ChannelTerms buildScalarTerms(OpBuilder &b, Location loc, Value m,
     return arith::CmpFOp::create(b, loc, predicate, lhs, rhs);
   };
   Value one = createFloatConstant(b, loc, p, 1.0);
-  Value root =
-      math::SqrtOp::create(b, loc, arith::AddFOp::create(b, loc, var, eps));
+  Value zero = createFloatConstant(b, loc, p, 0.0);
+  Value inf =
+      createFloatConstant(b, loc, p, std::numeric_limits<double>::infinity());
+  auto all = [&](ArrayRef<Value> conditions) {
+    Value result = conditions.front();
+    for (Value condition : conditions.drop_front())
+      result = arith::AndIOp::create(b, loc, result, condition);
+    return result;
+  };
+  // sqrt(input_var + epsilon); where the sum of a finite input_var and
+  // epsilon exceeds P (f32 input_var near FLT_MAX, epsilon 1e32), as
+  // 2 * sqrt(input_var / 4 + epsilon / 4).
+  Value sum = arith::AddFOp::create(b, loc, var, eps);
+  Value root = select(
+      all({compare(arith::CmpFPredicate::OEQ, sum, inf),
+           compare(arith::CmpFPredicate::OLT, math::AbsFOp::create(b, loc, var),
+                   inf)}),
+      arith::MulFOp::create(
+          b, loc, createFloatConstant(b, loc, p, 2.0),
+          math::SqrtOp::create(
+              b, loc,
+              arith::AddFOp::create(
+                  b, loc,
+                  arith::MulFOp::create(b, loc, var,
+                                        createFloatConstant(b, loc, p, 0.25)),
+                  arith::MulFOp::create(
+                      b, loc, eps, createFloatConstant(b, loc, p, 0.25))))),
+      math::SqrtOp::create(b, loc, sum));
   auto ratio = [&](Value numerator) -> Value {
     return arith::DivFOp::create(b, loc, numerator, root);
   };
   // A in P, and the channels where it overflows or leaves the normal range
-  // (NaN operands compare false: F1 = F2 = 1, IEEE arithmetic).
+  // with a finite, nonzero root (a root of 0 or inf makes A infinite or 0
+  // as the formula does; NaN operands compare false: F1 = F2 = 1, IEEE
+  // arithmetic).
   Value a = ratio(scale);
   Value absA = math::AbsFOp::create(b, loc, a);
-  Value overflow = compare(
-      arith::CmpFPredicate::OEQ, absA,
-      createFloatConstant(b, loc, p, std::numeric_limits<double>::infinity()));
+  Value rootRegular = all({compare(arith::CmpFPredicate::OGT, root, zero),
+                           compare(arith::CmpFPredicate::OLT, root, inf)});
+  Value overflow =
+      all({compare(arith::CmpFPredicate::OEQ, absA, inf), rootRegular});
   Value underflow =
-      arith::AndIOp::create(b, loc,
-                            compare(arith::CmpFPredicate::OLT, absA,
-                                    power(APFloat::semanticsMinExponent(sem))),
-                            compare(arith::CmpFPredicate::ONE, scale,
-                                    createFloatConstant(b, loc, p, 0.0)));
+      all({compare(arith::CmpFPredicate::OLT, absA,
+                   power(APFloat::semanticsMinExponent(sem))),
+           compare(arith::CmpFPredicate::ONE, scale, zero), rootRegular});
   Value aNormal = select(
       overflow, ratio(arith::MulFOp::create(b, loc, scale, power(-k))), a);
   // F1 = 1/2 where X - input_mean could overflow and A2 = 2 A stays finite.
@@ -159,16 +186,25 @@ static ChannelTerms buildScalarTerms(OpBuilder &b, Location loc, Value m,
              select(halve, createFloatConstant(b, loc, p, 0.5), one));
   if (!outer) {
     // f16 X: |X| * 2^k is at most 2^(16 + k), far from overflow, so the
-    // channels where A overflows scale X and input_mean up instead (an
-    // input_mean that overflows then makes Y overflow, as it does).
-    terms.factor = select(overflow, power(k), terms.factor);
+    // channels where A overflows scale X and input_mean up instead, where
+    // input_mean * 2^k is finite (elsewhere |input_mean| >= 2^(emax - k) >
+    // 65504 and every finite X - input_mean times A overflows: A itself).
+    Value scaleUp =
+        all({overflow,
+             compare(arith::CmpFPredicate::OLT,
+                     math::AbsFOp::create(
+                         b, loc, arith::MulFOp::create(b, loc, m, power(k))),
+                     inf)});
+    terms.factor = select(scaleUp, power(k), terms.factor);
     terms.scaledMean = arith::MulFOp::create(b, loc, m, terms.factor);
     terms.scaledA = select(
         underflow, ratio(arith::MulFOp::create(b, loc, scale, power(k))),
-        select(overflow, aNormal,
-               arith::MulFOp::create(
-                   b, loc, aNormal,
-                   select(halve, createFloatConstant(b, loc, p, 2.0), one))));
+        select(scaleUp, aNormal,
+               select(overflow, a,
+                      arith::MulFOp::create(
+                          b, loc, aNormal,
+                          select(halve, createFloatConstant(b, loc, p, 2.0),
+                                 one)))));
     terms.scaledShift = bias;
     return terms;
   }

@@ -7,8 +7,8 @@
 // where A leaves f32's normal range (A2 from scale * 2^100), F1 = 1/2 where
 // |input_mean| >= 2^103 (half an ulp of FLT_MAX) and |A2| < 2^127, and,
 // where A overflows f32, A2 from scale * 2^-100 with F1 = 2^100 for this
-// f16 X (X * 2^100 cannot overflow; other types take an outer F2 instead,
-// @batch_rank4). Then (planes statically shorter than 16 elements, here 4)
+// f16 X where input_mean * 2^100 stays finite (X * 2^100 cannot overflow;
+// other types take an outer F2 instead, @batch_rank4). Then (planes statically shorter than 16 elements, here 4)
 // one elementwise op over X reading the [C] terms at (d1): (X * F1 -
 // input_mean * F1) * A2 + B; f16 X with f32 statistics computes in f32 and
 // rounds Y once to f16.
@@ -22,15 +22,27 @@
 // CHECK-NEXT:  ^bb0(%[[MI:.+]]: f32, %[[SI:.+]]: f16, %[[VI:.+]]: f32, %[[BI:.+]]: f16,
 // CHECK-DAG:     %[[SF:.+]] = arith.extf %[[SI]] : f16 to f32
 // CHECK-DAG:     %[[BF:.+]] = arith.extf %[[BI]] : f16 to f32
+// sqrt(var + eps), as 2 sqrt(var / 4 + eps / 4) where the sum of a finite
+// var and eps overflows; the regimes need a root in (0, inf).
+// CHECK-DAG:     %[[INF:.+]] = arith.constant 0x7F800000 : f32
 // CHECK:         %[[VE:.+]] = arith.addf %[[VI]], %[[EPS]] : f32
-// CHECK:         %[[ROOT:.+]] = math.sqrt %[[VE]] : f32
+// CHECK:         %[[SUMINF:.+]] = arith.cmpf oeq, %[[VE]], %[[INF]] : f32
+// CHECK:         %[[VQ:.+]] = arith.mulf %[[VI]], %{{.+}} : f32
+// CHECK:         %[[EQ:.+]] = arith.mulf %[[EPS]], %{{.+}} : f32
+// CHECK:         %[[QSUM:.+]] = arith.addf %[[VQ]], %[[EQ]] : f32
+// CHECK:         %[[QROOT:.+]] = math.sqrt %[[QSUM]] : f32
+// CHECK:         %[[WIDEROOT:.+]] = arith.mulf %{{.+}}, %[[QROOT]] : f32
+// CHECK:         %[[PLAIN:.+]] = math.sqrt %[[VE]] : f32
+// CHECK:         %[[ROOT:.+]] = arith.select %{{.+}}, %[[WIDEROOT]], %[[PLAIN]] : f32
 // CHECK:         %[[A:.+]] = arith.divf %[[SF]], %[[ROOT]] : f32
 // CHECK:         %[[AA:.+]] = math.absf %[[A]] : f32
-// CHECK:         %[[INF:.+]] = arith.constant 0x7F800000 : f32
-// CHECK:         %[[OVER:.+]] = arith.cmpf oeq, %[[AA]], %[[INF]] : f32
+// CHECK:         %[[REG:.+]] = arith.andi
+// CHECK:         %[[AINF:.+]] = arith.cmpf oeq, %[[AA]], %[[INF]] : f32
+// CHECK:         %[[OVER:.+]] = arith.andi %[[AINF]], %[[REG]] : i1
 // CHECK:         %[[TINY:.+]] = arith.cmpf olt, %[[AA]], %{{.+}} : f32
 // CHECK:         %[[NZ:.+]] = arith.cmpf one, %[[SF]], %{{.+}} : f32
-// CHECK:         %[[UNDER:.+]] = arith.andi %[[TINY]], %[[NZ]] : i1
+// CHECK:         %[[TNZ:.+]] = arith.andi %[[TINY]], %[[NZ]] : i1
+// CHECK:         %[[UNDER:.+]] = arith.andi %[[TNZ]], %[[REG]] : i1
 // CHECK:         %[[DOWN:.+]] = arith.constant 7.88860905E-31 : f32
 // CHECK:         %[[SLO:.+]] = arith.mulf %[[SF]], %[[DOWN]] : f32
 // CHECK:         %[[AHI:.+]] = arith.divf %[[SLO]], %[[ROOT]] : f32
@@ -42,8 +54,13 @@
 // CHECK:         %[[HALVE:.+]] = arith.andi %[[BIG]], %[[FIN]] : i1
 // CHECK:         %[[F1H:.+]] = arith.select %[[HALVE]], %{{.+}}, %{{.+}} : f32
 // CHECK:         %[[F1U:.+]] = arith.select %[[UNDER]], %{{.+}}, %[[F1H]] : f32
+// Scaled up only where input_mean * 2^100 is finite.
+// CHECK:         %[[MUP:.+]] = arith.mulf %[[MI]], %{{.+}} : f32
+// CHECK:         %[[AMUP:.+]] = math.absf %[[MUP]] : f32
+// CHECK:         %[[MFIN:.+]] = arith.cmpf olt, %[[AMUP]], %[[INF]] : f32
+// CHECK:         %[[SCALEUP:.+]] = arith.andi %[[OVER]], %[[MFIN]] : i1
 // CHECK:         %[[UP:.+]] = arith.constant 1.2676506E+30 : f32
-// CHECK:         %[[F1:.+]] = arith.select %[[OVER]], %[[UP]], %[[F1U]] : f32
+// CHECK:         %[[F1:.+]] = arith.select %[[SCALEUP]], %[[UP]], %[[F1U]] : f32
 // CHECK:         %[[MF:.+]] = arith.mulf %[[MI]], %[[F1]] : f32
 // CHECK:         %[[A2:.+]] = arith.select %[[UNDER]], %{{.+}}, %{{.+}} : f32
 // CHECK:         linalg.yield %[[F1]], %[[MF]], %[[A2]], %[[BF]] : f32, f32, f32, f32

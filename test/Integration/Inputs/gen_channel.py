@@ -211,11 +211,16 @@ def batch_case(x, scale, b, mean, var, t, t1, t2, epsilon=None, dynamic=()):
     with np.errstate(all="ignore"):
         def cv(a):
             return channel_view(a, x64.ndim).astype(p)
-        sc, m, bb = cv(s64), cv(m64), cv(b64)
-        root = np.sqrt(cv(v64) + p(np.float32(eps)))
+        sc, m, bb, vv = cv(s64), cv(m64), cv(b64), cv(v64)
+        ep = p(np.float32(eps))
+        total = vv + ep
+        root = np.where((total == np.inf) & (np.abs(vv) < np.inf),
+                        p(2) * np.sqrt(vv * p(0.25) + ep * p(0.25)),
+                        np.sqrt(total))
         a = sc / root
-        over = np.abs(a) == np.inf
-        under = (np.abs(a) < fi.tiny) & (sc != 0)
+        regular = (root > 0) & (root < np.inf)
+        over = (np.abs(a) == np.inf) & regular
+        under = (np.abs(a) < fi.tiny) & (sc != 0) & regular
         a_n = np.where(over, (sc * two ** -k) / root, a)
         halve = ((np.abs(m) >= two ** (fi.maxexp - 1 - fi.nmant - 1))
                  & (np.abs(a_n) < two ** (fi.maxexp - 1)))
@@ -225,9 +230,11 @@ def batch_case(x, scale, b, mean, var, t, t1, t2, epsilon=None, dynamic=()):
         f2 = np.where(over, two ** k, p(1))
         b2 = bb * np.where(over, two ** -k, p(1))
         if t == "f16":
-            # f16 X scales X and input_mean up where A overflows (no F2).
-            f1 = np.where(over, two ** k, f1)
-            a2 = np.where(over, a_n, a2)
+            # f16 X scales X and input_mean up where A overflows and
+            # input_mean * 2^k is finite (no F2); elsewhere A itself.
+            up = over & (np.abs(m * two ** k) < np.inf)
+            f1 = np.where(up, two ** k, f1)
+            a2 = np.where(up, a_n, np.where(over, a, a2))
             f2, b2 = p(1), bb
         sim = ((x64.astype(p) * f1 - m * f1) * a2 + b2) * f2
     within(exact(sim.astype(np.float64), t), case.y, t, "Y")
@@ -435,6 +442,31 @@ def batch(rng):
                         [1000, 2000, 0, 1] * 4]],
                       [3e38, 1, 1e-30], [5, 0.5, 0], [1, 0, 0],
                       [1e-30, 4, 1e30], "f16", "f32", "f32", epsilon=0.0))
+    inline("edge", "degenerate-channels",
+           ["Channels where sqrt(input_var + epsilon) is 0 or infinite (A",
+            "infinite or 0, as the formula: channel 0, input_var 0 with epsilon",
+            "0 and a tiny scale 1e-20: Y = x / 0 * 1e-20 = +-inf, NaN for x = 0;",
+            "channel 1, input_var inf: Y = B); channel 2: input_var FLT_MAX,",
+            "A = 5.4e-20."],
+           batch_case([[1.0, 1.0, 1e30], [-1.0, 2.0, -1e30], [0.0, 3.0, 0.0],
+                       [2.0, 4.0, 1.0]],
+                      [1e-20, 1e9, 1.0], [0.0, 0.5, 0.0], [0.0, 0.0, 0.0],
+                      [0.0, np.inf, 3.4028235e38], "f32", "f32", "f32",
+                      epsilon=0.0))
+    inline("edge", "eps-overflow-channel",
+           ["input_var + epsilon beyond f32 with both finite (input_var =",
+            "FLT_MAX, epsilon 1e32): sqrt(...) taken as 2 sqrt(var / 4 + eps /",
+            "4), A = 5.4e-20 instead of 0."],
+           batch_case([[1e30, 1e10], [-1e30, -1e10], [0.0, 0.0], [1.0, 1.0]],
+                      [1.0, 3.4028235e38], [0.0, 0.0], [0.0, 0.0],
+                      [3.4028235e38, 3.4028235e38], "f32", "f32", "f32",
+                      epsilon=1e32))
+    inline("edge", "f16-overflow-large-mean",
+           ["f16 X, A overflowing and input_mean = 1e10 (input_mean * 2^100",
+            "overflows f32): A itself, so X = inf gives inf (not inf - inf)."],
+           batch_case([[[np.inf, 1.0, -np.inf, 0.0] * 4]],
+                      [3e38], [0.0], [1e10], [0.25], "f16", "f32", "f32",
+                      epsilon=0.0))
     inline("edge", "scale-overflow-underflow-rank2",
            ["As scale-overflow-underflow, X [N, C] (one elementwise op over X",
             "reading the per-channel terms); bf16 scale and B."],
