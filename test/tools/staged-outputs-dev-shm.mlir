@@ -65,7 +65,7 @@
 // RUN:   --benchmark_filter=nothing --benchmark_min_time=0.001 \
 // RUN:   --benchmark_out=/dev/shm/norm-lit-staged-outputs/b.json 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BENCH-NONE
-// BENCH-NONE: norm-benchmark: error: no benchmark ran (the benchmark is named 'b'; see --benchmark_filter)
+// BENCH-NONE: norm-benchmark: error: no benchmark ran (the benchmark is named 'b/real_time' where --benchmark_filter matches it)
 // RUN: FileCheck %s --check-prefix=OLD-JSON < /dev/shm/norm-lit-staged-outputs/b.json
 // OLD-JSON: {{^}}old-json{{$}}
 

@@ -676,9 +676,11 @@ static int runTool(int &argc, char **argv) {
   running.reset();
   benchmark::Shutdown();
   if (ran == 0) {
+    // UseRealTime() appends "/real_time" to the name the filter matches.
     llvm::errs() << "norm-benchmark: error: no benchmark ran (the benchmark "
                     "is named '"
-                 << benchName << "'; see --benchmark_filter)\n";
+                 << benchName
+                 << "/real_time' where --benchmark_filter matches it)\n";
     return 1;
   }
   // Only now does the report replace the file of --benchmark_out.
