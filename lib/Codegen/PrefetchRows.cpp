@@ -13,7 +13,11 @@
 // are two or more), the row `distance` bytes ahead (the next row for rows of
 // 4 KiB and more), one `memref.prefetch` per cache line of each vector tile,
 // so that reading the next rows from memory overlaps the computation on this
-// one.
+// one. Rows of 16-bit elements read in exactly two passes (a reduction, then
+// Y: RMSNormalization, LpNormalization, Normalizer) prefetch the row ahead
+// half during each pass instead (prefetchRowHalves): their Y computes more
+// per byte, and with the whole row prefetched by Y memory idled during the
+// reduction.
 //
 // A loop over slices of rank 3 or more (channels-last GroupNormalization:
 // one sample [H, W, C] per step, read by the sum, the sum of squared
@@ -21,12 +25,12 @@
 // `distance` bytes ahead (the next sample) during the last pass only (Y),
 // at the same inner indices as each full tile that pass reads.
 //
-// Remarks (category norm-prefetch-rows): RowPrefetch or SinglePass (missed) per
-// memref read by a loop over rows, SlicePrefetch or SinglePass (missed) per
-// memref of rank 3 or more read by a loop over its slices, NotRowLoop
-// (missed) at a multi-dimensional scf.forall, StreamPrefetch or FewStreams
-// (missed) at each column loop that reads full tiles of several rows,
-// Disabled (missed) where an option is 0.
+// Remarks (category norm-prefetch-rows): RowPrefetch, RowHalvesPrefetch or
+// SinglePass (missed) per memref read by a loop over rows, SlicePrefetch or
+// SinglePass (missed) per memref of rank 3 or more read by a loop over its
+// slices, NotRowLoop (missed) at a multi-dimensional scf.forall, StreamPrefetch
+// or FewStreams (missed) at each column loop that reads full tiles of several
+// rows, Disabled (missed) where an option is 0.
 //
 //===----------------------------------------------------------------------===//
 
@@ -403,6 +407,106 @@ static bool writesVectors(Operation *scope) {
   return writes;
 }
 
+/// Rows read in two passes, a reduction and then Y, which writes the row
+/// (RMSNormalization, LpNormalization, Normalizer), where the reduction's
+/// main loop starts at column 0 and reads the row as one run or as an even
+/// number k of chunks side by side (k tiles per step, at the loop's column
+/// and at fixed offsets from it): prefetches the row ahead half during each
+/// pass, so that memory streams it while either pass computes, instead of
+/// the whole row during Y's pass, which also writes Y (and then nothing
+/// during the reduction). With the main loop's bound u, the reduction's step
+/// at column c prefetches columns [k c / 2, k (c + T) / 2) of the row
+/// ahead (T: its tile's elements; [0, k u / 2) in all), and Y's tile at
+/// column c the columns k u / 2 + (c + o) / 2 for each of its lines o (the
+/// rest of the row, in step with Y; lines prefetched twice are merged by
+/// the cache). Where the loop runs no step (u = 0: rows shorter than k
+/// tiles), Y prefetches the whole row ahead at its own columns, as with one
+/// prefetching pass: the halving is a shift by min(u, 1). Returns false,
+/// changing nothing, where the passes are not of that form.
+static bool prefetchRowHalves(scf::ForallOp rowLoop, Value row, Value memref,
+                              MutableArrayRef<vector::TransferReadOp> reads,
+                              int64_t distance) {
+  auto first = cast<scf::ForOp>(reads[0]->getParentOp());
+  auto last = cast<scf::ForOp>(reads[1]->getParentOp());
+  std::optional<int64_t> lower = getConstantIntValue(first.getLowerBound());
+  if (!lower || *lower != 0 || !writesVectors(last) || writesVectors(first) ||
+      first->getBlock() != last->getBlock() || !first->isBeforeInBlock(last))
+    return false;
+  // 16-bit rows only: their Y computes more per byte (the widening and
+  // narrowing conversions, and RMSNormalization's rounding of Normalized),
+  // so that Y alone leaves memory idle for longer; on f32 rows the split
+  // measured no faster than the whole row in Y (docs/Pipeline.md, stage 7).
+  auto type = cast<MemRefType>(memref.getType());
+  if (type.getElementTypeBitWidth() != 16)
+    return false;
+  VectorType tileType = reads[0].getVectorType();
+  int64_t tileElements = tileType.getNumElements();
+  int64_t chunks = 1;
+  for (Operation &op : first.getBody()->without_terminator())
+    if (auto chunk = dyn_cast<vector::TransferReadOp>(op))
+      if (chunk.getBase() == memref &&
+          isRowChunkTileRead(chunk, row, first, rowLoop)) {
+        if (chunk.getVectorType() != tileType)
+          return false;
+        ++chunks;
+      }
+  if ((chunks > 1 && chunks % 2) || (chunks == 1 && tileElements % 2))
+    return false;
+
+  int64_t elementBytes = type.getElementTypeBitWidth() / 8;
+  int64_t lineElements = kCacheLineBytes / elementBytes;
+  Location loc = first.getLoc();
+  Value next = buildNextRow(rowLoop, first, row, memref, distance,
+                            /*minRowsAhead=*/1);
+  // k c / 2 in the reduction's main loop.
+  OpBuilder builder(reads[0]);
+  auto constant = [&](int64_t value) -> Value {
+    return arith::ConstantIndexOp::create(builder, loc, value);
+  };
+  auto half = [&](Value value, int64_t k) -> Value {
+    return k == 1
+               ? Value(arith::ShRUIOp::create(builder, loc, value, constant(1)))
+               : Value(arith::MulIOp::create(builder, loc, value,
+                                             constant(k / 2)));
+  };
+  Value start = half(first.getInductionVar(), chunks);
+  int64_t coveredElements = chunks * tileElements / 2;
+  for (int64_t offset = 0; offset < coveredElements; offset += lineElements) {
+    Value index = offset ? Value(arith::AddIOp::create(builder, loc, start,
+                                                       constant(offset)))
+                         : start;
+    memref::PrefetchOp::create(builder, loc, memref, ValueRange{next, index},
+                               /*isWrite=*/false, kLocalityL1,
+                               /*isDataCache=*/true);
+  }
+  // k u / 2 + (c + o) >> min(u, 1) in Y's loop.
+  builder.setInsertionPoint(last);
+  Value bound = first.getUpperBound();
+  Value rest = half(bound, chunks);
+  Value shift = arith::MinUIOp::create(builder, loc, bound, constant(1));
+  builder.setInsertionPoint(reads[1]);
+  int64_t yTileElements = reads[1].getVectorType().getNumElements();
+  for (int64_t offset = 0; offset < yTileElements; offset += lineElements) {
+    Value column = last.getInductionVar();
+    if (offset)
+      column = arith::AddIOp::create(builder, loc, column, constant(offset));
+    Value index = arith::AddIOp::create(
+        builder, loc, rest,
+        arith::ShRUIOp::create(builder, loc, column, shift));
+    memref::PrefetchOp::create(builder, loc, memref, ValueRange{next, index},
+                               /*isWrite=*/false, kLocalityL1,
+                               /*isDataCache=*/true);
+  }
+  norm::remarkPassed(
+      rowLoop, kPass, "RowHalvesPrefetch",
+      "prefetches the row {0} bytes ahead of a {1} half during each of its 2 "
+      "passes over the row: the first half in the reduction ({2} chunk{3} "
+      "per step), the second in Y's pass",
+      static_cast<unsigned>(distance), memref.getType(), chunks,
+      chunks == 1 ? "" : "s");
+  return true;
+}
+
 namespace {
 struct PrefetchRowsPass
     : public norm::impl::PrefetchRowsPassBase<PrefetchRowsPass> {
@@ -484,6 +588,9 @@ struct PrefetchRowsPass
                              "hardware prefetchers follow its misses");
           continue;
         }
+        if (reads.size() == 2 &&
+            prefetchRowHalves(rowLoop, row, memref, reads, distance))
+          continue;
         // The last pass is Y's where its loop writes the row (Y may also
         // read the row through another view, as Group Normalization's
         // [N * G, C/G, D]: then the last pass here is a sum of squares).

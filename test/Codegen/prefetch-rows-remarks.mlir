@@ -101,6 +101,34 @@ func.func @two_passes(%x: memref<?x?xf32>, %y: memref<?x?xf32>, %m: index,
   return
 }
 
+// The same two passes over rows of f16: the row ahead is prefetched half
+// during each pass (the first half in the sum, one chunk per step here).
+func.func @two_passes_f16(%x: memref<?x?xf16>, %y: memref<?x?xf16>, %m: index,
+                          %n: index) {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %pad = arith.constant 0.0 : f16
+  %zero = arith.constant dense<0.0> : vector<32xf16>
+  // expected-remark @+1 {{[Passed] RowHalvesPrefetch | Category:norm-prefetch-rows | Function=two_passes_f16 | Remark="prefetches the row 4096 bytes ahead of a memref<?x?xf16> half during each of its 2 passes over the row: the first half in the reduction (1 chunk per step), the second in Y's pass"}}
+  scf.forall (%r) in (%m) {
+    %sum = scf.for %j = %c0 to %n step %c32 iter_args(%acc = %zero)
+        -> (vector<32xf16>) {
+      %v = vector.transfer_read %x[%r, %j], %pad {in_bounds = [true]}
+          : memref<?x?xf16>, vector<32xf16>
+      %t = arith.addf %acc, %v : vector<32xf16>
+      scf.yield %t : vector<32xf16>
+    }
+    scf.for %j = %c0 to %n step %c32 {
+      %v = vector.transfer_read %x[%r, %j], %pad {in_bounds = [true]}
+          : memref<?x?xf16>, vector<32xf16>
+      %p = arith.mulf %v, %sum : vector<32xf16>
+      vector.transfer_write %p, %y[%r, %j] {in_bounds = [true]}
+          : vector<32xf16>, memref<?x?xf16>
+    }
+  }
+  return
+}
+
 // Three passes over each row of X (a sum, a sum of squares, then Y, as
 // LayerNorm): the second prefetches, not the last, which writes Y; as Y's
 // pass follows it, at least 2 rows ahead (min-rows-ahead).

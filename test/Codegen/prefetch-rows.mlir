@@ -102,6 +102,86 @@ func.func @lpnorm(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
 
 // -----
 
+// Rows of 16-bit elements read in two passes (a reduction, then Y) prefetch
+// the row ahead half during each pass: Y's pass computes more per byte
+// than on f32 rows (the conversions; RMSNormalization's rounding of
+// Normalized to f16), and memory would idle during the reduction.
+// RMSNormalization f16: the exact f64 sum of squares reads four chunks of
+// the row side by side (columns j, j + q, j + 2q, j + 3q, 32 x f16 tiles,
+// j < u = the main loop's bound); its step j prefetches columns [2j, 2j +
+// 64) of the row ahead, one line per 64 bytes. Y's step j (64 x f16 tiles)
+// prefetches columns 2u + (j + o) / 2 for its lines o = 0, 32 (the rest of
+// the row; the shift is min(u, 1), so that rows shorter than four tiles, u
+// = 0, are prefetched whole by Y at its own columns).
+// CHECK-LABEL: func.func @rmsnorm_f16
+// CHECK-SAME:      (%[[X:.+]]: memref<?x?xf16
+// CHECK:         scf.forall (%[[ROW:[a-z0-9_]+]]) in
+// CHECK:           %[[U:.+]] = affine.apply
+// CHECK:           %[[NEXT:.+]] = arith.minui
+// CHECK:           scf.for %[[J:[a-z0-9_]+]] = %c0 to %[[U]] step %c32 {{.+}} -> (vector<1x32xf64>)
+// CHECK-NEXT:        %[[J2:.+]] = arith.muli %[[J]], %c2
+// CHECK-NEXT:        memref.prefetch %[[X]][%[[NEXT]], %[[J2]]], read, locality<3>, data
+// CHECK-NEXT:        %[[J2B:.+]] = arith.addi %[[J2]], %c32
+// CHECK-NEXT:        memref.prefetch %[[X]][%[[NEXT]], %[[J2B]]], read, locality<3>, data
+// CHECK-NEXT:        vector.transfer_read %[[X]][%[[ROW]], %[[J]]]
+// CHECK-COUNT-3:     vector.transfer_read %[[X]][%[[ROW]], %{{.+}}]
+// CHECK-NOT:         memref.prefetch
+// CHECK:             scf.yield
+// CHECK-NOT:       memref.prefetch
+// CHECK:           %[[REST:.+]] = arith.muli %[[U]], %c2
+// CHECK-NEXT:      %[[SHIFT:.+]] = arith.minui %[[U]], %c1
+// CHECK-NEXT:      scf.for %[[K:[a-z0-9_]+]] = %c0 to %{{.+}} step %c64
+// CHECK-NEXT:        %[[K0:.+]] = arith.shrui %[[K]], %[[SHIFT]]
+// CHECK-NEXT:        %[[C0:.+]] = arith.addi %[[REST]], %[[K0]]
+// CHECK-NEXT:        memref.prefetch %[[X]][%[[NEXT]], %[[C0]]], read, locality<3>, data
+// CHECK-NEXT:        %[[K32:.+]] = arith.addi %[[K]], %c32
+// CHECK-NEXT:        %[[K1:.+]] = arith.shrui %[[K32]], %[[SHIFT]]
+// CHECK-NEXT:        %[[C1:.+]] = arith.addi %[[REST]], %[[K1]]
+// CHECK-NEXT:        memref.prefetch %[[X]][%[[NEXT]], %[[C1]]], read, locality<3>, data
+// CHECK-NEXT:        vector.transfer_read %[[X]][%[[ROW]], %[[K]]]
+// CHECK:             vector.transfer_write
+// CHECK:           scf.for
+// CHECK-NOT:         memref.prefetch
+// CHECK:         return
+func.func @rmsnorm_f16(%x: tensor<?x?xf16>, %scale: tensor<?xf16>) -> tensor<?x?xf16> {
+  %y, %inv = norm.rms_normalization %x, %scale
+      : (tensor<?x?xf16>, tensor<?xf16>) -> (tensor<?x?xf16>, tensor<?x1xf32>)
+  return %y : tensor<?x?xf16>
+}
+
+// -----
+
+// LpNormalization f16: the sum reads the row in one run (64 x f16 tiles,
+// j < u); its step j prefetches column j / 2 of the row ahead (one line
+// covers two steps' halves), Y's step j columns u / 2 + (j + o) / 2.
+// CHECK-LABEL: func.func @lpnorm_f16
+// CHECK-SAME:      (%[[X:.+]]: memref<?x?xf16
+// CHECK:         scf.forall (%[[ROW:[a-z0-9_]+]]) in
+// CHECK:           %[[U:.+]] = affine.apply
+// CHECK:           %[[NEXT:.+]] = arith.minui
+// CHECK:           scf.for %[[J:[a-z0-9_]+]] = %c0 to %[[U]] step %c64
+// CHECK-NEXT:        %[[JH:.+]] = arith.shrui %[[J]], %c1
+// CHECK-NEXT:        memref.prefetch %[[X]][%[[NEXT]], %[[JH]]], read, locality<3>, data
+// CHECK-NEXT:        vector.transfer_read %[[X]][%[[ROW]], %[[J]]]
+// CHECK-NOT:         memref.prefetch
+// CHECK:           %[[REST:.+]] = arith.shrui %[[U]], %c1
+// CHECK-NEXT:      %[[SHIFT:.+]] = arith.minui %[[U]], %c1
+// CHECK-NEXT:      scf.for %[[K:[a-z0-9_]+]] = %c0 to %[[U]] step %c64
+// CHECK-NEXT:        %[[K0:.+]] = arith.shrui %[[K]], %[[SHIFT]]
+// CHECK-NEXT:        %[[C0:.+]] = arith.addi %[[REST]], %[[K0]]
+// CHECK-NEXT:        memref.prefetch %[[X]][%[[NEXT]], %[[C0]]], read, locality<3>, data
+// CHECK:             memref.prefetch %[[X]][%[[NEXT]], %{{.+}}], read, locality<3>, data
+// CHECK-NOT:         memref.prefetch
+// CHECK:             vector.transfer_read %[[X]][%[[ROW]], %[[K]]]
+// CHECK:             vector.transfer_write
+// CHECK:         return
+func.func @lpnorm_f16(%x: tensor<?x?xf16>) -> tensor<?x?xf16> {
+  %y = norm.lp_normalization %x axis = -1 p = 2 : tensor<?x?xf16>
+  return %y : tensor<?x?xf16>
+}
+
+// -----
+
 // LayerNorm with Mean and InvStdDev only: each row is read by Q's f32 sum,
 // Q's chunked f64 sum and its tail, and the f32 and f64 sums of squares of
 // X - Q (of each f32/f64 pair one runs no step), and no row is written, so
