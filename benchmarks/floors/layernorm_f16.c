@@ -1,0 +1,114 @@
+// layernorm_f16.c - the compute floor of LayerNormalization on f16 rows of
+// 1024, measured with an idealized kernel on 64 rows that stay in L1/L2: f32
+// arithmetic, no exactness checks or recomputations, regular stores. Mode 0:
+// two-pass statistics (the sum, then the sum of squared deviations from the
+// mean, which docs/semantics.md asks for), then Y; mode 1: one-pass
+// statistics (sum and sum of squares together, inexact on offset data), then
+// Y. It prints the time that [131072, 1024] would take at that rate, with no
+// memory time at all.
+//
+// Build and run:
+//   clang-22 -O2 -march=native layernorm_f16.c -o ln_floor -lm && ./ln_floor 0
+#include <immintrin.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#define R 64
+#define N 1024
+static unsigned short *X, *Y;
+static float *S, *B;
+static double now() {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec + t.tv_nsec * 1e-9;
+}
+static inline __m512 ld(const unsigned short *p) {
+  return _mm512_cvtph_ps(_mm256_load_si256((const __m256i *)p));
+}
+static inline float hsum(__m512 a) { return _mm512_reduce_add_ps(a); }
+int mode;
+static void run() {
+  for (int r = 0; r < R; r++) {
+    const unsigned short *x = X + r * N;
+    unsigned short *y = Y + r * N;
+    float mean, var;
+    if (mode == 0) {
+      __m512 a0 = _mm512_setzero_ps(), a1 = a0, a2 = a0, a3 = a0;
+      for (int j = 0; j < N; j += 64) {
+        a0 = _mm512_add_ps(a0, ld(x + j));
+        a1 = _mm512_add_ps(a1, ld(x + j + 16));
+        a2 = _mm512_add_ps(a2, ld(x + j + 32));
+        a3 = _mm512_add_ps(a3, ld(x + j + 48));
+      }
+      mean =
+          hsum(_mm512_add_ps(_mm512_add_ps(a0, a1), _mm512_add_ps(a2, a3))) / N;
+      __m512 m = _mm512_set1_ps(mean);
+      a0 = _mm512_setzero_ps();
+      a1 = a0;
+      a2 = a0;
+      a3 = a0;
+      for (int j = 0; j < N; j += 64) {
+        __m512 d0 = _mm512_sub_ps(ld(x + j), m),
+               d1 = _mm512_sub_ps(ld(x + j + 16), m),
+               d2 = _mm512_sub_ps(ld(x + j + 32), m),
+               d3 = _mm512_sub_ps(ld(x + j + 48), m);
+        a0 = _mm512_fmadd_ps(d0, d0, a0);
+        a1 = _mm512_fmadd_ps(d1, d1, a1);
+        a2 = _mm512_fmadd_ps(d2, d2, a2);
+        a3 = _mm512_fmadd_ps(d3, d3, a3);
+      }
+      var =
+          hsum(_mm512_add_ps(_mm512_add_ps(a0, a1), _mm512_add_ps(a2, a3))) / N;
+    } else {
+      __m512 a0 = _mm512_setzero_ps(), a1 = a0, q0 = a0, q1 = a0;
+      for (int j = 0; j < N; j += 32) {
+        __m512 v0 = ld(x + j), v1 = ld(x + j + 16);
+        a0 = _mm512_add_ps(a0, v0);
+        a1 = _mm512_add_ps(a1, v1);
+        q0 = _mm512_fmadd_ps(v0, v0, q0);
+        q1 = _mm512_fmadd_ps(v1, v1, q1);
+      }
+      mean = hsum(_mm512_add_ps(a0, a1)) / N;
+      var = hsum(_mm512_add_ps(q0, q1)) / N - mean * mean;
+    }
+    float inv = 1.0f / __builtin_sqrtf(var + 1e-5f);
+    __m512 vi = _mm512_set1_ps(inv), vm = _mm512_set1_ps(mean);
+    for (int j = 0; j < N; j += 16) {
+      __m512 n = _mm512_mul_ps(_mm512_sub_ps(ld(x + j), vm), vi);
+      __m512 o =
+          _mm512_fmadd_ps(n, _mm512_load_ps(S + j), _mm512_load_ps(B + j));
+      _mm256_store_si256((__m256i *)(y + j),
+                         _mm512_cvtps_ph(o, _MM_FROUND_TO_NEAREST_INT));
+    }
+  }
+}
+int main(int argc, char **argv) {
+  mode = atoi(argv[1]);
+  X = aligned_alloc(64, R * N * 2);
+  Y = aligned_alloc(64, R * N * 2);
+  S = aligned_alloc(64, N * 4);
+  B = aligned_alloc(64, N * 4);
+  for (int i = 0; i < R * N; i++)
+    X[i] = _cvtss_sh((float)((i * 2654435761u) % 1000) / 250.0f - 2.0f, 0);
+  for (int i = 0; i < N; i++) {
+    S[i] = 1 + i * 1e-4f;
+    B[i] = 0.5f;
+  }
+  for (int i = 0; i < 200; i++)
+    run();
+  double best = 1e9;
+  for (int rep = 0; rep < 7; rep++) {
+    int k = 3000;
+    double t0 = now();
+    for (int i = 0; i < k; i++)
+      run();
+    double t = (now() - t0) / k;
+    if (t < best)
+      best = t;
+  }
+  printf("mode %d: %.2f us per [%d,%d]; [131072,1024] would take %.1f ms; %.2f "
+         "ns per 16 lanes y=%d\n",
+         mode, best * 1e6, R, N, best * 1e3 * 131072 / R,
+         best * 1e9 / (R * N / 16.0), Y[77]);
+}
