@@ -563,12 +563,16 @@ Value mlir::norm::buildInvStdDev(OpBuilder &b, Location loc, Value x,
                   tb, tloc, arith::AddFOp::create(tb, tloc, var64, scaledEps));
               Value scaledResult =
                   arith::DivFOp::create(tb, tloc, scale, stdDev);
+              // Where epsilon / P^2 overflows: 1 / sqrt(0 * Var + epsilon),
+              // the 0 * Var keeping the NaN of an empty slice's Var (0 / 0;
+              // its maximum deviation is 0, P = 2^-1022): its InvStdDev is
+              // NaN, not 1 / sqrt(epsilon).
+              Value negligibleVar = arith::MulFOp::create(
+                  tb, tloc, var64, createFloatConstant(tb, tloc, f64, 0.0));
               return arith::SelectOp::create(
                          tb, tloc, buildIsFinite(tb, tloc, scaledEps),
                          scaledResult,
-                         invStdDev(tb, tloc,
-                                   createFloatConstant(tb, tloc, f64, 0.0),
-                                   eps64))
+                         invStdDev(tb, tloc, negligibleVar, eps64))
                   .getResult();
             });
       });
