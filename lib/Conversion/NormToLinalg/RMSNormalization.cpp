@@ -116,6 +116,12 @@ static Value buildQuadSumOfSquares(OpBuilder &b, Location loc, Value x,
                                    ArrayRef<int64_t> reducedDims) {
   FloatType f32 = b.getF32Type(), f64 = b.getF64Type();
   auto xType = cast<RankedTensorType>(x.getType());
+  // A static dim of size 0: every sum is empty (0), or there is none. The
+  // pieces below would slice it at static offsets, which the verifier
+  // rejects for a dim of size 0 (even offset 0 with size 0).
+  if (llvm::is_contained(xType.getShape(), 0))
+    return createFilledTensor(b, loc, getKeptSizes(b, loc, x, reducedDims),
+                              b.getFloatAttr(f64, 0.0));
   int64_t last = xType.getRank() - 1;
   OpFoldResult m = tensor::getMixedSize(b, loc, x, last);
   OpFoldResult q, tailOffset;
