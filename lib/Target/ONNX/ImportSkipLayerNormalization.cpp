@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "norm/Dialect/Norm/IR/NormOps.h"
+#include "llvm/Support/Format.h"
 
 #include <cmath>
 
@@ -94,10 +95,15 @@ FailureOr<Importer::SkipOperands> Importer::importSkipOperands(const Node &node,
   FailureOr<float> epsilon = getFloatAttribute(node, "epsilon", 1e-12f);
   if (failed(epsilon))
     return failure();
-  if (!(std::isfinite(*epsilon) && *epsilon >= 0.0f))
-    return node.emitError()
-           << "attribute 'epsilon' = " << *epsilon
-           << " is not supported: expected a finite value >= 0";
+  // Worded and printed (%g) as the norm ops' verifier does for a
+  // LayerNormalization node.
+  if (!(std::isfinite(*epsilon) && *epsilon >= 0.0f)) {
+    std::string text;
+    llvm::raw_string_ostream(text)
+        << llvm::format("%g", static_cast<double>(*epsilon));
+    return node.emitError() << "attribute 'epsilon' = " << text
+                            << " is out of range: expected a finite value >= 0";
+  }
 
   SmallVector<Type> allowed = {builder.getF16Type(), builder.getBF16Type(),
                                builder.getF32Type(), builder.getF64Type()};
