@@ -126,29 +126,39 @@ static Value expandGroups(OpBuilder &b, Location loc, Value x,
       reassociation, sizes);
 }
 
-/// Returns 1 + exp(-`y`) for an f32 `y` in arith ops that vectorize
-/// (math.exp of a vector becomes one libm call per lane), with few
+/// Returns SiLU(`y`) = y / (1 + exp(-y)) for an f32 `y` in arith ops that
+/// vectorize (math.exp of a vector becomes one libm call per lane), with few
 /// multiply-adds, which bound SiLU's loop. With x = -y: x is clamped to
-/// [-87, 89], k = x log2(e) is rounded to the nearest integer by adding
-/// 1.5 * 2^23 + 127 (whose low bits are then k + 127, the biased exponent of
-/// 2^k), r = x - k ln(2), and exp(r) is a degree-5 minimax polynomial on
-/// |r| <= ln(2) / 2 (relative error 7.5e-8). Relative error about 2e-7 for
-/// x in [-87, 88.37] (docs/numerics.md); above that, k = 128 and 2^k is
-/// +inf, so that SiLU's y / (1 + exp(-y)) is -0 for y below -88.37 and NaN
-/// for y = -inf, as in the float64 reference.
+/// [-87, 133], k = x log2(e) is rounded to the nearest integer by adding
+/// 1.5 * 2^23 + 127 - d (whose low bits are then k - d + 127, the biased
+/// exponent of 2^(k-d)), r = x - k ln(2), and exp(r) is a degree-5 minimax
+/// polynomial on |r| <= ln(2) / 2 (relative error 7.5e-8): exp(x) =
+/// 2^k exp(r), relative error about 2e-7 (docs/numerics.md).
+///
+/// 2^k overflows f32 for k >= 128 (y below -88.37), where SiLU(y) is still
+/// a normal or subnormal number (y = -90: -7.37e-38). So where y < -44
+/// (k >= 63), d = 64 and the quotient is (y f) / (f + exp(r) 2^(k-64)) with
+/// f = 2^-64; elsewhere d = 0, f = 1: y / (1 + exp(r) 2^k). Scaling by f is
+/// exact on these normal numbers, so that the value is bit for bit
+/// y / (1 + 2^k exp(r)) wherever that has no overflow (the lowering before
+/// this form; y >= -88.37), and there is no overflow up to k = 191. The
+/// clamp at y = -133 gives k = 192, 2^(k-64) = +inf and SiLU(y) = -0 for y
+/// below -132.74 (the reference rounds to -0 in f32 below y = -111), and
+/// SiLU(-inf) = -inf / inf = NaN, as in the float64 reference's
+/// y / (1 + exp(-y)).
 ///
 /// The steps are taken on y, without negating it: the clamp of y to
-/// [-89, 87] is -clamp(x), t = y (-log2(e)) + magic, s = -r = y + k ln(2)
+/// [-133, 87] is -clamp(x), t = y (-log2(e)) + magic, s = -r = y + k ln(2)
 /// (the Cody-Waite steps negated), and the polynomial is evaluated at s with
 /// the coefficients of odd degree negated, whose step j gives (-1)^j times
 /// the step at r. Rounding is symmetric, so every value is the one the steps
 /// on x give (bit for bit, fused or not). The clamp is two integer min ops
 /// on y's bits (which order the non-negative floats as signed integers and
 /// the negative ones, reversed, as unsigned integers); a NaN y comes out as
-/// 87 or -89, and SiLU's division by y keeps the NaN. 2^k exp(r) is exact
-/// (a normal number: k >= -126 only where r > 0) or +inf, so that 1 +
-/// exp(-y) rounds once, fused or not.
-static Value buildOnePlusExpNegF32(OpBuilder &b, Location loc, Value y) {
+/// 87 or -133, and y f keeps the NaN. exp(r) 2^(k-d) is exact (a normal
+/// number: k - d >= -126 only where r > 0) or +inf, so that the denominator
+/// rounds once, fused or not.
+static Value buildSiLUF32(OpBuilder &b, Location loc, Value y) {
   FloatType f32 = b.getF32Type();
   IntegerType i32 = b.getI32Type();
   auto constant = [&](double value) {
@@ -157,6 +167,9 @@ static Value buildOnePlusExpNegF32(OpBuilder &b, Location loc, Value y) {
   auto intConstant = [&](float value) {
     return arith::ConstantIntOp::create(
         b, loc, i32, static_cast<int64_t>(llvm::bit_cast<int32_t>(value)));
+  };
+  auto i32Constant = [&](int64_t value) {
+    return arith::ConstantIntOp::create(b, loc, i32, value);
   };
   // Products and sums that may become fused multiply-adds where the target
   // has them: each fused step rounds once instead of twice, within the
@@ -168,15 +181,24 @@ static Value buildOnePlusExpNegF32(OpBuilder &b, Location loc, Value y) {
   auto add = [&](Value lhs, Value rhs) -> Value {
     return arith::AddFOp::create(b, loc, lhs, rhs, contract);
   };
-  // Below x = -87, 2^k would leave the normal range.
+  // Below x = -87, 2^k would leave the normal range; x = 133 gives k = 192,
+  // 2^(k-64) = +inf.
   Value bits = arith::BitcastOp::create(b, loc, i32, y);
   bits = arith::MinSIOp::create(b, loc, bits, intConstant(87.0f));
-  bits = arith::MinUIOp::create(b, loc, bits, intConstant(-89.0f));
+  bits = arith::MinUIOp::create(b, loc, bits, intConstant(-133.0f));
   Value clamped = arith::BitcastOp::create(b, loc, f32, bits);
-  // t = k + 1.5 * 2^23 + 127 (an f32 of that magnitude is an integer), so
-  // that k = t - (1.5 * 2^23 + 127) exactly and the low 9 bits of t are
-  // k + 127 in [1, 255] (255: the exponent field of +inf).
-  Value magic = constant(12582912.0 + 127.0);
+  // Where y < -44 (k >= 63), the 2^k below is 2^(k-64) and a factor f =
+  // 2^-64 scales y and the 1; elsewhere (k <= 127) f = 1. The choice need
+  // not follow k exactly, so that it is one compare of y, made early.
+  Value large = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, y,
+                                      constant(-44.0));
+  // t = k + magic with magic = 1.5 * 2^23 + 127 - d, d = 64 where y < -44,
+  // else 0 (an f32 of that magnitude is an integer, and both magics are in
+  // the same binade), so that k = t - magic exactly and the low 9 bits of t
+  // are k - d + 127 in [1, 255] (255: the exponent field of +inf).
+  Value magic = arith::SelectOp::create(b, loc, large,
+                                        constant(12582912.0 + 127.0 - 64.0),
+                                        constant(12582912.0 + 127.0));
   Value t = add(mul(clamped, constant(-1.44269504088896341)), magic);
   Value k = arith::SubFOp::create(b, loc, t, magic);
   // s = -r = k ln(2) - x in two steps (Cody and Waite): k * 0.693359375 is
@@ -190,23 +212,51 @@ static Value buildOnePlusExpNegF32(OpBuilder &b, Location loc, Value y) {
        {4.19154167175293e-2, -1.6667574644088745e-1, 4.9998894333839417e-1,
         -9.999997019767761e-1, 1.0000001192092896})
     p = add(mul(p, s), constant(coefficient));
-  // 2^k: the low bits of t moved into the exponent field.
-  Value scale =
+  Value factor =
+      arith::SelectOp::create(b, loc, large, constant(0x1p-64), constant(1.0));
+  // 2^(k-d): the low bits of t moved into the exponent field.
+  Value scale = arith::BitcastOp::create(
+      b, loc, f32,
       arith::ShLIOp::create(b, loc, arith::BitcastOp::create(b, loc, i32, t),
-                            arith::ConstantIntOp::create(b, loc, i32, 23));
-  return add(mul(p, arith::BitcastOp::create(b, loc, f32, scale)),
-             constant(1.0));
+                            i32Constant(23)));
+  Value denominator = add(mul(p, scale), factor);
+  Value numerator = arith::MulFOp::create(b, loc, y, factor);
+  return arith::DivFOp::create(b, loc, numerator, denominator);
+}
+
+/// Returns SiLU(`y`) = y / (1 + exp(-y)) for a float `y` of another type
+/// than f32 (f64) with math.exp. Where exp(-y) would overflow (y below
+/// -floor(ln(max)), f64: -709), it is y / (1 + E^2) with E = exp(-y / 2),
+/// taken as (y / E) / (1 / E + E), each quotient a normal number down to
+/// y = -2 ln(max) (f64: -1419.5), below that -0; y = -inf gives -inf / inf =
+/// NaN, as the float64 reference's y / (1 + exp(-y)). Elsewhere the value is
+/// y / (1 + exp(-y)) as before, with one math.exp per element either way.
+static Value buildSiLUWithMathExp(OpBuilder &b, Location loc, Value y) {
+  auto type = cast<FloatType>(y.getType());
+  auto constant = [&](double value) {
+    return createFloatConstant(b, loc, type, value);
+  };
+  double threshold = -std::floor(std::log(
+      APFloat::getLargest(type.getFloatSemantics()).convertToDouble()));
+  Value one = constant(1.0);
+  Value large = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, y,
+                                      constant(threshold));
+  Value negY = arith::NegFOp::create(b, loc, y);
+  Value argument = arith::SelectOp::create(
+      b, loc, large, arith::MulFOp::create(b, loc, negY, constant(0.5)), negY);
+  Value e = math::ExpOp::create(b, loc, argument);
+  Value usual =
+      arith::DivFOp::create(b, loc, y, arith::AddFOp::create(b, loc, one, e));
+  Value split = arith::DivFOp::create(
+      b, loc, arith::DivFOp::create(b, loc, y, e),
+      arith::AddFOp::create(b, loc, arith::DivFOp::create(b, loc, one, e), e));
+  return arith::SelectOp::create(b, loc, large, split, usual);
 }
 
 Value mlir::norm::buildSiLU(OpBuilder &b, Location loc, Value y) {
   auto type = cast<FloatType>(y.getType());
-  Value denominator =
-      type.isF32()
-          ? buildOnePlusExpNegF32(b, loc, y)
-          : arith::AddFOp::create(
-                b, loc, createFloatConstant(b, loc, type, 1.0),
-                math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, y)));
-  return arith::DivFOp::create(b, loc, y, denominator);
+  return type.isF32() ? buildSiLUF32(b, loc, y)
+                      : buildSiLUWithMathExp(b, loc, y);
 }
 
 /// Returns the longest row whose sum of squared deviations an f32 statistic

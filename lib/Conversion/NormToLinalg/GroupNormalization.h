@@ -28,9 +28,10 @@ struct GroupStatistics {
 };
 
 /// Returns SiLU(y) = y * sigmoid(y) = y / (1 + exp(-y)) in y's type (f32:
-/// with an exp of arith ops that vectorizes, relative error about 2e-7,
-/// +inf for -y above 88.37 so that SiLU(-inf) is NaN; docs/numerics.md;
-/// f64: math.exp).
+/// with an exp of arith ops that vectorizes, relative error about 2e-7;
+/// f64: math.exp). Where exp(-y) overflows (y below -88.37 in f32, -709.78
+/// in f64) the quotient is scaled so that SiLU(y) keeps its tiny normal or
+/// subnormal value; SiLU(-inf) and SiLU(NaN) are NaN; docs/numerics.md.
 Value buildSiLU(OpBuilder &b, Location loc, Value y);
 
 /// Returns the [G, K] view of the [C] tensor `operand` (scale or B):

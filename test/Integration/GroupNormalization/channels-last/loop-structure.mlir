@@ -7,7 +7,8 @@
 // loop's destination. The rows read Low * InvStdDev per channel, made once
 // per sample (a tensor.generate), not a product in every pixel; the SiLU
 // clamps y with two integer min ops on its bits, without negating it, and
-// forms 1 + 2^k p as one multiply-add. Elementwise fusion keeps that destination (it gives a
+// forms 1 + 2^k p as one multiply-add (for y < -44 both sides scaled by
+// 2^-64, so that 2^k cannot overflow: a compare of y and two selects). Elementwise fusion keeps that destination (it gives a
 // linalg.generic whose payload does not read its init a new tensor.empty,
 // so that Y was computed into a temporary and copied).
 // RUN: norm-opt %s --convert-norm-to-linalg --norm-fuse-elementwise | FileCheck %s
@@ -45,15 +46,19 @@
 // CHECK-NEXT:            %[[UPPER:.+]] = arith.minsi %[[BITS]], %{{.+}} : i32
 // CHECK-NEXT:            %[[LOWER:.+]] = arith.minui %[[UPPER]], %{{.+}} : i32
 // CHECK-NEXT:            arith.bitcast %[[LOWER]] : i32 to f32
+// CHECK-NEXT:            %[[LARGE:.+]] = arith.cmpf olt, %[[YV]], %{{.+}} : f32
+// CHECK-NEXT:            arith.select %[[LARGE]], %{{.+}}, %{{.+}} : f32
 // CHECK-NOT:             arith.negf
 // CHECK-NOT:             math.exp
 // CHECK-NOT:             math.floor
-// CHECK:                 arith.bitcast %{{.+}} : f32 to i32
+// CHECK:                 %[[FACTOR:.+]] = arith.select %[[LARGE]], %{{.+}}, %{{.+}} : f32
+// CHECK-NEXT:            arith.bitcast %{{.+}} : f32 to i32
 // CHECK-NEXT:            arith.shli
 // CHECK-NEXT:            %[[POW:.+]] = arith.bitcast %{{.+}} : i32 to f32
 // CHECK-NEXT:            %[[E:.+]] = arith.mulf %{{.+}}, %[[POW]] fastmath<contract> : f32
-// CHECK-NEXT:            %[[DENOMINATOR:.+]] = arith.addf %[[E]], %{{.+}} fastmath<contract> : f32
-// CHECK-NEXT:            %[[SILU:.+]] = arith.divf %[[YV]], %[[DENOMINATOR]] : f32
+// CHECK-NEXT:            %[[DENOMINATOR:.+]] = arith.addf %[[E]], %[[FACTOR]] fastmath<contract> : f32
+// CHECK-NEXT:            %[[NUMERATOR:.+]] = arith.mulf %[[YV]], %[[FACTOR]] : f32
+// CHECK-NEXT:            %[[SILU:.+]] = arith.divf %[[NUMERATOR]], %[[DENOMINATOR]] : f32
 // CHECK-NEXT:            linalg.yield %[[SILU]] : f32
 // CHECK:             tensor.insert_slice %[[MAPPED]] into %[[YW]][0, %[[H]], %[[W]], 0] [1, 1, 1, 8] [1, 1, 1, 1]
 // CHECK:         tensor.parallel_insert_slice %[[Y]] into %[[OUT]][%[[N]], 0, 0, 0] [1, 4, 4, 8] [1, 1, 1, 1]
