@@ -158,7 +158,7 @@ static Value expandGroups(OpBuilder &b, Location loc, Value x,
 /// 87 or -133, and y f keeps the NaN. exp(r) 2^(k-d) is exact (a normal
 /// number: k - d >= -126 only where r > 0) or +inf, so that the denominator
 /// rounds once, fused or not.
-static Value buildSiLUF32(OpBuilder &b, Location loc, Value y) {
+static Value buildSiLUF32(OpBuilder &b, Location loc, Value y, bool keepTiny) {
   FloatType f32 = b.getF32Type();
   IntegerType i32 = b.getI32Type();
   auto constant = [&](double value) {
@@ -182,16 +182,20 @@ static Value buildSiLUF32(OpBuilder &b, Location loc, Value y) {
     return arith::AddFOp::create(b, loc, lhs, rhs, contract);
   };
   // Below x = -87, 2^k would leave the normal range; x = 133 gives k = 192,
-  // 2^(k-64) = +inf.
+  // 2^(k-64) = +inf. Without the scaling (!keepTiny), x = 89 gives k = 128,
+  // 2^k = +inf, and SiLU(y) = -0 below y = -88.37.
   Value bits = arith::BitcastOp::create(b, loc, i32, y);
   bits = arith::MinSIOp::create(b, loc, bits, intConstant(87.0f));
-  bits = arith::MinUIOp::create(b, loc, bits, intConstant(-133.0f));
+  bits = arith::MinUIOp::create(b, loc, bits,
+                                intConstant(keepTiny ? -133.0f : -89.0f));
   Value clamped = arith::BitcastOp::create(b, loc, f32, bits);
   // Where y < -44 (k >= 63), the 2^k below is 2^(k-64) and a factor f =
   // 2^-64 scales y and the 1; elsewhere (k <= 127) f = 1. The choice need
   // not follow k exactly, so that it is one compare of y, made early.
-  Value large = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, y,
-                                      constant(-44.0));
+  Value large =
+      keepTiny ? Value(arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT,
+                                             y, constant(-44.0)))
+               : Value(arith::ConstantIntOp::create(b, loc, 0, 1));
   // t = k + magic with magic = 1.5 * 2^23 + 127 - d, d = 64 where y < -44,
   // else 0 (an f32 of that magnitude is an integer, and both magics are in
   // the same binade), so that k = t - magic exactly and the low 9 bits of t
@@ -253,10 +257,18 @@ static Value buildSiLUWithMathExp(OpBuilder &b, Location loc, Value y) {
   return arith::SelectOp::create(b, loc, large, split, usual);
 }
 
-Value mlir::norm::buildSiLU(OpBuilder &b, Location loc, Value y) {
+Value mlir::norm::buildSiLU(OpBuilder &b, Location loc, Value y,
+                            FloatType resultType) {
   auto type = cast<FloatType>(y.getType());
-  return type.isF32() ? buildSiLUF32(b, loc, y)
-                      : buildSiLUWithMathExp(b, loc, y);
+  if (!type.isF32())
+    return buildSiLUWithMathExp(b, loc, y);
+  // Where exp(-y) overflows f32 (y < -88.37), |SiLU(y)| < 4e-37: a result
+  // type whose half smallest subnormal is above that (f16: 3e-8) rounds it
+  // to -0 either way, so it skips the scaling that keeps such values.
+  double halfSmallest =
+      APFloat::getSmallest(resultType.getFloatSemantics()).convertToDouble() /
+      2;
+  return buildSiLUF32(b, loc, y, /*keepTiny=*/halfSmallest < 4e-37);
 }
 
 /// Returns the longest row whose sum of squared deviations an f32 statistic
@@ -432,7 +444,7 @@ Value mlir::norm::buildGroupNormalizedElement(OpBuilder &b, Location loc,
   y = arith::AddFOp::create(b, loc, y, convertToFloat(b, loc, elements[5], c),
                             arith::FastMathFlags::contract);
   if (silu)
-    y = buildSiLU(b, loc, y);
+    y = buildSiLU(b, loc, y, t);
   return createTruncF(b, loc, y, t);
 }
 

@@ -31,8 +31,10 @@ struct GroupStatistics {
 /// with an exp of arith ops that vectorizes, relative error about 2e-7;
 /// f64: math.exp). Where exp(-y) overflows (y below -88.37 in f32, -709.78
 /// in f64) the quotient is scaled so that SiLU(y) keeps its tiny normal or
-/// subnormal value; SiLU(-inf) and SiLU(NaN) are NaN; docs/numerics.md.
-Value buildSiLU(OpBuilder &b, Location loc, Value y);
+/// subnormal value, unless `resultType` (the type SiLU(y) is rounded to
+/// next) rounds all such values to -0 (f16); SiLU(-inf) and SiLU(NaN) are
+/// NaN; docs/numerics.md.
+Value buildSiLU(OpBuilder &b, Location loc, Value y, FloatType resultType);
 
 /// Returns the [G, K] view of the [C] tensor `operand` (scale or B):
 /// tensor.expand_shape with K = C / G.
