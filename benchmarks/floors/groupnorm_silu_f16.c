@@ -13,18 +13,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+
+#include "best_time.h"
 #ifndef P
 #define P 256
 #endif
 #define C 320
 #define V (C / 16)
 static unsigned short *X, *Y;
-static double now() {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec + t.tv_nsec * 1e-9;
-}
 static inline __m512 silu(__m512 y) {
   __m512i b = _mm512_castps_si512(y);
   b = _mm512_min_epi32(b, _mm512_set1_epi32(0x42ae0000));
@@ -52,7 +48,7 @@ static inline __m512 silu(__m512 y) {
 #endif
 }
 int mode;
-static void run() {
+static void run(void) {
   __m512 s1[V], s2[V], a[V], b[V];
   for (int v = 0; v < V; v++) {
     s1[v] = _mm512_setzero_ps();
@@ -95,18 +91,7 @@ int main(int argc, char **argv) {
     X[i] = _cvtss_sh(f, 0);
   }
   memset(Y, 0, n * 2);
-  for (int i = 0; i < 100; i++)
-    run();
-  double best = 1e9;
-  for (int rep = 0; rep < 7; rep++) {
-    int k = 2000;
-    double t0 = now();
-    for (int i = 0; i < k; i++)
-      run();
-    double t = (now() - t0) / k;
-    if (t < best)
-      best = t;
-  }
+  double best = best_time(run, 100, 2000);
   double vec = (double)P * C / 16;
   printf("silu=%d: %.2f us per [%d,320] sample, %.2f ns per 16 lanes; "
          "[8, 64, 64, 320] would take %.2f ms (y=%d)\n",

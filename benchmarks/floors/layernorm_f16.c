@@ -13,22 +13,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+
+#include "best_time.h"
 #define R 64
 #define N 1024
 static unsigned short *X, *Y;
 static float *S, *B;
-static double now() {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec + t.tv_nsec * 1e-9;
-}
 static inline __m512 ld(const unsigned short *p) {
   return _mm512_cvtph_ps(_mm256_load_si256((const __m256i *)p));
 }
 static inline float hsum(__m512 a) { return _mm512_reduce_add_ps(a); }
 int mode;
-static void run() {
+static void run(void) {
   for (int r = 0; r < R; r++) {
     const unsigned short *x = X + r * N;
     unsigned short *y = Y + r * N;
@@ -95,18 +91,7 @@ int main(int argc, char **argv) {
     S[i] = 1 + i * 1e-4f;
     B[i] = 0.5f;
   }
-  for (int i = 0; i < 200; i++)
-    run();
-  double best = 1e9;
-  for (int rep = 0; rep < 7; rep++) {
-    int k = 3000;
-    double t0 = now();
-    for (int i = 0; i < k; i++)
-      run();
-    double t = (now() - t0) / k;
-    if (t < best)
-      best = t;
-  }
+  double best = best_time(run, 200, 3000);
   printf("mode %d: %.2f us per [%d,%d]; [131072,1024] would take %.1f ms; %.2f "
          "ns per 16 lanes y=%d\n",
          mode, best * 1e6, R, N, best * 1e3 * 131072 / R,
