@@ -402,20 +402,20 @@ mlir::norm::buildGroupStatistics(OpBuilder &b, Location loc, Value slices,
   Value count64 =
       buildElementCount(b, loc, slices, reducedDims, b.getF64Type());
   Value exactMean = buildExactMean(b, loc, slices, axis, shift, offset, sumSq,
-                                   count, count64, options);
+                                   count, count64, eps, options);
   Value invStdDev = buildInvStdDev(b, loc, slices, axis, sumSq, shift, offset,
                                    exactMean, count, count64, eps, options);
   MeanParts mean = buildMeanParts(b, loc, slices, axis, shift, offset, sumSq,
-                                  exactMean, count, count64, options);
+                                  exactMean, count, count64, eps, options);
   MeanParts centering =
       buildCenteringParts(b, loc, slices, axis, shift, offset, sumSq, exactMean,
-                          invStdDev, mean, count, count64, options);
+                          invStdDev, mean, count, count64, eps, options);
   if (!epsilon.isZero())
     return {centering.high, centering.low, invStdDev};
   // Epsilon 0: Y's scaled form, finite where InvStdDev overflows C.
   ScaledCentering scaled = buildScaledCentering(
       b, loc, slices, axis, shift, offset, sumSq, exactMean, invStdDev,
-      centering, count, count64, options);
+      centering, count, count64, eps, options);
   return {scaled.high, scaled.low, scaled.invStdDev, scaled.scale};
 }
 

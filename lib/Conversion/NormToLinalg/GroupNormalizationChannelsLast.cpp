@@ -522,14 +522,14 @@ static Value buildSamples(RewriterBase &b, Location loc, Value x, Value scale,
   // Mean = High + Low and InvStdDev, with the exact f64 recomputation of
   // the groups that need it (reading X through the transposed view).
   Value exactMean = buildExactMean(b, loc, slices, axis, shift, offset, sumSq,
-                                   count, count64, options);
+                                   count, count64, eps, options);
   Value invStdDev = buildInvStdDev(b, loc, slices, axis, sumSq, shift, offset,
                                    exactMean, count, count64, eps, options);
   MeanParts mean = buildMeanParts(b, loc, slices, axis, shift, offset, sumSq,
-                                  exactMean, count, count64, options);
+                                  exactMean, count, count64, eps, options);
   MeanParts centering =
       buildCenteringParts(b, loc, slices, axis, shift, offset, sumSq, exactMean,
-                          invStdDev, mean, count, count64, options);
+                          invStdDev, mean, count, count64, eps, options);
   // Epsilon 0: Y's scaled form, finite where InvStdDev overflows C
   // (buildScaledCentering), with the factor S repeated per channel too.
   Value yScale;
@@ -537,7 +537,7 @@ static Value buildSamples(RewriterBase &b, Location loc, Value x, Value scale,
   if (epsilon.isZero()) {
     ScaledCentering scaled = buildScaledCentering(
         b, loc, slices, axis, shift, offset, sumSq, exactMean, invStdDev,
-        centering, count, count64, options);
+        centering, count, count64, eps, options);
     centering = {scaled.high, scaled.low};
     yInvStdDev = scaled.invStdDev;
     yScale = scaled.scale;

@@ -142,25 +142,25 @@ buildLayerNormalization(OpBuilder &b, Location loc, Value x, Value scale,
   // dynamic n above 2^24).
   Value count64 = buildElementCount(b, loc, x, reducedDims, b.getF64Type());
   Value exactMean = buildExactMean(b, loc, x, axis, shift, offset, sumSq, count,
-                                   count64, options);
+                                   count64, eps, options);
   Value invStdDev = buildInvStdDev(b, loc, x, axis, sumSq, shift, offset,
                                    exactMean, count, count64, eps, options);
   // The mean's parts, and those Y takes (High = 0 in a slice of a spread
   // near C's range: buildCenteringParts).
   MeanParts mean = buildMeanParts(b, loc, x, axis, shift, offset, sumSq,
-                                  exactMean, count, count64, options);
+                                  exactMean, count, count64, eps, options);
   MeanParts centering =
       buildCenteringParts(b, loc, x, axis, shift, offset, sumSq, exactMean,
-                          invStdDev, mean, count, count64, options);
+                          invStdDev, mean, count, count64, eps, options);
   // Y's operands: these, or with epsilon 0 (known here) the scaled form,
   // which keeps Y finite where InvStdDev overflows C (buildScaledCentering;
   // its multiply-add costs Y's loop, so only there).
   Value yScale;
   Value yInvStdDev = invStdDev;
   if (epsilon.isZero()) {
-    ScaledCentering scaled =
-        buildScaledCentering(b, loc, x, axis, shift, offset, sumSq, exactMean,
-                             invStdDev, centering, count, count64, options);
+    ScaledCentering scaled = buildScaledCentering(
+        b, loc, x, axis, shift, offset, sumSq, exactMean, invStdDev, centering,
+        count, count64, eps, options);
     yScale = scaled.scale;
     centering = {scaled.high, scaled.low};
     yInvStdDev = scaled.invStdDev;

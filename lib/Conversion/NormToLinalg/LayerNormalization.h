@@ -150,10 +150,13 @@ Value buildSumOfSquares(OpBuilder &b, Location loc, Value x, Value shift,
 /// f64 where its statistics from the vector passes (`shift` K, `offset` Q,
 /// `sumSq`) need it (LayerNormalization.cpp's file comment): K - Q' with K
 /// the first element and Q' = ReduceSum(K - X) / n in f64, by a scalar loop;
-/// 0 for the other slices, which do not read it.
+/// 0 for the other slices, which do not read it. `eps` is the op's epsilon
+/// in C (a constant): below C's smallest normal number, slices with K = Q = 0
+/// are recomputed too (LayerNormalizationExact.cpp). The other functions of
+/// this section take the same operands and select the same slices.
 Value buildExactMean(OpBuilder &b, Location loc, Value x, int64_t axis,
                      Value shift, Value offset, Value sumSq,
-                     const SliceCount &count, Value count64,
+                     const SliceCount &count, Value count64, Value eps,
                      const NormToLinalgOptions &options);
 
 /// The mean of each slice as an unevaluated sum Mean = High + Low of two
@@ -171,7 +174,8 @@ struct MeanParts {
 MeanParts buildMeanParts(OpBuilder &b, Location loc, Value x, int64_t axis,
                          Value shift, Value offset, Value sumSq,
                          Value exactMean, const SliceCount &count,
-                         Value count64, const NormToLinalgOptions &options);
+                         Value count64, Value eps,
+                         const NormToLinalgOptions &options);
 
 /// Returns the parts High + Low of the mean that Y takes, (X - High) *
 /// InvStdDev - Low * InvStdDev: `mean`'s (buildMeanParts), but in a
@@ -183,7 +187,7 @@ MeanParts buildCenteringParts(OpBuilder &b, Location loc, Value x, int64_t axis,
                               Value shift, Value offset, Value sumSq,
                               Value exactMean, Value invStdDev,
                               const MeanParts &mean, const SliceCount &count,
-                              Value count64,
+                              Value count64, Value eps,
                               const NormToLinalgOptions &options);
 
 /// Y's operands of the slices with epsilon 0 (buildScaledCentering), per
@@ -209,13 +213,12 @@ struct ScaledCentering {
 /// The InvStdDev result stays `invStdDev` (+inf, the reference rounded to
 /// C). The scalar passes are in the branch of buildIfNeedsExact; S, High and
 /// Low are per-slice selects.
-ScaledCentering buildScaledCentering(OpBuilder &b, Location loc, Value x,
-                                     int64_t axis, Value shift, Value offset,
-                                     Value sumSq, Value exactMean,
-                                     Value invStdDev,
-                                     const MeanParts &centering,
-                                     const SliceCount &count, Value count64,
-                                     const NormToLinalgOptions &options);
+ScaledCentering
+buildScaledCentering(OpBuilder &b, Location loc, Value x, int64_t axis,
+                     Value shift, Value offset, Value sumSq, Value exactMean,
+                     Value invStdDev, const MeanParts &centering,
+                     const SliceCount &count, Value count64, Value eps,
+                     const NormToLinalgOptions &options);
 
 /// Returns InvStdDev = 1 / sqrt(Var + epsilon) per slice of `x`, with
 /// Var = SumSq / n in C, or for a slice that is recomputed all in f64

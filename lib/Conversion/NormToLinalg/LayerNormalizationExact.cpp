@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"
 
 #include <cmath>
@@ -115,9 +116,14 @@ static Value buildExactMeanPart(OpBuilder &b, Location loc, Value mean64,
 ///   +-0.80 instead of +-1). Elsewhere SumSq = 0 means D = 0: a constant
 ///   slice, whose Q is 0 exactly (where |K| >= 2^-50, an element other
 ///   than K differs from K - Q by at least 2^-74, whose square does not
-///   underflow to 0; 2^-532 in f64). Where Var0 is normal, the squares that
-///   are subnormal are each off by at most half C's smallest subnormal,
-///   which is under n * u of SumSq;
+///   underflow to 0; 2^-532 in f64), or K = Q = 0: a zero slice, or one
+///   that starts with 0 and sums to 0 exactly, of values whose squares all
+///   underflowed (f32 [0, 1e-30, -1e-30]), whose variance, below C's least
+///   subnormal, shows only against an epsilon `eps` below C's smallest
+///   normal number (0 or an f32 subnormal): with such an epsilon, K = Q = 0
+///   is recomputed too (zero slices included). Where Var0 is normal, the
+///   squares that are subnormal are each off by at most half C's smallest
+///   subnormal, which is under n * u of SumSq;
 /// * Var0 = +inf: SumSq overflowed, from values spread beyond about 2^63
 ///   (f32 [1e19, -1e19] has Var 1e38 < FLT_MAX);
 /// * Q = +-inf: the shifted sum overflowed (f32 [3e38, -3e38]: K - X is
@@ -128,7 +134,8 @@ static Value buildExactMeanPart(OpBuilder &b, Location loc, Value mean64,
 ///   recomputation gives NaN too).
 static Value buildNeedsExactStatistics(OpBuilder &b, Location loc, Value shift,
                                        Value offset, Value sumSq, Value var0,
-                                       Value count64, int64_t partialSums) {
+                                       Value count64, Value eps,
+                                       int64_t partialSums) {
   auto c = cast<FloatType>(offset.getType());
   FloatType f64 = b.getF64Type();
   Value inf = arith::ConstantOp::create(
@@ -194,15 +201,31 @@ static Value buildNeedsExactStatistics(OpBuilder &b, Location loc, Value shift,
   Value smallestNormal = arith::ConstantOp::create(
       b, loc,
       b.getFloatAttr(c, APFloat::getSmallestNormalized(c.getFloatSemantics())));
+  // K = Q = 0 (magnitude 0) with squares that all underflowed to 0 is a
+  // zero slice or one of tiny values whose sum is 0 (f32 [0, 1e-30,
+  // -1e-30]); their variance, below C's smallest subnormal, matters only
+  // against an epsilon below C's smallest normal number (0, or an f32
+  // subnormal; 0 alone for f64 C, whose epsilon is an f32): there such
+  // slices are recomputed too, zero slices included. A larger epsilon
+  // leaves InvStdDev within 2^-25 relatively of 1 / sqrt(epsilon).
+  APFloat epsilonValue(0.0);
+  bool tinyEpsilon = !matchPattern(eps, m_ConstantFloat(&epsilonValue)) ||
+                     epsilonValue < APFloat::getSmallestNormalized(
+                                        epsilonValue.getSemantics());
+  auto tinyMagnitude = [&]() {
+    return cmp(arith::CmpFPredicate::OLT, magnitude,
+               createFloatConstant(b, loc, c, c.isF64() ? 0x1p-480 : 0x1p-50));
+  };
   Value underflowed = arith::AndIOp::create(
       b, loc, cmp(arith::CmpFPredicate::OLT, var0, smallestNormal),
       arith::OrIOp::create(
           b, loc, cmp(arith::CmpFPredicate::OGT, sumSq, zero),
-          arith::AndIOp::create(
-              b, loc, cmp(arith::CmpFPredicate::OGT, magnitude, zero),
-              cmp(arith::CmpFPredicate::OLT, magnitude,
-                  createFloatConstant(b, loc, c,
-                                      c.isF64() ? 0x1p-480 : 0x1p-50)))));
+          tinyEpsilon
+              ? tinyMagnitude()
+              : arith::AndIOp::create(
+                    b, loc, cmp(arith::CmpFPredicate::OGT, magnitude, zero),
+                    tinyMagnitude())
+                    .getResult()));
   // Q = +-inf or NaN (unordered or >= inf): the shifted sum overflowed, the
   // slice holds an infinity or a NaN, or its partial sums overflowed to
   // +inf and -inf. An empty slice (Q = 0 / 0) is recomputed too, to NaN
@@ -224,13 +247,13 @@ static Value buildNeedsExactStatistics(OpBuilder &b, Location loc, Value shift,
 /// an scf.if.
 static Value buildIfNeedsExact(
     OpBuilder &b, Location loc, Value x, Value shift, Value offset, Value sumSq,
-    Value var0, Value count64, int64_t axis, const NormToLinalgOptions &options,
-    Value vector,
+    Value var0, Value count64, Value eps, int64_t axis,
+    const NormToLinalgOptions &options, Value vector,
     function_ref<Value(OpBuilder &, Location, ValueRange)> exact) {
   auto c = cast<FloatType>(offset.getType());
   Value needed =
       buildNeedsExactStatistics(b, loc, shift, offset, sumSq, var0, count64,
-                                getSlicePartialSums(x, axis, c, options));
+                                eps, getSlicePartialSums(x, axis, c, options));
   return buildSliceIf(
       b, loc, needed, axis, exact,
       [&](OpBuilder &, Location, ValueRange) { return vector; });
@@ -393,7 +416,7 @@ static Value buildShiftedMeanF64(OpBuilder &b, Location loc, Value x,
 Value mlir::norm::buildExactMean(OpBuilder &b, Location loc, Value x,
                                  int64_t axis, Value shift, Value offset,
                                  Value sumSq, const SliceCount &count,
-                                 Value count64,
+                                 Value count64, Value eps,
                                  const NormToLinalgOptions &options) {
   FloatType f64 = b.getF64Type();
   return buildSliceMap(
@@ -401,7 +424,7 @@ Value mlir::norm::buildExactMean(OpBuilder &b, Location loc, Value x,
       [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
         Value var0 = divideByCount(nb, nloc, args[2], count);
         return buildIfNeedsExact(
-            nb, nloc, x, args[0], args[1], args[2], var0, count64, axis,
+            nb, nloc, x, args[0], args[1], args[2], var0, count64, eps, axis,
             options, createFloatConstant(nb, nloc, f64, 0.0),
             [&](OpBuilder &tb, Location tloc, ValueRange outer) -> Value {
               return buildShiftedMeanF64(tb, tloc, x, outer, axis, count64);
@@ -413,6 +436,7 @@ MeanParts mlir::norm::buildMeanParts(OpBuilder &b, Location loc, Value x,
                                      int64_t axis, Value shift, Value offset,
                                      Value sumSq, Value exactMean,
                                      const SliceCount &count, Value count64,
+                                     Value eps,
                                      const NormToLinalgOptions &options) {
   auto c = cast<FloatType>(getElementTypeOrSelf(offset.getType()));
   auto part = [&](bool high) {
@@ -421,7 +445,7 @@ MeanParts mlir::norm::buildMeanParts(OpBuilder &b, Location loc, Value x,
         [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
           Value var0 = divideByCount(nb, nloc, args[2], count);
           return buildIfNeedsExact(
-              nb, nloc, x, args[0], args[1], args[2], var0, count64, axis,
+              nb, nloc, x, args[0], args[1], args[2], var0, count64, eps, axis,
               options, buildVectorMeanPart(nb, nloc, args[0], args[1], high),
               [&](OpBuilder &tb, Location tloc, ValueRange) -> Value {
                 return buildExactMeanPart(tb, tloc, args[3], c, high);
@@ -434,7 +458,7 @@ MeanParts mlir::norm::buildMeanParts(OpBuilder &b, Location loc, Value x,
 MeanParts mlir::norm::buildCenteringParts(
     OpBuilder &b, Location loc, Value x, int64_t axis, Value shift,
     Value offset, Value sumSq, Value exactMean, Value invStdDev,
-    const MeanParts &mean, const SliceCount &count, Value count64,
+    const MeanParts &mean, const SliceCount &count, Value count64, Value eps,
     const NormToLinalgOptions &options) {
   auto c = cast<FloatType>(getElementTypeOrSelf(offset.getType()));
   FloatType f64 = b.getF64Type();
@@ -451,7 +475,7 @@ MeanParts mlir::norm::buildCenteringParts(
         c, [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
           Value var0 = divideByCount(nb, nloc, args[2], count);
           return buildIfNeedsExact(
-              nb, nloc, x, args[0], args[1], args[2], var0, count64, axis,
+              nb, nloc, x, args[0], args[1], args[2], var0, count64, eps, axis,
               options, buildVectorMeanPart(nb, nloc, args[0], args[1], high),
               [&](OpBuilder &tb, Location tloc, ValueRange) -> Value {
                 // A slice whose standard deviation is above 2^h / sqrt(n)
@@ -509,8 +533,8 @@ Value mlir::norm::buildInvStdDev(OpBuilder &b, Location loc, Value x,
         Value result = invStdDev(nb, nloc, var, eps);
         Value mean64 = args[3];
         return buildIfNeedsExact(
-            nb, nloc, x, args[1], args[2], args[0], var, count64, axis, options,
-            result,
+            nb, nloc, x, args[1], args[2], args[0], var, count64, eps, axis,
+            options, result,
             [&](OpBuilder &tb, Location tloc, ValueRange outer) -> Value {
               // f64 X: the squares of deviations beyond about 2^511
               // overflow f64, those below about 2^-511 underflow (f64
@@ -614,7 +638,7 @@ ScaledCentering mlir::norm::buildScaledCentering(
     OpBuilder &b, Location loc, Value x, int64_t axis, Value shift,
     Value offset, Value sumSq, Value exactMean, Value invStdDev,
     const MeanParts &centering, const SliceCount &count, Value count64,
-    const NormToLinalgOptions &options) {
+    Value eps, const NormToLinalgOptions &options) {
   auto c = cast<FloatType>(getElementTypeOrSelf(offset.getType()));
   FloatType f64 = b.getF64Type();
   double factor = getCenteringScale(c);
@@ -638,7 +662,7 @@ ScaledCentering mlir::norm::buildScaledCentering(
         [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
           Value var0 = divideByCount(nb, nloc, args[2], count);
           return buildIfNeedsExact(
-              nb, nloc, x, args[0], args[1], args[2], var0, count64, axis,
+              nb, nloc, x, args[0], args[1], args[2], var0, count64, eps, axis,
               options, plain(nb, nloc, args.drop_front(3)),
               [&](OpBuilder &tb, Location tloc, ValueRange outer) {
                 return exact(tb, tloc, args[0], args.drop_front(3), outer);
