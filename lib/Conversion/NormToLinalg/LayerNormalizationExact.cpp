@@ -209,9 +209,10 @@ static Value buildNeedsExactStatistics(OpBuilder &b, Location loc, Value shift,
   // slices are recomputed too, zero slices included. A larger epsilon
   // leaves InvStdDev within 2^-25 relatively of 1 / sqrt(epsilon).
   APFloat epsilonValue(0.0);
-  bool tinyEpsilon = !matchPattern(eps, m_ConstantFloat(&epsilonValue)) ||
-                     epsilonValue < APFloat::getSmallestNormalized(
-                                        epsilonValue.getSemantics());
+  bool knownEpsilon = matchPattern(eps, m_ConstantFloat(&epsilonValue));
+  bool tinyEpsilon =
+      !knownEpsilon || epsilonValue < APFloat::getSmallestNormalized(
+                                          epsilonValue.getSemantics());
   auto tinyMagnitude = [&]() {
     return cmp(arith::CmpFPredicate::OLT, magnitude,
                createFloatConstant(b, loc, c, c.isF64() ? 0x1p-480 : 0x1p-50));
@@ -237,6 +238,19 @@ static Value buildNeedsExactStatistics(OpBuilder &b, Location loc, Value shift,
     conditions.push_back(farShift);
   conditions.append({underflowed, cmp(arith::CmpFPredicate::OEQ, var0, inf),
                      cmp(arith::CmpFPredicate::UGE, absOffset, inf)});
+  // Var0 + epsilon = +inf with both finite: InvStdDev would be 0 and Y = B
+  // (f32 [9e18, -9e18] with epsilon 3.4e38: InvStdDev 4.87e-20). Possible
+  // only where C's largest value plus epsilon rounds to inf (epsilon >=
+  // 2^103 for f32 C, never for f64 C), so other modules test nothing more.
+  APFloat largestSum = APFloat::getLargest(c.getFloatSemantics());
+  bool losesInfo;
+  APFloat epsilonInC = epsilonValue;
+  epsilonInC.convert(c.getFloatSemantics(), APFloat::rmNearestTiesToEven,
+                     &losesInfo);
+  largestSum.add(epsilonInC, APFloat::rmNearestTiesToEven);
+  if (!knownEpsilon || largestSum.isInfinity())
+    conditions.push_back(cmp(arith::CmpFPredicate::OEQ,
+                             arith::AddFOp::create(b, loc, var0, eps), inf));
   return any(conditions);
 }
 
