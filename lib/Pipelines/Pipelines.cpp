@@ -132,6 +132,10 @@ static void buildModulePipeline(OpPassManager &pm,
   jamOptions.minReductions = 2;
   jamOptions.packRows = getVectorBits(options) > 128;
   pm.addNestedPass<func::FuncOp>(createJamRowsPass(jamOptions));
+  // 16-bit rows read in two or more passes widened to f32 once, into a row
+  // buffer that the later passes read: Y's pass of f16 RMSNormalization
+  // was bound by the conversions, which share the add pipes.
+  pm.addNestedPass<func::FuncOp>(createWidenRowsPass());
   if (!options.parallel) {
     pm.addNestedPass<func::FuncOp>(createForallToForLoopPass());
     pm.addNestedPass<func::FuncOp>(

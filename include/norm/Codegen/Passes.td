@@ -822,4 +822,46 @@ def VectorizeRowsPass : Pass<"norm-vectorize-rows", "::mlir::func::FuncOp"> {
   ];
 }
 
+//===----------------------------------------------------------------------===//
+// WidenRows
+//===----------------------------------------------------------------------===//
+
+def WidenRowsPass : Pass<"norm-widen-rows", "::mlir::func::FuncOp"> {
+  let summary = "Widen each 16-bit row of X to f32 once, into a row buffer "
+                "that the later passes over the row read";
+  let description = [{
+    On buffers, after norm-vectorize-rows: in each 1-D `scf.forall` over
+    rows whose body reads the current row of one memref X of f16 or bf16
+    elements (`vector.transfer_read` of `vector<1xWxT>`, directly or
+    through unit-stride subviews) only in column loops directly in the
+    body, each read used only by `arith.extf` to f32, where the reads of
+    the first loops cover the row exactly (full tiles at `offset + iv` with
+    the loop's step as width and a trip count that divides, or masked tiles
+    of `ub - iv` lanes; the intervals chain from 0 to X's row length, as
+    `ValueBoundsConstraintSet` proves) and nothing in the body writes to X:
+    the first pass also stores each widened vector into an f32 row buffer
+    (`memref.alloca` in a `memref.alloca_scope`), and the reads of the
+    later passes become reads of the buffer, without widening. The body is
+    versioned on the row length: rows whose buffer exceeds `max-row-bytes`
+    take the original body. The widening is exact: results are unchanged.
+
+    Each widening of a 16-bit vector is a conversion (`vcvtph2ps` on x86)
+    that shares the floating-point add pipes with the arithmetic of the
+    pass; Y's pass of an f16 RMSNormalization converts four times per
+    vector and is bound by them. With the buffer it converts three times.
+  }];
+  let options = [
+    Option<"maxRowBytes", "max-row-bytes", "int64_t", /*default=*/"65536",
+           "Largest f32 row buffer, in bytes (rows longer than this many "
+           "bytes / 4 elements keep reading X)">,
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 #endif // NORM_CODEGEN_PASSES_TD

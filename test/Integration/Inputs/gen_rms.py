@@ -419,7 +419,19 @@ def ref_cases():
     npy_case("onnx-4d-default-axis",
              ["Shape of ONNX's node test test_rms_normalization_default_axis."],
              randn(2, 3, 4, 5), randn(5), "f32", "f32")
-
+    # f16 rows that norm-widen-rows widens to f32 once (rows of more than
+    # 12 vector steps, so not jammed): quarters with masked remainders and
+    # Y's static tail (1000, 2500), masked tails (1027, dynamic).
+    npy_case("f16-f16-6x1000-widened",
+             ["Rows widened to f32 once (norm-widen-rows)."],
+             randn(6, 1000, s=4), randn(1000), "f16", "f16")
+    npy_case("dyn-f16-f32-4x1027-widened",
+             ["Rows widened to f32 once (norm-widen-rows); all dims dynamic."],
+             randn(4, 1027, s=0.01), randn(1027), "f16", "f32", stash=11,
+             dynamic=(0, 1), scale_dynamic=(0,))
+    npy_case("f16-bf16-2x2500-widened",
+             ["Rows widened to f32 once (norm-widen-rows); bf16 Scale and Y."],
+             randn(2, 2500, s=1e3), randn(2500), "f16", "bf16")
 
 def all_combinations():
     """One test of every (T, V, stash_type) combination, 64 cases in one
