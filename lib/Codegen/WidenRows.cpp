@@ -1,39 +1,44 @@
-//===- WidenRows.cpp - norm-widen-rows: 16-bit rows widened once ----------===//
+//===- WidenRows.cpp - norm-widen-rows: f16 rows widened once -------------===//
 //
-// After norm-vectorize-rows and bufferization, a normalization of 16-bit X
-// (f16, bf16) is a loop over rows whose body makes two or more passes over
-// one row, each reading it as vectors of X's type and widening them to f32
-// (`arith.extf`): the sum of squares, then Y (RMSNormalization), or the sum,
-// the squared deviations and Y. On x86 each widening of an f16 vector is a
+// After norm-vectorize-rows and bufferization, a normalization of f16 X is a
+// loop over rows whose body makes two or more passes over one row, each
+// reading it as vectors of f16 and widening them to f32 (`arith.extf`): the
+// sum of squares, then Y (RMSNormalization). On x86 each widening is a
 // `vcvtph2ps`, which shares the floating-point add pipes with the rest of
 // the pass: Y's pass of an f16 RMSNormalization converts four times per
 // vector (X widened, Normalized rounded to f16 and widened back, Y rounded)
-// and is bound by those pipes. This pass widens the row once: the first pass
-// also stores each widened vector into an f32 row buffer on the stack, and
-// the later passes read the buffer instead of X (a plain load, in L1 or L2)
-// and widen nothing. Values are unchanged: the widening is exact.
+// and is bound by those pipes. This pass widens the row once: the first
+// pass also stores each widened tile into an f32 row buffer, and the later
+// passes read the buffer (a plain load from L1 or L2) instead of X. Values
+// are unchanged: the widening is exact.
 //
-// It applies to a 1-D `scf.forall` over rows whose body reads the current
-// row of a memref X of f16 or bf16 elements (directly or through unit-stride
-// subviews of X) only in column loops directly in the body, each read used
-// only by `arith.extf` to f32, where:
-// - the reads of the first column loops cover the row exactly: each loop
-//   reads at a column `offset + iv` (offset invariant in the loop), either
-//   full tiles with the loop's step as vector width and a trip count that
-//   divides (the main loop of a peeled loop), or masked tiles of `ub - iv`
-//   lanes (the remainder); the intervals [offset + lb, offset + ub) of the
-//   loops, in some order, chain from 0 to X's row length, as proven by
-//   MLIR's ValueBoundsConstraintSet (the quarters and remainder of
-//   RMSNormalization's sum of squares);
+// It applies to a loop over rows (a 1-D `scf.forall`, or an `scf.for` in
+// one: the rows of norm-jam-rows' version that does not jam) whose body
+// reads the current row of one memref X of f16 elements (directly or through
+// unit-stride subviews) only in column loops directly in the body or in the
+// body itself, each read used only by `arith.extf` to f32, where:
+// - the reads of the first column loops cover the row exactly: each reads
+//   at column `offset + iv` (offset invariant in the loop), either full
+//   tiles of the loop's step between bounds that are multiples of it (a
+//   peeled loop's main part) or masked tiles of `ub - iv` lanes (its
+//   remainder); a read in the body itself is one full tile (a static
+//   remainder); the intervals, in some order, chain from 0 to X's row
+//   length, as MLIR's ValueBoundsConstraintSet proves (the quarters and
+//   remainder of RMSNormalization's sum of squares);
 // - nothing in the body writes to X's buffer.
-// The body is then versioned on the row length: rows of at most
-// `max-row-bytes` bytes of f32 take the widened version (in a
-// `memref.alloca_scope` holding the buffer), longer rows (whose buffer would
-// leave the caches) the original one.
+// The buffer is a heap allocation at the start of the forall's body, sized
+// before the forall (so that buffer-loop-hoisting and
+// norm-openmp-outline-rows allocate it once per call and per thread): the
+// row length where it is at most `max-row-bytes` / 4 elements, else 0. The
+// body is versioned on that test: longer rows, whose buffer would leave the
+// caches, keep reading X. In the widened version the prefetches of X (of
+// the rows ahead, norm-prefetch-rows) go to the outer cache levels, which
+// leaves the buffer in L1. bf16 rows are left as they are: their widening
+// is a shift, and the buffer measured no faster.
 //
-// Remarks (category norm-widen-rows): WidenedRow (passed) per memref whose
-// row is widened once, with the number of reads that read the buffer;
-// NotWidened (missed) with the reason.
+// Remarks (category norm-widen-rows): WidenedRow (passed) per loop over rows
+// whose row is widened once, with the numbers of reads that store and read
+// the buffer; NotWidened (missed) at a forall with the reason.
 //
 //===----------------------------------------------------------------------===//
 
@@ -358,7 +363,7 @@ struct Plan {
 static FailureOr<Plan> findPlan(Operation *forall, Value row,
                                 std::string &reason) {
   Block &body = forall->getRegion(0).front();
-  // The reads of 16-bit rows, by memref, with the column loops holding them.
+  // The reads of f16 rows, by memref, with the column loops holding them.
   llvm::MapVector<Value, SmallVector<std::pair<scf::ForOp, RowRead>>> reads;
   bool stray = false;
   body.walk([&](vector::TransferReadOp read) {

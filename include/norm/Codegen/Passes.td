@@ -827,28 +827,37 @@ def VectorizeRowsPass : Pass<"norm-vectorize-rows", "::mlir::func::FuncOp"> {
 //===----------------------------------------------------------------------===//
 
 def WidenRowsPass : Pass<"norm-widen-rows", "::mlir::func::FuncOp"> {
-  let summary = "Widen each 16-bit row of X to f32 once, into a row buffer "
+  let summary = "Widen each f16 row of X to f32 once, into a row buffer "
                 "that the later passes over the row read";
   let description = [{
-    On buffers, after norm-vectorize-rows: in each 1-D `scf.forall` over
-    rows whose body reads the current row of one memref X of f16 or bf16
-    elements (`vector.transfer_read` of `vector<1xWxT>`, directly or
+    On buffers, after norm-vectorize-rows: in each loop over rows (a 1-D
+    `scf.forall`, or an `scf.for` in one: norm-jam-rows' rows that are not
+    jammed) whose body reads the current row of one memref X of f16
+    elements (`vector.transfer_read` of `vector<1xWxf16>`, directly or
     through unit-stride subviews) only in column loops directly in the
-    body, each read used only by `arith.extf` to f32, where the reads of
-    the first loops cover the row exactly (full tiles at `offset + iv` with
-    the loop's step as width and a trip count that divides, or masked tiles
-    of `ub - iv` lanes; the intervals chain from 0 to X's row length, as
+    body or in the body itself, each read used only by `arith.extf` to f32,
+    where the reads of the first loops cover the row exactly (full tiles at
+    `offset + iv` with the loop's step as width and bounds that are
+    multiples of it, masked tiles of `ub - iv` lanes, single full tiles in
+    the body; the intervals chain from 0 to X's row length, as
     `ValueBoundsConstraintSet` proves) and nothing in the body writes to X:
-    the first pass also stores each widened vector into an f32 row buffer
-    (`memref.alloca` in a `memref.alloca_scope`), and the reads of the
-    later passes become reads of the buffer, without widening. The body is
-    versioned on the row length: rows whose buffer exceeds `max-row-bytes`
-    take the original body. The widening is exact: results are unchanged.
+    the first pass also stores each widened tile into an f32 row buffer,
+    and the reads of the later passes become reads of the buffer, without
+    widening. The buffer (`memref.alloc` at the start of the forall's body,
+    its size computed before the forall, so that buffer-loop-hoisting and
+    norm-openmp-outline-rows allocate it once per call and per thread) has
+    the row length where that is at most `max-row-bytes` / 4 elements, else
+    0; the body is versioned on that test, and longer rows take the
+    original body. In the widened body the prefetches of X go to the outer
+    cache levels (locality 1), which leaves the buffer in L1. The widening
+    is exact: results are unchanged.
 
-    Each widening of a 16-bit vector is a conversion (`vcvtph2ps` on x86)
+    Each widening of an f16 vector is a conversion (`vcvtph2ps` on x86)
     that shares the floating-point add pipes with the arithmetic of the
     pass; Y's pass of an f16 RMSNormalization converts four times per
     vector and is bound by them. With the buffer it converts three times.
+    bf16 rows are left as they are: their widening is a shift, and the
+    buffer measured no faster there.
   }];
   let options = [
     Option<"maxRowBytes", "max-row-bytes", "int64_t", /*default=*/"65536",
