@@ -59,3 +59,42 @@ func.func @keep_expand_below(%x: tensor<?x?xf32>, %d0: index, %d1: index,
       : tensor<?x?xf32> into tensor<?x?x?xf32>
   return %y : tensor<?x?x?xf32>
 }
+
+// -----
+
+// A slice of an upstream elementwise result with a static size of 0 (a
+// quarter of RMSNormalization's sum of squares on rows of 3 elements) holds
+// no element: it becomes an empty tensor of its shape, with no tile of the
+// producer (tiling the producer to it crashed in linalg's tiling).
+// CHECK-LABEL: func.func @zero_size_slice(
+// CHECK-NOT:     tensor.extract_slice {{.*}} [2, 0]
+// CHECK:         %[[EMPTY:.+]] = tensor.empty() : tensor<2x0xf16>
+// CHECK:         linalg.generic {{.*}} ins(%[[EMPTY]] : tensor<2x0xf16>)
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+func.func @zero_size_slice(%a: tensor<2x3xf16>, %b: tensor<2x3xf16>)
+    -> tensor<2xf32> {
+  %sum = linalg.generic {indexing_maps = [#id, #id, #id],
+                         iterator_types = ["parallel", "parallel"]}
+      ins(%a, %b : tensor<2x3xf16>, tensor<2x3xf16>)
+      outs(%a : tensor<2x3xf16>) {
+  ^bb0(%x: f16, %y: f16, %o: f16):
+    %s = arith.addf %x, %y : f16
+    linalg.yield %s : f16
+  } -> tensor<2x3xf16>
+  %quarter = tensor.extract_slice %sum[0, 0] [2, 0] [1, 1]
+      : tensor<2x3xf16> to tensor<2x0xf16>
+  %zero = arith.constant 0.0 : f32
+  %init = tensor.empty() : tensor<2xf32>
+  %fill = linalg.fill ins(%zero : f32) outs(%init : tensor<2xf32>)
+      -> tensor<2xf32>
+  %r = linalg.generic {indexing_maps = [#id, #row],
+                       iterator_types = ["parallel", "reduction"]}
+      ins(%quarter : tensor<2x0xf16>) outs(%fill : tensor<2xf32>) {
+  ^bb0(%x: f16, %acc: f32):
+    %w = arith.extf %x : f16 to f32
+    %t = arith.addf %acc, %w : f32
+    linalg.yield %t : f32
+  } -> tensor<2xf32>
+  return %r : tensor<2xf32>
+}
