@@ -81,7 +81,7 @@ namespace {
 /// `root` (rank 2), directly or through unit-stride subviews of rank 2: its
 /// first lane is at column `sum(columnTerms)`.
 struct RowRead {
-  mutable vector::TransferReadOp read;
+  vector::TransferReadOp read;
   Value root;
   SmallVector<OpFoldResult> columnTerms;
 };
@@ -266,12 +266,13 @@ static bool isMultipleOf(Value value, int64_t factor) {
 /// body of the loop over rows), the one full tile that `read` reads.
 static FailureOr<Piece> getCoveredPiece(const RowRead &rowRead,
                                         scf::ForOp loop) {
-  MLIRContext *context = rowRead.read.getContext();
-  int64_t width = rowRead.read.getVectorType().getDimSize(1);
+  vector::TransferReadOp read = rowRead.read;
+  MLIRContext *context = read.getContext();
+  int64_t width = read.getVectorType().getDimSize(1);
   if (!loop) {
     // A read in the body itself (the static remainder of a peeled loop):
     // one full tile.
-    if (rowRead.read.getMask())
+    if (read.getMask())
       return failure();
     SmallVector<OpFoldResult> endTerms(rowRead.columnTerms);
     endTerms.push_back(Builder(context).getIndexAttr(width));
@@ -304,7 +305,7 @@ static FailureOr<Piece> getCoveredPiece(const RowRead &rowRead,
 
   AffineExpr s0 = getAffineSymbolExpr(0, context);
   AffineExpr s1 = getAffineSymbolExpr(1, context);
-  Value mask = rowRead.read.getMask();
+  Value mask = read.getMask();
   if (!mask) {
     // Full tiles: lb and ub multiples of the width (the bounds of a peeled
     // main loop: 0 and (n floordiv width) * width).
@@ -449,10 +450,10 @@ static Value buildColumn(OpBuilder &builder, const RowRead &rowRead) {
   AffineMap map =
       getSumMap(builder.getContext(), rowRead.columnTerms, operands);
   SmallVector<OpFoldResult> foldOperands(operands.begin(), operands.end());
+  Location loc = vector::TransferReadOp(rowRead.read).getLoc();
   return getValueOrCreateConstantIndexOp(
-      builder, rowRead.read.getLoc(),
-      affine::makeComposedFoldedAffineApply(builder, rowRead.read.getLoc(), map,
-                                            foldOperands));
+      builder, loc,
+      affine::makeComposedFoldedAffineApply(builder, loc, map, foldOperands));
 }
 
 /// Rewrites the body of row loop `forall` (its ops but the terminator) for
@@ -502,8 +503,8 @@ static void widenRows(Operation *forall, Plan &plan, int64_t maxElements) {
 
   auto mapped = [&](const RowRead &rowRead) {
     RowRead copy = rowRead;
-    copy.read = cast<vector::TransferReadOp>(
-        mapping.lookup(rowRead.read.getOperation()));
+    copy.read =
+        cast<vector::TransferReadOp>(mapping.lookup(copy.read.getOperation()));
     for (OpFoldResult &term : copy.columnTerms)
       if (auto value = dyn_cast<Value>(term))
         term = mapping.lookupOrDefault(value);
