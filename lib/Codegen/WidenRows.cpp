@@ -75,6 +75,9 @@ static constexpr StringLiteral kPass = "norm-widen-rows";
 /// llvm.prefetch locality 1: x86 `prefetcht2`, AArch64 `prfm pldl3keep`).
 static constexpr uint32_t kLocalityOuter = 1;
 
+/// The largest `max-row-bytes`, 1 GiB.
+static constexpr int64_t kMaxRowBytes = int64_t(1) << 30;
+
 namespace {
 
 /// A `vector.transfer_read` of vector<1xWxT> from row `row` of memref
@@ -563,7 +566,22 @@ namespace {
 struct WidenRowsPass : public norm::impl::WidenRowsPassBase<WidenRowsPass> {
   using WidenRowsPassBase::WidenRowsPassBase;
 
+  /// Rejects a `max-row-bytes` outside its range (Passes.td): the pass fails
+  /// before it runs, with the option, its value, the range and why.
+  LogicalResult initialize(MLIRContext *context) override {
+    if (maxRowBytes < 0 || maxRowBytes > kMaxRowBytes)
+      return emitError(UnknownLoc::get(context))
+             << kPass << ": max-row-bytes must be 0 (no row widened) to "
+             << kMaxRowBytes
+             << " bytes (1 GiB: a buffer beyond the caches is slower than "
+                "reading X again), got "
+             << static_cast<int64_t>(maxRowBytes);
+    return success();
+  }
+
   void runOnOperation() override {
+    if (maxRowBytes < 4)
+      return;
     // Row loops: 1-D foralls, and the loops over rows in their bodies (the
     // rows of an iteration of norm-jam-rows' version that does not jam).
     SmallVector<std::pair<Operation *, Value>> rowLoops;

@@ -88,6 +88,16 @@
 // MINBYTES-NOT: func.func
 // RUN: norm-opt %s --pass-pipeline='builtin.module(func.func(norm-nontemporal-stores{min-bytes=9223372036854775807}))' \
 // RUN:   | FileCheck %s --check-prefix=ACCEPTED
+// norm-widen-rows: max-row-bytes 0 to 1 GiB.
+// RUN: not norm-opt %s --pass-pipeline='builtin.module(func.func(norm-widen-rows{max-row-bytes=-1}))' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=ROWBYTESNEG
+// ROWBYTESNEG: {{^}}norm-opt: error: norm-widen-rows: max-row-bytes must be 0 (no row widened) to 1073741824 bytes (1 GiB: a buffer beyond the caches is slower than reading X again), got -1
+// ROWBYTESNEG-NOT: func.func
+// RUN: not norm-opt %s --pass-pipeline='builtin.module(func.func(norm-widen-rows{max-row-bytes=1073741825}))' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=ROWBYTESBIG
+// ROWBYTESBIG: {{^}}norm-opt: error: norm-widen-rows: max-row-bytes must be 0 {{.*}}, got 1073741825
+// RUN: norm-opt %s --pass-pipeline='builtin.module(func.func(norm-widen-rows{max-row-bytes=1073741824}))' \
+// RUN:   | FileCheck %s --check-prefix=ACCEPTED
 
 #row = affine_map<(d0, d1) -> (d0, d1)>
 #acc = affine_map<(d0, d1) -> (d0)>

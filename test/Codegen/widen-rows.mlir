@@ -1,6 +1,8 @@
 // RUN: norm-opt %s --split-input-file --norm-widen-rows | FileCheck %s
 // RUN: norm-opt %s --split-input-file --norm-widen-rows='max-row-bytes=4096' \
 // RUN:   | FileCheck %s --check-prefix=LIMIT
+// RUN: norm-opt %s --split-input-file --norm-widen-rows='max-row-bytes=0' \
+// RUN:   | FileCheck %s --check-prefix=NONE
 
 // The shape of an f16 RMSNormalization after norm-vectorize-rows and
 // bufferization: a sum pass over the row (a main loop of full tiles up to
@@ -53,6 +55,11 @@
 // With max-row-bytes=4096, rows of up to 1024 elements are widened.
 // LIMIT-LABEL: func.func @sum_then_y
 // LIMIT:         arith.cmpi ule, %{{.+}}, %c1024
+// With max-row-bytes=0 no row is widened.
+// NONE-LABEL: func.func @sum_then_y
+// NONE-NOT:     memref.alloc
+// NONE-NOT:     scf.if
+// NONE:         return
 
 #main = affine_map<()[s0] -> ((s0 floordiv 32) * 32)>
 #left = affine_map<(d0)[s0] -> (-d0 + s0)>

@@ -862,7 +862,8 @@ def WidenRowsPass : Pass<"norm-widen-rows", "::mlir::func::FuncOp"> {
   let options = [
     Option<"maxRowBytes", "max-row-bytes", "int64_t", /*default=*/"65536",
            "Largest f32 row buffer, in bytes (rows longer than this many "
-           "bytes / 4 elements keep reading X)">,
+           "bytes / 4 elements keep reading X), 0 (no row widened) to "
+           "1073741824 (1 GiB)">,
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
