@@ -10,6 +10,11 @@
 // therefore runs on X collapsed to [O, n] (O the product of the outer dims, n
 // of the normalized ones), the 2-D LayerNorm that the rest of the pipeline
 // vectorizes, and expands the results back. Collapse and expand are views.
+// The same holds for two or more outer dims (X [batch, sequence, hidden]
+// with axis -1): their loop over slices is a multi-dimensional scf.forall,
+// which the row passes of the pipeline (norm-prefetch-rows, norm-jam-rows,
+// norm-widen-rows) leave alone, so that X is collapsed to rows there too.
+// RMSNormalization uses the same collapse.
 // Scale and B are views too where their normalized sizes are X's (checked
 // at run time for dynamic sizes, which may be 1); one that broadcasts
 // inside the normalized dims is copied to X's normalized sizes (n elements,
@@ -76,10 +81,13 @@ static OperandCollapse classifyOperand(Value operand, RankedTensorType xType,
   return dynamic ? OperandCollapse::RuntimeView : OperandCollapse::View;
 }
 
-/// Returns `tensor` (all dims) collapsed to one dim.
+/// Returns `tensor` (all dims) collapsed to one dim (itself where it has
+/// one).
 static Value collapseAll(OpBuilder &b, Location loc, Value tensor) {
-  ReassociationIndices all = llvm::to_vector(llvm::seq<int64_t>(
-      0, cast<RankedTensorType>(tensor.getType()).getRank()));
+  int64_t rank = cast<RankedTensorType>(tensor.getType()).getRank();
+  if (rank == 1)
+    return tensor;
+  ReassociationIndices all = llvm::to_vector(llvm::seq<int64_t>(0, rank));
   return tensor::CollapseShapeOp::create(b, loc, tensor,
                                          ArrayRef<ReassociationIndices>{all})
       .getResult();
@@ -107,37 +115,42 @@ static Value collapseOperand(OpBuilder &b, Location loc, Value operand, Value x,
     break;
   }
   // The view where every dynamic size equals X's at run time (the usual
-  // case: no broadcast), the copy otherwise.
-  Value same = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
+  // case: no broadcast), the copy otherwise. The copy is the scf.if's then
+  // branch: where the view is a function argument itself (a rank-1 Scale),
+  // one-shot-bufferize gave the scf.if an identity layout only in this
+  // order; with the argument in the then branch it took a fully dynamic
+  // layout, and Y's loop read Scale through its unknown stride element by
+  // element (RMSNormalization f32 [4, 4096, 4096] about 4 times slower).
+  Value differs = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 0);
   for (int64_t i = 0; i < type.getRank(); ++i) {
     if (!type.isDynamicDim(i))
       continue;
-    Value equal =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+    Value ne =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
                               tensor::DimOp::create(b, loc, operand, i),
                               tensor::DimOp::create(b, loc, x, offset + i));
-    same = arith::AndIOp::create(b, loc, same, equal);
+    differs = arith::OrIOp::create(b, loc, differs, ne);
   }
   Type collapsedType =
       RankedTensorType::get({ShapedType::kDynamic}, type.getElementType());
   auto ifOp = scf::IfOp::create(
-      b, loc, same,
+      b, loc, differs,
       [&](OpBuilder &tb, Location tloc) {
-        Value view =
-            castToType(tb, tloc, collapseAll(tb, tloc, operand), collapsedType);
-        scf::YieldOp::create(tb, tloc, view);
-      },
-      [&](OpBuilder &eb, Location eloc) {
         Value copy =
-            castToType(eb, eloc,
-                       collapseAll(eb, eloc,
+            castToType(tb, tloc,
+                       collapseAll(tb, tloc,
                                    buildBroadcastCopy(
-                                       eb, eloc, operand, x, axis,
+                                       tb, tloc, operand, x, axis,
                                        /*keepUnitDims=*/false,
                                        /*runtimeOnes=*/true,
                                        cast<FloatType>(type.getElementType()))),
                        collapsedType);
-        scf::YieldOp::create(eb, eloc, copy);
+        scf::YieldOp::create(tb, tloc, copy);
+      },
+      [&](OpBuilder &eb, Location eloc) {
+        Value view =
+            castToType(eb, eloc, collapseAll(eb, eloc, operand), collapsedType);
+        scf::YieldOp::create(eb, eloc, view);
       });
   return ifOp.getResult(0);
 }

@@ -271,12 +271,11 @@ struct LayerNormalizationLowering
     if (axis < 0 || axis >= rank)
       return rewriter.notifyMatchFailure(op, "axis out of range");
 
-    // Two or more normalized dims, or a rank above kMaxUncollapsedRank
-    // (StructuredBuilders.h): lowered on X collapsed to [O, n]
-    // (CollapseLayerNormalization.cpp; not for every Scale, B and X).
+    // Two or more outer or normalized dims: lowered on X collapsed to
+    // [O, n] (CollapseLayerNormalization.cpp; not for every Scale, B and X).
     FloatType c =
         elementType.isF64() ? rewriter.getF64Type() : rewriter.getF32Type();
-    if (rank - axis >= 2 || rank > kMaxUncollapsedRank) {
+    if (isCollapsibleToRows(rank, axis)) {
       if (std::optional<CollapsedLayerNormalization> collapsed =
               collapseLayerNormalizationOperands(rewriter, loc, x, scale, bias,
                                                  axis, c)) {

@@ -275,8 +275,19 @@ struct CollapsedLayerNormalization {
   RankedTensorType getStatType(Type elementType) const;
 };
 
-/// Collapses X (rank r, normalized dims [axis, r), at least two, or r above
-/// kMaxUncollapsedRank) to [O, n], and Scale and B (right-aligned to X) to
+/// Returns true where X of rank `rank` normalized over [axis, rank) is not
+/// already [O, n] or [n]: two or more outer dims (X [batch, sequence,
+/// hidden] with axis 2) or two or more normalized dims. Such an op is lowered
+/// on X collapsed (collapseLayerNormalizationOperands): the pipeline's row
+/// passes (tiling, vectorization along the innermost dim, prefetching,
+/// jamming and widening of rows) see one loop over slices and one over the
+/// n elements of each.
+inline bool isCollapsibleToRows(int64_t rank, int64_t axis) {
+  return axis > 1 || rank - axis >= 2;
+}
+
+/// Collapses X (rank r, normalized dims [axis, r), isCollapsibleToRows) to
+/// [O, n], and Scale and B (right-aligned to X) to
 /// [n], so that their dynamic sizes are X's (no run-time broadcast left):
 /// * a view where their normalized sizes are X's (static sizes other than
 ///   1 equal X's wherever the op is valid);

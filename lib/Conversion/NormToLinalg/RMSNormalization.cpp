@@ -405,10 +405,12 @@ static Value buildBF16Rounding(OpBuilder &b, Location loc, Value value) {
 /// Builds Y and InvStdDev, of types `yType` and `invStdDevType`, of an
 /// RMSNormalization of `x` over its dims [axis, rank) with Scale `scale`
 /// broadcast to X right-aligned (see the file comment for the math).
+/// `resolved`: Scale's dynamic sizes are known to be X's (a collapsed
+/// Scale), so no run-time broadcast is left to resolve.
 static std::array<Value, 2>
 buildRMSNormalization(OpBuilder &b, Location loc, Value x, Value scale,
                       int64_t axis, APFloat epsilon, Type yType,
-                      RankedTensorType invStdDevType) {
+                      RankedTensorType invStdDevType, bool resolved) {
   MLIRContext *ctx = b.getContext();
   auto xType = cast<RankedTensorType>(x.getType());
   auto t = cast<FloatType>(xType.getElementType());
@@ -498,8 +500,7 @@ buildRMSNormalization(OpBuilder &b, Location loc, Value x, Value scale,
         ShapedType::getNumElements(outer) < kMinScaleCopyRows)
       product = v;
   }
-  scale = resolveRuntimeBroadcast(b, loc, scale, x, axis, product,
-                                  /*resolved=*/false);
+  scale = resolveRuntimeBroadcast(b, loc, scale, x, axis, product, resolved);
   auto scaleType = cast<RankedTensorType>(scale.getType());
   AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, ctx);
   AffineMap keptMap = getKeptDimsMap(ctx, rank, reducedDims);
@@ -599,11 +600,12 @@ struct RMSNormalizationLowering
     if (axis < 0 || axis >= xType.getRank())
       return rewriter.notifyMatchFailure(op, "axis out of range");
 
-    // A rank above kMaxUncollapsedRank (StructuredBuilders.h): lowered on X
-    // collapsed to [O, n] and Scale to [n] (CollapseLayerNormalization.cpp,
-    // where Scale and X allow it; a copy of Scale keeps its type).
+    // Two or more outer or normalized dims (X [batch, sequence, hidden]):
+    // lowered on X collapsed to [O, n] and Scale to [n]
+    // (CollapseLayerNormalization.cpp, where Scale and X allow it; a copy of
+    // Scale keeps its type).
     Location loc = op.getLoc();
-    if (xType.getRank() > kMaxUncollapsedRank) {
+    if (isCollapsibleToRows(xType.getRank(), axis)) {
       if (std::optional<CollapsedLayerNormalization> collapsed =
               collapseLayerNormalizationOperands(
                   rewriter, loc, x, scale, /*bias=*/Value(), axis,
@@ -615,7 +617,8 @@ struct RMSNormalizationLowering
             RankedTensorType::get(
                 cast<RankedTensorType>(collapsed->x.getType()).getShape(),
                 yType.getElementType()),
-            collapsed->getStatType(invStdDevType.getElementType()));
+            collapsed->getStatType(invStdDevType.getElementType()),
+            /*resolved=*/true);
         rewriter.replaceOp(op, expandLayerNormalizationResults(
                                    rewriter, loc, x, axis, y, /*mean=*/Value(),
                                    invStdDev, op->getResultTypes()));
@@ -624,7 +627,8 @@ struct RMSNormalizationLowering
     }
     auto [y, invStdDev] =
         buildRMSNormalization(rewriter, loc, x, scale, axis, op.getEpsilon(),
-                              op.getY().getType(), invStdDevType);
+                              op.getY().getType(), invStdDevType,
+                              /*resolved=*/false);
     rewriter.replaceOp(op, {y, invStdDev});
     return success();
   }

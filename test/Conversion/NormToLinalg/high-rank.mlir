@@ -1,9 +1,11 @@
-// Above rank 8 (kMaxUncollapsedRank) the lowerings of LpNormalization,
-// LayerNormalization, RMSNormalization and GroupNormalization run on X
-// collapsed to rank 2 or 3 and expand the results back: the pipeline then
-// tiles and lowers rank-3 loop nests, whatever X's rank (docs/Development.md,
-// "Compile time and rank"). Rank 8 and below keep their own lowering. The
-// values at rank 300 and 100: test/Integration/Mixed/edge/high-rank.mlir.
+// Above rank 8 (kMaxUncollapsedRank) the lowerings of LpNormalization and
+// GroupNormalization run on X collapsed to rank 2 or 3 and expand the
+// results back: the pipeline then tiles and lowers rank-3 loop nests,
+// whatever X's rank (docs/Development.md, "Compile time and rank"). Rank 8
+// and below keep their own lowering. LayerNormalization and
+// RMSNormalization are collapsed to rows [O, n] at every rank (rank 3:
+// layer-normalization.mlir, rms-normalization.mlir). The values at rank 300
+// and 100: test/Integration/Mixed/edge/high-rank.mlir.
 // RUN: norm-opt %s --convert-norm-to-linalg -split-input-file | FileCheck %s
 
 // A middle axis: [d0 * ... * d3, d4, d5 * ... * d8].

@@ -637,26 +637,27 @@ func.func @ln_f32_scale_varies_outer(%x: tensor<2x3x4xf32>, %s: tensor<2x3x4xf32
 // -----
 
 // Two normalized dims with Scale [?, ?] (X [?, ?, ?], axis 1): its sizes
-// are X's unless one is 1 at run time, so it is collapsed as a view when
-// both equal X's (checked at run time) and copied to X's normalized sizes
-// otherwise; either way the collapsed op reads [d1 * d2] values.
+// are X's unless one is 1 at run time, so it is copied to X's normalized
+// sizes where one differs from X's (checked at run time) and collapsed as a
+// view otherwise; either way the collapsed op reads [d1 * d2] values. (The
+// copy is the then branch: test/Pipelines/rank3-rows.mlir, @rms_f32.)
 
 // CHECK-LABEL: func.func @ln_f32_dynamic_scale_runtime_view(
 // CHECK-SAME:      %[[X:[^:]+]]: tensor<?x?x?xf32>, %[[SCALE:[^:]+]]: tensor<?x?xf32>)
 // CHECK:         %[[S0:.+]] = tensor.dim %[[SCALE]], %{{.+}} : tensor<?x?xf32>
 // CHECK:         %[[X1:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x?x?xf32>
-// CHECK:         %[[EQ0:.+]] = arith.cmpi eq, %[[S0]], %[[X1]] : index
+// CHECK:         %[[NE0:.+]] = arith.cmpi ne, %[[S0]], %[[X1]] : index
 // CHECK:         %[[S1:.+]] = tensor.dim %[[SCALE]], %{{.+}} : tensor<?x?xf32>
 // CHECK:         %[[X2:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x?x?xf32>
-// CHECK:         %[[EQ1:.+]] = arith.cmpi eq, %[[S1]], %[[X2]] : index
-// CHECK:         %[[SAME:.+]] = arith.andi %{{.+}}, %[[EQ1]] : i1
-// CHECK:         %[[SC:.+]] = scf.if %[[SAME]] -> (tensor<?xf32>) {
-// CHECK:           %[[VIEW:.+]] = tensor.collapse_shape %[[SCALE]] {{\[}}[0, 1]] : tensor<?x?xf32> into tensor<?xf32>
-// CHECK:           scf.yield %[[VIEW]] : tensor<?xf32>
-// CHECK:         } else {
+// CHECK:         %[[NE1:.+]] = arith.cmpi ne, %[[S1]], %[[X2]] : index
+// CHECK:         %[[DIFFERS:.+]] = arith.ori %{{.+}}, %[[NE1]] : i1
+// CHECK:         %[[SC:.+]] = scf.if %[[DIFFERS]] -> (tensor<?xf32>) {
 // CHECK:           %[[COPY:.+]] = tensor.generate
 // CHECK:           %[[CC:.+]] = tensor.collapse_shape %[[COPY]] {{\[}}[0, 1]] : tensor<?x?xf32> into tensor<?xf32>
 // CHECK:           scf.yield %[[CC]] : tensor<?xf32>
+// CHECK:         } else {
+// CHECK:           %[[VIEW:.+]] = tensor.collapse_shape %[[SCALE]] {{\[}}[0, 1]] : tensor<?x?xf32> into tensor<?xf32>
+// CHECK:           scf.yield %[[VIEW]] : tensor<?xf32>
 // CHECK:         }
 // CHECK:         %[[XC:.+]] = tensor.collapse_shape %[[X]] {{\[}}[0], [1, 2]] : tensor<?x?x?xf32> into tensor<?x?xf32>
 // CHECK-NOT:     tensor.generate
@@ -724,4 +725,29 @@ func.func @ln_f32_2048_static(%x: tensor<2x2048xf32>, %scale: tensor<2048xf32>)
       : (tensor<2x2048xf32>, tensor<2048xf32>)
       -> (tensor<2x2048xf32>, tensor<2x1xf32>, tensor<2x1xf32>)
   return %y : tensor<2x2048xf32>
+}
+
+// -----
+
+// X [batch, sequence, hidden] with axis -1: lowered on rows [6, 4] (X
+// collapsed, a view; Scale and B [4] read as they are), and Y, Mean and
+// InvStdDev expanded back to [2, 3, 4] and [2, 3, 1]. (With Scale varying
+// over the outer dims it is not collapsed: @ln_f32_scale_varies_outer.)
+
+// CHECK-LABEL: func.func @ln_rank3_last_axis(
+// CHECK-SAME:      %[[X:.+]]: tensor<2x3x4xf32>, %[[S:.+]]: tensor<4xf32>, %[[B:.+]]: tensor<4xf32>)
+// CHECK-NOT:     tensor.collapse_shape %[[S]]
+// CHECK-NOT:     tensor.collapse_shape %[[B]]
+// CHECK:         %[[XC:.+]] = tensor.collapse_shape %[[X]] {{\[}}[0, 1], [2]] : tensor<2x3x4xf32> into tensor<6x4xf32>
+// CHECK:         linalg.generic {{.+}} iterator_types = ["parallel", "reduction"]} ins(%[[XC]], %{{.+}} : tensor<6x4xf32>, tensor<6xf32>)
+// CHECK:         %[[Y:.+]] = linalg.generic {{.+}} iterator_types = ["parallel", "parallel"]} ins(%[[XC]], {{.+}}, %[[S]], %[[B]] : tensor<6x4xf32>, {{.+}}, tensor<4xf32>, tensor<4xf32>)
+// CHECK-DAG:     %[[MEAN:.+]] = tensor.expand_shape %{{.+}} {{\[}}[0, 1]] output_shape [6, 1] : tensor<6xf32> into tensor<6x1xf32>
+// CHECK-DAG:     %[[INV:.+]] = tensor.expand_shape %{{.+}} {{\[}}[0, 1]] output_shape [6, 1] : tensor<6xf32> into tensor<6x1xf32>
+// CHECK:         %[[YE:.+]] = tensor.expand_shape %[[Y]] {{\[}}[0, 1], [2]] output_shape [2, 3, 4] : tensor<6x4xf32> into tensor<2x3x4xf32>
+// CHECK:         %[[ME:.+]] = tensor.expand_shape %[[MEAN]] {{\[}}[0, 1], [2]] output_shape [2, 3, 1] : tensor<6x1xf32> into tensor<2x3x1xf32>
+// CHECK:         %[[IE:.+]] = tensor.expand_shape %[[INV]] {{\[}}[0, 1], [2]] output_shape [2, 3, 1] : tensor<6x1xf32> into tensor<2x3x1xf32>
+// CHECK:         return %[[YE]], %[[ME]], %[[IE]]
+func.func @ln_rank3_last_axis(%x: tensor<2x3x4xf32>, %s: tensor<4xf32>, %b: tensor<4xf32>) -> (tensor<2x3x4xf32>, tensor<2x3x1xf32>, tensor<2x3x1xf32>) {
+  %y, %m, %i = norm.layer_normalization %x, %s, %b : (tensor<2x3x4xf32>, tensor<4xf32>, tensor<4xf32>) -> (tensor<2x3x4xf32>, tensor<2x3x1xf32>, tensor<2x3x1xf32>)
+  return %y, %m, %i : tensor<2x3x4xf32>, tensor<2x3x1xf32>, tensor<2x3x1xf32>
 }

@@ -141,37 +141,42 @@ func.func @rms_f64(%x: tensor<3x5xf64>, %scale: tensor<5xf32>)
 // -----
 
 // Several normalized dims (axis 1 of a rank-3 X), a dynamic X, and a Scale
-// [1, ?] whose dynamic size may be 1 at run time: one reduction over dims 1
-// and 2, Scale copied to X's trailing sizes (index 0 where its size is 1)
-// only where that size is 1 at run time, else read as it is; its static 1
-// read at index 0; InvStdDev [?, 1, 1] of bf16.
+// [1, ?] whose dynamic size may be 1 at run time: X collapsed to [?, 3 * ?]
+// (a view), Scale copied once per call to X's normalized sizes [3, ?]
+// (index 0 along its static 1, and along its dynamic dim where that size is
+// 1 at run time) and collapsed to [3 * ?]; one reduction over the collapsed
+// row, one elementwise op for Y reading the collapsed Scale as it is (no
+// second copy); Y and InvStdDev [?, 1] of bf16 expanded back to X's shape and
+// [?, 1, 1].
 
-// CHECK-DAG: #[[$ID3:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
-// CHECK-DAG: #[[$OUTER:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0)>
-// CHECK-DAG: #[[$BCAST:map[0-9]*]] = affine_map<(d0, d1, d2) -> (0, d2)>
+// CHECK-DAG: #[[$ID2:map[0-9]*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG: #[[$ROW:map[0-9]*]] = affine_map<(d0, d1) -> (d0)>
+// CHECK-DAG: #[[$COL:map[0-9]*]] = affine_map<(d0, d1) -> (d1)>
 // CHECK-LABEL: func.func @rms_multi_dim_dynamic(
 // CHECK-SAME:      %[[X:.+]]: tensor<?x3x?xf32>, %[[S:.+]]: tensor<1x?xf32>)
+// CHECK:         %[[COPY:.+]] = tensor.generate
+// CHECK:           %[[SIZE:.+]] = tensor.dim %[[S]], %{{.+}} : tensor<1x?xf32>
+// CHECK:           %[[ISONE:.+]] = arith.cmpi eq, %[[SIZE]], %{{.+}} : index
+// CHECK:           %[[J:.+]] = arith.select %[[ISONE]], %{{.+}}, %{{.+}} : index
+// CHECK:           tensor.extract %[[S]][%{{.+}}, %[[J]]] : tensor<1x?xf32>
+// CHECK:         } : tensor<3x?xf32>
+// CHECK:         %[[SC:.+]] = tensor.collapse_shape %[[COPY]] {{\[}}[0, 1]] : tensor<3x?xf32> into tensor<?xf32>
+// CHECK:         %[[XC:.+]] = tensor.collapse_shape %[[X]] {{\[}}[0], [1, 2]] : tensor<?x3x?xf32> into tensor<?x?xf32>
 // CHECK:         %[[SUMSQ:.+]] = linalg.generic
-// CHECK-SAME:        indexing_maps = [#[[$ID3]], #[[$OUTER]]]
-// CHECK-SAME:        iterator_types = ["parallel", "reduction", "reduction"]
-// CHECK:         %[[D:.+]] = linalg.map
+// CHECK-SAME:        indexing_maps = [#[[$ID2]], #[[$ROW]]]
+// CHECK-SAME:        iterator_types = ["parallel", "reduction"]
+// CHECK-SAME:        ins(%[[XC]] : tensor<?x?xf32>)
+// CHECK:         %[[D:.+]] = linalg.map ins(%[[SUMSQ]] : tensor<?xf64>)
 // CHECK:         %[[INV:.+]] = linalg.map ins(%[[D]] : tensor<?xf64>)
-// CHECK:         %[[C1:.+]] = arith.constant 1 : index
-// CHECK:         %[[SIZE:.+]] = tensor.dim %[[S]], %{{.+}} : tensor<1x?xf32>
-// CHECK:         %[[ISONE:.+]] = arith.cmpi eq, %[[SIZE]], %[[C1]] : index
-// CHECK:         %[[SB:.+]] = scf.if %[[ISONE]] -> (tensor<1x?xf32>) {
-// CHECK-NEXT:      %[[COPY:.+]] = tensor.generate
-// CHECK:             arith.cmpi eq, %{{.+}}, %{{.+}} : index
-// CHECK:             tensor.extract %[[S]]
-// CHECK:           } : tensor<1x?xf32>
-// CHECK-NEXT:      scf.yield %[[COPY]] : tensor<1x?xf32>
-// CHECK-NEXT:    } else {
-// CHECK-NEXT:      scf.yield %[[S]] : tensor<1x?xf32>
-// CHECK-NEXT:    }
+// CHECK-NOT:     scf.if %{{.+}} -> (tensor
 // CHECK:         %[[Y:.+]] = linalg.generic
-// CHECK-SAME:        indexing_maps = [#[[$ID3]], #[[$BCAST]], #[[$OUTER]], #[[$OUTER]], #[[$ID3]]]
-// CHECK-SAME:        ins(%[[X]], %[[SB]], %{{.+}}, %{{.+}} : tensor<?x3x?xf32>, tensor<1x?xf32>, tensor<?xf32>, tensor<?xf32>)
-// CHECK:         tensor.expand_shape %{{.+}} {{\[}}[0, 1, 2]] output_shape [%{{.+}}, 1, 1] : tensor<?xbf16> into tensor<?x1x1xbf16>
+// CHECK-SAME:        indexing_maps = [#[[$ID2]], #[[$COL]], #[[$ROW]], #[[$ROW]], #[[$ID2]]]
+// CHECK-SAME:        ins(%[[XC]], %[[SC]], %{{.+}}, %{{.+}} : tensor<?x?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>)
+// CHECK:         %[[INVU:.+]] = linalg.generic {{.+}} ins(%[[INV]] : tensor<?xf64>) outs(%{{.+}} : tensor<?xbf16>)
+// CHECK:         %[[INV2:.+]] = tensor.expand_shape %[[INVU]] {{\[}}[0, 1]] output_shape [%{{.+}}, 1] : tensor<?xbf16> into tensor<?x1xbf16>
+// CHECK:         %[[YE:.+]] = tensor.expand_shape %[[Y]] {{\[}}[0], [1, 2]] output_shape [%{{.+}}, 3, %{{.+}}] : tensor<?x?xf32> into tensor<?x3x?xf32>
+// CHECK:         %[[INV3:.+]] = tensor.expand_shape %[[INV2]] {{\[}}[0], [1, 2]] output_shape [%{{.+}}, 1, 1] : tensor<?x1xbf16> into tensor<?x1x1xbf16>
+// CHECK:         return %[[YE]], %[[INV3]]
 func.func @rms_multi_dim_dynamic(%x: tensor<?x3x?xf32>, %scale: tensor<1x?xf32>)
     -> (tensor<?x3x?xf32>, tensor<?x1x1xbf16>) {
   %y, %inv = norm.rms_normalization %x, %scale axis = 1 stash_type = 16
@@ -181,14 +186,22 @@ func.func @rms_multi_dim_dynamic(%x: tensor<?x3x?xf32>, %scale: tensor<1x?xf32>)
 
 // -----
 
-// axis 0: one slice, the whole X; InvStdDev [1, 1] from a rank-0 tensor.
-// epsilon 0 stays 0 (a zero slice then gives NaN, as the formula).
+// axis 0: one slice, the whole X, collapsed to [6] (Scale of X's shape too);
+// InvStdDev [1, 1] from a rank-0 tensor. epsilon 0 stays 0 (a zero slice
+// then gives NaN, as the formula).
 
 // CHECK-LABEL: func.func @rms_axis0(
+// CHECK-SAME:      %[[X:.+]]: tensor<2x3xf32>, %[[S:.+]]: tensor<2x3xf32>)
+// CHECK:         %[[SC:.+]] = tensor.collapse_shape %[[S]] {{\[}}[0, 1]] : tensor<2x3xf32> into tensor<6xf32>
+// CHECK:         %[[XC:.+]] = tensor.collapse_shape %[[X]] {{\[}}[0, 1]] : tensor<2x3xf32> into tensor<6xf32>
 // CHECK:         arith.constant 0.000000e+00 : f64
-// CHECK:         linalg.generic {{.*}} iterator_types = ["reduction", "reduction"]
-// CHECK-SAME:        outs(%{{.+}} : tensor<f64>)
-// CHECK:         tensor.expand_shape %{{.+}} [] output_shape [1, 1] : tensor<f32> into tensor<1x1xf32>
+// CHECK:         linalg.generic {{.*}} iterator_types = ["reduction"]
+// CHECK-SAME:        ins(%[[XC]] : tensor<6xf32>) outs(%{{.+}} : tensor<f64>)
+// CHECK:         linalg.generic {{.*}} iterator_types = ["parallel"]
+// CHECK-SAME:        ins(%[[XC]], %[[SC]], %{{.+}}, %{{.+}} : tensor<6xf32>, tensor<6xf32>, tensor<f32>, tensor<f32>)
+// CHECK:         tensor.expand_shape %{{.+}} [] output_shape [1] : tensor<f32> into tensor<1xf32>
+// CHECK:         tensor.expand_shape %{{.+}} {{\[}}[0, 1]] output_shape [2, 3] : tensor<6xf32> into tensor<2x3xf32>
+// CHECK:         tensor.expand_shape %{{.+}} {{\[}}[0, 1]] output_shape [1, 1] : tensor<1xf32> into tensor<1x1xf32>
 func.func @rms_axis0(%x: tensor<2x3xf32>, %scale: tensor<2x3xf32>)
     -> (tensor<2x3xf32>, tensor<1x1xf32>) {
   %y, %inv = norm.rms_normalization %x, %scale axis = 0 epsilon = 0.0
@@ -310,11 +323,12 @@ func.func @rms_f16_few_rows(%x: tensor<7x8xf16>, %scale: tensor<8xf16>)
 
 // CHECK-LABEL: func.func @rms_f16_copy_rows(
 // CHECK-SAME:      %[[X:.+]]: tensor<2x4x8xf16>, %[[S:.+]]: tensor<8xf16>)
+// CHECK:         %[[XC:.+]] = tensor.collapse_shape %[[X]] {{\[}}[0, 1], [2]] : tensor<2x4x8xf16> into tensor<8x8xf16>
 // CHECK:         %[[SW:.+]] = tensor.generate
 // CHECK:           arith.extf %{{.+}} : f16 to f32
 // CHECK:         } : tensor<8xf32>
 // CHECK:         %[[Y:.+]] = linalg.generic
-// CHECK-SAME:        ins(%[[X]], %[[SW]], %{{.+}} : tensor<2x4x8xf16>, tensor<8xf32>, tensor<2x4xf32>)
+// CHECK-SAME:        ins(%[[XC]], %[[SW]], %{{.+}} : tensor<8x8xf16>, tensor<8xf32>, tensor<8xf32>)
 // CHECK-NEXT:    ^bb0(%[[XE:.+]]: f16, %[[SE:.+]]: f32, %[[RE:.+]]: f32, %{{.+}}: f16):
 // CHECK-NEXT:      %[[XW:.+]] = arith.extf %[[XE]] : f16 to f32
 // CHECK-NEXT:      %[[NORM:.+]] = arith.mulf %[[XW]], %[[RE]] : f32

@@ -432,6 +432,18 @@ def ref_cases():
     npy_case("f16-bf16-2x2500-widened",
              ["Rows widened to f32 once (norm-widen-rows); bf16 Scale and Y."],
              randn(2, 2500, s=1e3), randn(2500), "f16", "bf16")
+    # X [batch, sequence, hidden] of decoder graphs: collapsed to rows
+    # [batch * sequence, hidden] (CollapseLayerNormalization.cpp), whose f16
+    # rows are then widened and jammed as the 2-D ones.
+    npy_case("dyn-f16-f16-2x3x1000-rows",
+             ["X [batch, sequence, hidden], all dims dynamic: lowered on rows "
+              "[6, 1000]."],
+             randn(2, 3, 1000, s=30), randn(1000), "f16", "f16",
+             dynamic=(0, 1, 2), scale_dynamic=(0,))
+    npy_case("bf16-f32-3x5x96-rows",
+             ["X [batch, sequence, hidden] of bf16, static: lowered on rows "
+              "[15, 96]."],
+             randn(3, 5, 96, s=1e-3), randn(96), "bf16", "f32")
 
 def all_combinations():
     """One test of every (T, V, stash_type) combination, 64 cases in one
