@@ -17,7 +17,9 @@
 // Y: RMSNormalization, LpNormalization, Normalizer) prefetch the row ahead
 // half during each pass instead (prefetchRowHalves): their Y computes more
 // per byte, and with the whole row prefetched by Y memory idled during the
-// reduction.
+// reduction. Rows of 32-bit and wider elements read in two passes, the
+// second writing Y, are not prefetched: their Y keeps memory busy, and the
+// prefetches made it slower.
 //
 // A loop over slices of rank 3 or more (channels-last GroupNormalization:
 // one sample [H, W, C] per step, read by the sum, the sum of squared
@@ -25,12 +27,12 @@
 // `distance` bytes ahead (the next sample) during the last pass only (Y),
 // at the same inner indices as each full tile that pass reads.
 //
-// Remarks (category norm-prefetch-rows): RowPrefetch, RowHalvesPrefetch or
-// SinglePass (missed) per memref read by a loop over rows, SlicePrefetch or
-// SinglePass (missed) per memref of rank 3 or more read by a loop over its
-// slices, NotRowLoop (missed) at a multi-dimensional scf.forall, StreamPrefetch
-// or FewStreams (missed) at each column loop that reads full tiles of several
-// rows, Disabled (missed) where an option is 0.
+// Remarks (category norm-prefetch-rows): RowPrefetch, RowHalvesPrefetch,
+// SinglePass or TwoPassWideRow (missed) per memref read by a loop over rows,
+// SlicePrefetch or SinglePass (missed) per memref of rank 3 or more read by a
+// loop over its slices, NotRowLoop (missed) at a multi-dimensional scf.forall,
+// StreamPrefetch or FewStreams (missed) at each column loop that reads full
+// tiles of several rows, Disabled (missed) where an option is 0.
 //
 //===----------------------------------------------------------------------===//
 
@@ -579,9 +581,10 @@ struct PrefetchRowsPass
         // ahead: all but the one that writes Y where there are two or more
         // (LayerNorm: the sum of squares; two loops where the slice length
         // selects an f32 or an f64 sum of squares at run time, of which one
-        // runs no step), else the one pass after the first (LpNorm and
-        // Normalizer: Y; LayerNorm Mean and InvStdDev without Y: the sum of
-        // squares). docs/Pipeline.md (stage 7) has the measurements.
+        // runs no step), else the one pass after the first (LayerNorm Mean
+        // and InvStdDev without Y: the sum of squares; 16-bit rows whose
+        // second pass writes Y: halves, above; wider ones: none, below).
+        // docs/Pipeline.md (stage 7) has the measurements.
         if (reads.size() < 2) {
           norm::remarkMissed(reads.front(), kPass, "SinglePass",
                              "one pass over the row of this memref: the "
@@ -591,6 +594,20 @@ struct PrefetchRowsPass
         if (reads.size() == 2 &&
             prefetchRowHalves(rowLoop, row, memref, reads, distance))
           continue;
+        // Rows of 32-bit and wider elements read in two passes, the second
+        // writing Y (LpNormalization, Normalizer, RMSNormalization of f32):
+        // Y's pass computes little per byte and writes as many bytes as it
+        // reads, so memory stays busy without the prefetches, which measured
+        // slower (docs/Pipeline.md, stage 7).
+        if (reads.size() == 2 &&
+            cast<MemRefType>(memref.getType()).getElementTypeBitWidth() >= 32 &&
+            writesVectors(reads[1]->getParentOp())) {
+          norm::remarkMissed(reads.front(), kPass, "TwoPassWideRow",
+                             "two passes over rows of {0}, the second "
+                             "writing Y: the hardware prefetchers keep up",
+                             memref.getType());
+          continue;
+        }
         // The last pass is Y's where its loop writes the row (Y may also
         // read the row through another view, as Group Normalization's
         // [N * G, C/G, D]: then the last pass here is a sum of squares).

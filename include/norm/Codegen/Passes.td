@@ -623,8 +623,10 @@ def PrefetchRowsPass : Pass<"norm-prefetch-rows", "::mlir::func::FuncOp"> {
     loops after the first (all but the one that writes the row where there
     are three or more: LayerNorm's sum of squares, or its f32 and f64 sum of
     squares loops of a dynamic length, of which one runs no step; else the
-    second: LpNorm's and Normalizer's Y, LayerNorm's sum of squares without
-    Y) one `memref.prefetch` per cache line of the tile,
+    second: LayerNorm's sum of squares without Y; not where the second
+    writes Y on rows of 32-bit or wider elements, LpNorm's, Normalizer's
+    and RMSNormalization's Y in f32, whose Y keeps memory busy: remark
+    TwoPassWideRow) one `memref.prefetch` per cache line of the tile,
     of row `min(row + ceil(distance / row bytes), rows - 1)`: the next row
     for rows of `distance` bytes or more, further ahead for shorter rows
     (whose own prefetches would otherwise compete with the hardware
