@@ -110,13 +110,54 @@ static bool isPermutableSum(Value sum, unsigned depth = 0) {
   return true;
 }
 
+/// Returns whether `widen` is an arith.extf of a bf16 vector to f32.
+static bool isBF16Widening(arith::ExtFOp widen) {
+  auto inType = dyn_cast<VectorType>(widen.getIn().getType());
+  return inType && inType.getElementType().isBF16() &&
+         getElementTypeOrSelf(widen.getType()).isF32();
+}
+
+/// Returns whether `value`, in the body of `loop`, is computed only from
+/// widenings of bf16 vectors of type `inType` in that body and lane-uniform
+/// values, through lane-wise arith.addf, subf, mulf and extf; adds those
+/// widenings to `partners`.
+static bool isComputedFromWidenings(Value value, scf::ForOp loop,
+                                    VectorType inType,
+                                    SmallPtrSetImpl<Operation *> &partners,
+                                    unsigned depth = 0) {
+  if (isLaneUniform(value))
+    return true;
+  Operation *def = value.getDefiningOp();
+  if (!def || def->getBlock() != loop.getBody() || depth > 8)
+    return false;
+  if (auto widen = dyn_cast<arith::ExtFOp>(def)) {
+    if (isBF16Widening(widen) && widen.getIn().getType() == inType) {
+      partners.insert(widen);
+      return true;
+    }
+    return isComputedFromWidenings(widen.getIn(), loop, inType, partners,
+                                   depth + 1);
+  }
+  if (!isa<arith::AddFOp, arith::SubFOp, arith::MulFOp>(def))
+    return false;
+  return llvm::all_of(def->getOperands(), [&](Value operand) {
+    return isComputedFromWidenings(operand, loop, inType, partners, depth + 1);
+  });
+}
+
 /// Returns whether the lanes of `widened` (an arith.extf in the body of
 /// `loop`) only reach a loop-carried sum of `loop` whose lanes may be
-/// permuted: through lane-wise arith ops whose other operands are
-/// lane-uniform, into `arith.addf %carried, %term` yielded as %carried's
-/// next value. Otherwise sets `whyNot` (if not null) to the reason.
+/// permuted: through lane-wise arith ops (addf, subf, mulf, and extf to a
+/// wider float) whose other operands are lane-uniform or computed from other
+/// widenings of the same bf16 vector type (`partners`, which must be
+/// deinterleaved too: RMSNormalization's sums of four squares), into
+/// `arith.addf %carried, %term` yielded as %carried's next value. Otherwise
+/// sets `whyNot` (if not null) to the reason.
 static bool onlyFeedsPermutableSum(Value widened, scf::ForOp loop,
+                                   SmallPtrSetImpl<Operation *> &partners,
                                    std::string *whyNot = nullptr) {
+  auto inType = cast<VectorType>(
+      cast<arith::ExtFOp>(widened.getDefiningOp()).getIn().getType());
   auto reject = [&](const Twine &reason) {
     if (whyNot)
       *whyNot = reason.str();
@@ -148,11 +189,13 @@ static bool onlyFeedsPermutableSum(Value widened, scf::ForOp loop,
           continue;
         }
       }
-      if (!isa<arith::AddFOp, arith::SubFOp, arith::MulFOp>(user))
+      if (!isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::ExtFOp>(
+              user))
         return reject("its lanes reach " + user->getName().getStringRef() +
-                      ", not only arith.addf, subf and mulf");
+                      ", not only arith.addf, subf, mulf and extf");
       for (Value operand : user->getOperands())
-        if (!terms.contains(operand) && !isLaneUniform(operand))
+        if (!terms.contains(operand) &&
+            !isComputedFromWidenings(operand, loop, inType, partners))
           return reject("its lanes are combined with a value that differs "
                         "between lanes");
       if (terms.insert(user->getResult(0)).second)
@@ -266,6 +309,8 @@ struct DeinterleaveBF16SumsPass
         shifts.push_back(sub);
     });
     SmallVector<arith::ExtFOp> widenings;
+    // The other widenings each one is combined with lane by lane.
+    DenseMap<Operation *, SmallPtrSet<Operation *, 4>> partnersOf;
     bool remarks = norm::remarksEnabled(&getContext());
     getOperation().walk([&](arith::ExtFOp widen) {
       auto inType = dyn_cast<VectorType>(widen.getIn().getType());
@@ -278,11 +323,12 @@ struct DeinterleaveBF16SumsPass
           llvm::isPowerOf2_64(inType.getNumElements()) &&
           inType.getElementType().isBF16() &&
           getElementTypeOrSelf(widen.getType()).isF32() && loop &&
-          onlyFeedsPermutableSum(widen.getResult(), loop,
+          onlyFeedsPermutableSum(widen.getResult(), loop, partnersOf[widen],
                                  remarks ? &whyNot : nullptr)) {
         widenings.push_back(widen);
         return;
       }
+      partnersOf.erase(widen);
       // The remark, for widenings of bf16 vectors to f32 only.
       if (!remarks || !inType || !inType.getElementType().isBF16() ||
           !getElementTypeOrSelf(widen.getType()).isF32())
@@ -298,6 +344,27 @@ struct DeinterleaveBF16SumsPass
         whyNot = "not directly in the body of an scf.for";
       norm::remarkMissed(widen, kPass, "NotDeinterleaved", "{0}", whyNot);
     });
+    // A widening combined with one that is not deinterleaved keeps its
+    // lane order too (until no such pair is left).
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (auto it = widenings.begin(); it != widenings.end();) {
+        bool alone = llvm::any_of(partnersOf[*it], [&](Operation *partner) {
+          return !partnersOf.contains(partner);
+        });
+        if (!alone) {
+          ++it;
+          continue;
+        }
+        if (remarks)
+          norm::remarkMissed(*it, kPass, "NotDeinterleaved",
+                             "its lanes are combined with those of a "
+                             "widening that keeps its lane order");
+        partnersOf.erase(*it);
+        it = widenings.erase(it);
+        changed = true;
+      }
+    }
     for (arith::ExtFOp widen : widenings) {
       norm::remarkPassed(
           widen, kPass, "Deinterleaved",

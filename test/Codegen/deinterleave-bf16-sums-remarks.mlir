@@ -67,7 +67,7 @@ func.func @left_alone(%x: memref<?xbf16>, %odd: memref<?xbf16>,
     // expected-remark @+1 {{[Missed] NotDeinterleaved | Category:norm-deinterleave-bf16-sums | Function=left_alone | Reason="the lane order of the sum it feeds matters: the sum is used other than by a full add-reduction"}}
     %w1 = arith.extf %r : vector<64xbf16> to vector<64xf32>
     %n1 = arith.addf %s1, %w1 : vector<64xf32>
-    // expected-remark @+1 {{[Missed] NotDeinterleaved | Category:norm-deinterleave-bf16-sums | Function=left_alone | Reason="its lanes reach vector.transfer_write, not only arith.addf, subf and mulf"}}
+    // expected-remark @+1 {{[Missed] NotDeinterleaved | Category:norm-deinterleave-bf16-sums | Function=left_alone | Reason="its lanes reach vector.transfer_write, not only arith.addf, subf, mulf and extf"}}
     %w3 = arith.extf %r : vector<64xbf16> to vector<64xf32>
     vector.transfer_write %w3, %y[%j] {in_bounds = [true]}
         : vector<64xf32>, memref<?xf32>

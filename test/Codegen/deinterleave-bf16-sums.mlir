@@ -1,4 +1,7 @@
 // RUN: norm-opt %s --split-input-file --norm-deinterleave-bf16-sums | FileCheck %s
+// RUN: norm-opt %s --split-input-file --norm-deinterleave-bf16-sums \
+// RUN:   --remarks-filter=norm-deinterleave-bf16-sums -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=REMARK
 
 // A sum of (x - mean)^2 over a bf16 row, as norm-vectorize-rows leaves it:
 // a main loop and a masked remainder loop carrying 64 partial sums, then
@@ -106,4 +109,104 @@ func.func @left_alone(%x: memref<?xbf16>, %odd: memref<?xbf16>,
   %rc = vector.reduction <mul>, %c : vector<64xf32> into f32
   %rd = vector.reduction <add>, %d : vector<63xf32> into f32
   return %ra, %rb, %rc, %rd : f32, f32, f32, f32
+}
+
+// -----
+
+// RMSNormalization's sum of squares of a bf16 row: four pieces of the row
+// side by side, each term (a^2 + b^2) + (c^2 + d^2) in f32, widened to f64
+// and added to an f64 sum. The four widenings are combined lane by lane with
+// each other (all deinterleaved alike, so lane k of each is the same column
+// offset) and through arith.extf to f64: all four are deinterleaved.
+// CHECK-LABEL: func.func @sum_of_four_squares(
+// CHECK:         scf.for
+// CHECK-COUNT-4:   vector.shuffle %{{.+}}, %{{.+}} [0, 1, 2, {{.*}}, 30, 31] : vector<16xf32>, vector<16xf32>
+// CHECK-NOT:       arith.extf %{{.+}} : vector<1x32xbf16>
+// CHECK:           arith.extf %{{.+}} : vector<1x32xf32> to vector<1x32xf64>
+// CHECK:           scf.yield
+// CHECK:         vector.reduction <add>
+func.func @sum_of_four_squares(%x: memref<?xbf16>, %q: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %pad = arith.constant 0.0 : bf16
+  %zero = arith.constant dense<0.0> : vector<1x32xf64>
+  %q2 = arith.addi %q, %q : index
+  %q3 = arith.addi %q2, %q : index
+  %main = scf.for %j = %c0 to %q step %c32 iter_args(%acc = %zero)
+      -> (vector<1x32xf64>) {
+    %j1 = arith.addi %j, %q : index
+    %j2 = arith.addi %j, %q2 : index
+    %j3 = arith.addi %j, %q3 : index
+    %ra = vector.transfer_read %x[%j], %pad {in_bounds = [true]}
+        : memref<?xbf16>, vector<32xbf16>
+    %rb = vector.transfer_read %x[%j1], %pad {in_bounds = [true]}
+        : memref<?xbf16>, vector<32xbf16>
+    %rc = vector.transfer_read %x[%j2], %pad {in_bounds = [true]}
+        : memref<?xbf16>, vector<32xbf16>
+    %rd = vector.transfer_read %x[%j3], %pad {in_bounds = [true]}
+        : memref<?xbf16>, vector<32xbf16>
+    %ba = vector.broadcast %ra : vector<32xbf16> to vector<1x32xbf16>
+    %bb = vector.broadcast %rb : vector<32xbf16> to vector<1x32xbf16>
+    %bc = vector.broadcast %rc : vector<32xbf16> to vector<1x32xbf16>
+    %bd = vector.broadcast %rd : vector<32xbf16> to vector<1x32xbf16>
+    %a = arith.extf %ba : vector<1x32xbf16> to vector<1x32xf32>
+    %b = arith.extf %bb : vector<1x32xbf16> to vector<1x32xf32>
+    %c = arith.extf %bc : vector<1x32xbf16> to vector<1x32xf32>
+    %d = arith.extf %bd : vector<1x32xbf16> to vector<1x32xf32>
+    %a2 = arith.mulf %a, %a : vector<1x32xf32>
+    %b2 = arith.mulf %b, %b : vector<1x32xf32>
+    %c2 = arith.mulf %c, %c : vector<1x32xf32>
+    %d2 = arith.mulf %d, %d : vector<1x32xf32>
+    %ab = arith.addf %a2, %b2 : vector<1x32xf32>
+    %cd = arith.addf %c2, %d2 : vector<1x32xf32>
+    %t = arith.addf %ab, %cd : vector<1x32xf32>
+    %t64 = arith.extf %t : vector<1x32xf32> to vector<1x32xf64>
+    %next = arith.addf %acc, %t64 fastmath<reassoc> : vector<1x32xf64>
+    scf.yield %next : vector<1x32xf64>
+  }
+  %flat = vector.extract %main[0] : vector<32xf64> from vector<1x32xf64>
+  %sum = vector.reduction <add>, %flat : vector<32xf64> into f64
+  return %sum : f64
+}
+
+// -----
+
+// The same with the term of %b also stored (its lane order matters): %b is
+// not deinterleaved, and so neither is %a, whose lanes are added to %b's.
+// REMARK-DAG: remark: [Missed] NotDeinterleaved | Category:norm-deinterleave-bf16-sums | Function=partner_keeps_order | Reason="its lanes reach vector.extract, not only arith.addf, subf, mulf and extf"
+// REMARK-DAG: remark: [Missed] NotDeinterleaved | Category:norm-deinterleave-bf16-sums | Function=partner_keeps_order | Reason="its lanes are combined with those of a widening that keeps its lane order"
+// CHECK-LABEL: func.func @partner_keeps_order(
+// CHECK-NOT:     vector.shuffle
+// CHECK:         arith.extf %{{.+}} : vector<1x32xbf16> to vector<1x32xf32>
+// CHECK:         arith.extf %{{.+}} : vector<1x32xbf16> to vector<1x32xf32>
+// CHECK-NOT:     vector.shuffle
+// CHECK:         return
+func.func @partner_keeps_order(%x: memref<?xbf16>, %y: memref<?xf32>,
+                               %q: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %pad = arith.constant 0.0 : bf16
+  %zero = arith.constant dense<0.0> : vector<1x32xf64>
+  %main = scf.for %j = %c0 to %q step %c32 iter_args(%acc = %zero)
+      -> (vector<1x32xf64>) {
+    %j1 = arith.addi %j, %q : index
+    %ra = vector.transfer_read %x[%j], %pad {in_bounds = [true]}
+        : memref<?xbf16>, vector<32xbf16>
+    %rb = vector.transfer_read %x[%j1], %pad {in_bounds = [true]}
+        : memref<?xbf16>, vector<32xbf16>
+    %ba = vector.broadcast %ra : vector<32xbf16> to vector<1x32xbf16>
+    %bb = vector.broadcast %rb : vector<32xbf16> to vector<1x32xbf16>
+    %a = arith.extf %ba : vector<1x32xbf16> to vector<1x32xf32>
+    %b = arith.extf %bb : vector<1x32xbf16> to vector<1x32xf32>
+    %b1 = vector.extract %b[0] : vector<32xf32> from vector<1x32xf32>
+    vector.transfer_write %b1, %y[%j] {in_bounds = [true]}
+        : vector<32xf32>, memref<?xf32>
+    %t = arith.addf %a, %b : vector<1x32xf32>
+    %t64 = arith.extf %t : vector<1x32xf32> to vector<1x32xf64>
+    %next = arith.addf %acc, %t64 fastmath<reassoc> : vector<1x32xf64>
+    scf.yield %next : vector<1x32xf64>
+  }
+  %flat = vector.extract %main[0] : vector<32xf64> from vector<1x32xf64>
+  %sum = vector.reduction <add>, %flat : vector<32xf64> into f64
+  return %sum : f64
 }

@@ -108,8 +108,13 @@ def DeinterleaveBF16SumsPass
     Rewrites `arith.extf` from a vector of bf16 (a power of two lanes) to
     f32 in the body of an `scf.for` when its lanes only reach a sum
     carried by the loop whose lane order does not matter: through
-    `arith.addf`/`subf`/`mulf` whose other operands are the same in every
-    lane (splat constants, broadcasts of a scalar), into
+    `arith.addf`/`subf`/`mulf` and `arith.extf` (to f64) whose other
+    operands are the same in every lane (splat constants, broadcasts of a
+    scalar) or computed the same way from other such widenings of the same
+    vector type in the loop (RMSNormalization's terms (a^2 + b^2) + (c^2 +
+    d^2) of four pieces of the row, summed in f64), which are then
+    rewritten too (a widening combined with one that keeps its lane order
+    keeps its own), into
     `arith.addf %sum, %term` yielded as the next %sum; after the loop, that
     sum only goes through loops that add more terms to its lanes (masked
     remainders: `arith.select %mask, (%sum + %t), %sum`) to a full
@@ -122,8 +127,8 @@ def DeinterleaveBF16SumsPass
     the even lanes followed by the odd ones. Exact, like `arith.extf`; on
     x86 two instructions per 32 lanes instead of a lane-crossing
     `vpmovzxwd` and a shift per 16 (what `arith-expand{include-bf16}` gives
-    `arith.extf`). Used for LayerNormalization's Mean and variance sums over
-    bf16 rows.
+    `arith.extf`). Used for LayerNormalization's Mean and variance sums and
+    RMSNormalization's sum of squares over bf16 rows.
 
     Then, in an `scf.for` that carries values, each `arith.subf %k, %x`
     with %k the same in every lane and %x a bf16 or f16 vector widened to
