@@ -60,7 +60,13 @@ else:
              f"env LD_PRELOAD={lsan} LSAN_OPTIONS=exitcode=23"))
 
 tool_dirs = [config.norm_tools_dir, config.llvm_tools_dir]
-tools = ["norm-opt", "norm-runner", "norm-benchmark", "norm-translate",
+# norm-runner verifies the module after each pass of its lowering in the
+# suite (--verify-each), as norm-opt and norm-compile do: by default it
+# verifies only the lowered module, which let a pass's invalid IR through
+# where later passes happened to repair it (a new user's run, 2026-12-05).
+tools = ["norm-opt",
+         ToolSubst("norm-runner", extra_args=["--verify-each"]),
+         "norm-benchmark", "norm-translate",
          "norm-compile",
          "mlir-opt", "mlir-translate", "llc",
          "mlir-runner"]

@@ -244,12 +244,12 @@ JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source,
     if (llvm::Error err = checkNoUnrankedSignature(module))
       return std::move(err);
     PassManager pm(context, ModuleOp::getOperationName());
-    // The lowered module is verified once, not after each of the
-    // pipeline's passes (verifying every intermediate module took longer
-    // than most passes). `norm-opt --norm-to-llvm` runs the same pipeline
-    // with the verifier after each pass, which names a pass that breaks the
-    // IR.
-    pm.enableVerifier(false);
+    // By default the lowered module is verified once, not after each of
+    // the pipeline's passes (verifying every intermediate module took longer
+    // than most passes). `norm-opt --norm-to-llvm` and --verify-each run the
+    // same pipeline with the verifier after each pass, which names a pass
+    // that breaks the IR.
+    pm.enableVerifier(options.verifyEach);
     norm::NormToLLVMPipelineOptions pipelineOptions;
     pipelineOptions.vectorBits = options.vectorBits;
     norm::buildNormToLLVMPipeline(pm, pipelineOptions);

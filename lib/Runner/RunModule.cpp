@@ -131,6 +131,7 @@ llvm::Expected<int> runner::runModule(const RunOptions &options,
     return source.takeError();
   JitOptions jitOptions;
   jitOptions.vectorBits = options.vectorBits;
+  jitOptions.verifyEach = options.verifyEach;
   jitOptions.entryFunction = options.function;
   auto session = JitSession::create(std::move(*source), jitOptions);
   if (!session)

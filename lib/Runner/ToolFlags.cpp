@@ -122,7 +122,13 @@ runner::ToolFlags::ToolFlags(cl::OptionCategory &category,
       vectorBits("vector-bits",
                  cl::desc("Vector register width of the compiled code in "
                           "bits: 128, 256 or 512 (default: the host's)"),
-                 cl::value_desc("bits"), cl::cat(category)) {}
+                 cl::value_desc("bits"), cl::cat(category)),
+      verifyEach("verify-each",
+                 cl::desc("Verify the module after each pass of the lowering "
+                          "(as norm-opt does), naming the pass that breaks "
+                          "it; by default the lowered module is verified "
+                          "once"),
+                 cl::init(false), cl::cat(category)) {}
 
 llvm::Error runner::ToolFlags::takeThreads(int &argc, char **argv) {
   llvm::Expected<unsigned> flag = takeThreadsFlag(argc, argv);

@@ -38,7 +38,9 @@ Usage:
   property.py --runner build/bin/norm-runner --workdir /tmp/prop \
       [--seed 1] [--cases 300] [--rms-cases 75] [--channel-cases 0]
       [--batch 40]
-      [--report worst.json] [-v]
+      [--report worst.json] [-v] [RUNNER-FLAG ...]
+Flags this script does not know (--verify-each, as the suite's norm-runner
+substitution adds) are passed on to norm-runner.
 Exit status 0 when every element is within tolerance, 1 otherwise.
 """
 
@@ -521,12 +523,12 @@ def write_module(cases, path):
 
 
 def run_batch(runner, cases, workdir, batch_index, stats, verbose,
-              threads=None):
+              threads=None, runner_flags=()):
     d = os.path.join(workdir, f"batch{batch_index}")
     os.makedirs(d, exist_ok=True)
     module = os.path.join(d, "module.mlir")
     write_module(cases, module)
-    cmd = [runner, module]
+    cmd = [runner, *runner_flags, module]
     if threads:
         cmd.append(f"--threads={threads}")
     outs = []
@@ -593,7 +595,9 @@ def main():
                     help="cases per module / norm-runner process")
     ap.add_argument("--report", help="write the worst errors as JSON")
     ap.add_argument("-v", "--verbose", action="store_true")
-    a = ap.parse_args()
+    a, runner_flags = ap.parse_known_args()
+    if any(not f.startswith("-") for f in runner_flags):
+        ap.error("unrecognized arguments: " + " ".join(runner_flags))
 
     # NaN and infinite inputs and results are compared on purpose.
     np.seterr(invalid="ignore", over="ignore", divide="ignore")
@@ -609,7 +613,8 @@ def main():
     stats, failures = {}, 0
     for b in range(0, len(cases), a.batch):
         failures += run_batch(a.runner, cases[b:b + a.batch], a.workdir,
-                              b // a.batch, stats, a.verbose)
+                              b // a.batch, stats, a.verbose,
+                              runner_flags=runner_flags)
     # The channel modules run with 2 threads, 1 thread and norm-runner's
     # default (OMP_NUM_THREADS, else all cores) in turn: their parallel
     # loops over rows and planes split differently.
@@ -617,7 +622,8 @@ def main():
     for k, b in enumerate(range(0, len(channel), a.batch)):
         failures += run_batch(a.runner, channel[b:b + a.batch], a.workdir,
                               base + k, stats, a.verbose,
-                              threads=[2, 1, None][k % 3])
+                              threads=[2, 1, None][k % 3],
+                              runner_flags=runner_flags)
     cases += channel
     print("worst error, in ulps of the result type:")
     for key in sorted(stats):

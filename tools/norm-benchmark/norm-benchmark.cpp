@@ -579,6 +579,7 @@ static int runTool(int &argc, char **argv) {
   if (!vectorBits)
     return fail(vectorBits.takeError());
   options.vectorBits = *vectorBits;
+  options.verifyEach = flags.verifyEach;
   options.entryFunction = flags.function;
   auto session = JitSession::create(std::move(*source), options);
   if (!session)

@@ -101,6 +101,7 @@ static int runTool(int &argc, char **&argv) {
   if (!vectorBits)
     return fail(vectorBits.takeError());
   options.vectorBits = *vectorBits;
+  options.verifyEach = flags.verifyEach;
 
   llvm::Expected<int> status =
       mlir::norm::runner::runModule(options, llvm::outs());

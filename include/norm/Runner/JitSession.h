@@ -64,6 +64,13 @@ struct JitOptions {
   /// (NormToLLVMPipelineOptions::vectorBits); 0 = the host's. A narrower
   /// width than the host's runs the code other CPUs get (256: AVX2).
   unsigned vectorBits = 0;
+  /// Verify the module after each pass of the lowering pipeline, as
+  /// `norm-opt --norm-to-llvm` does, so that invalid IR from a pass is an
+  /// error naming that pass. Off by default: the lowered module is verified
+  /// once (verifying every intermediate module took longer than most
+  /// passes), which lets an invalid intermediate module through where the
+  /// later passes happen to make it valid again.
+  bool verifyEach = false;
   /// If it names a public func.func of a module that still needs lowering,
   /// the public func.func ops it does not reference (directly or through
   /// other symbols) are erased before lowering, so that only what this

@@ -40,6 +40,8 @@ struct RunOptions {
   std::optional<double> rtol;
   /// Vector register width of the compiled code (JitOptions::vectorBits).
   unsigned vectorBits = 0;
+  /// Verify after each pass of the lowering (JitOptions::verifyEach).
+  bool verifyEach = false;
 };
 
 /// Runs the function selected by `options`, writing results or

@@ -65,6 +65,9 @@ public:
   llvm::cl::list<std::string> inputs;
   /// --vector-bits; read it through getVectorBits().
   llvm::cl::opt<unsigned> vectorBits;
+  /// --verify-each: verify the module after each pass of the lowering
+  /// (JitOptions::verifyEach).
+  llvm::cl::opt<bool> verifyEach;
   /// --threads=N after takeThreads(); 0 where the flag is absent.
   unsigned threads = 0;
 };

@@ -209,8 +209,12 @@ SmallVector<Value> mlir::norm::expandLayerNormalizationResults(
   SmallVector<ReassociationIndices> reassociation =
       getCollapseReassociation(rank, axis);
   SmallVector<OpFoldResult> xSizes = tensor::getMixedSizes(b, loc, x);
+  // Y has X's shape and its own element type (RMSNormalization's V, which
+  // may differ from X's T).
+  auto yType = RankedTensorType::get(
+      xType.getShape(), cast<RankedTensorType>(y.getType()).getElementType());
   Value expandedY =
-      tensor::ExpandShapeOp::create(b, loc, xType, y, reassociation, xSizes);
+      tensor::ExpandShapeOp::create(b, loc, yType, y, reassociation, xSizes);
   // [d0, ..., d(axis-1), 1, ..., 1]
   SmallVector<int64_t> statShape(xType.getShape().take_front(axis));
   SmallVector<OpFoldResult> statSizes(ArrayRef(xSizes).take_front(axis));

@@ -343,3 +343,33 @@ func.func @rms_f16_copy_rows(%x: tensor<2x4x8xf16>, %scale: tensor<8xf16>)
       : (tensor<2x4x8xf16>, tensor<8xf16>) -> (tensor<2x4x8xf16>, tensor<2x4x1xf32>)
   return %y, %inv : tensor<2x4x8xf16>, tensor<2x4x1xf32>
 }
+
+// -----
+
+// X [2, 3, 4] of f32 with an f16 Scale: Y (f16, V) is expanded back from the
+// collapsed rows with its own element type, not X's (a new user's run: the
+// expand_shape was built with X's type and failed to verify).
+
+// CHECK-LABEL: func.func @rms_rank3_scale_type_differs(
+// CHECK:         %[[Y:.+]] = linalg.generic {{.+}} outs(%{{.+}} : tensor<6x4xf16>)
+// CHECK:         tensor.expand_shape %[[Y]] {{\[}}[0, 1], [2]] output_shape [2, 3, 4] : tensor<6x4xf16> into tensor<2x3x4xf16>
+func.func @rms_rank3_scale_type_differs(%x: tensor<2x3x4xf32>, %scale: tensor<4xf16>)
+    -> (tensor<2x3x4xf16>, tensor<2x3x1xf32>) {
+  %y, %inv = norm.rms_normalization %x, %scale
+      : (tensor<2x3x4xf32>, tensor<4xf16>) -> (tensor<2x3x4xf16>, tensor<2x3x1xf32>)
+  return %y, %inv : tensor<2x3x4xf16>, tensor<2x3x1xf32>
+}
+
+// -----
+
+// axis 0 of a bf16 X [2, 4] with an f32 Scale of X's shape: the whole X is
+// one slice, collapsed to [8]; Y (f32) expanded back as f32.
+
+// CHECK-LABEL: func.func @rms_axis0_scale_type_differs(
+// CHECK:         tensor.expand_shape %{{.+}} {{\[}}[0, 1]] output_shape [2, 4] : tensor<8xf32> into tensor<2x4xf32>
+func.func @rms_axis0_scale_type_differs(%x: tensor<2x4xbf16>, %scale: tensor<2x4xf32>)
+    -> (tensor<2x4xf32>, tensor<1x1xf32>) {
+  %y, %inv = norm.rms_normalization %x, %scale axis = 0
+      : (tensor<2x4xbf16>, tensor<2x4xf32>) -> (tensor<2x4xf32>, tensor<1x1xf32>)
+  return %y, %inv : tensor<2x4xf32>, tensor<1x1xf32>
+}

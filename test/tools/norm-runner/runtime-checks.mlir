@@ -49,8 +49,11 @@
 // INSTANCE-NEXT: exit status 1
 // Sizes that only canonicalization makes constant (a Scale of 3 elements
 // cast to tensor<?xf32>, X of static width 4): the check fails on two
-// constants, and still names both.
-// RUN: sh -c 'norm-runner %s --function=cast_scale \
+// constants, and still names both. (--verify-each=false: canonicalization
+// folds the cast into the linalg.generic, whose static sizes then disagree,
+// so the verifier after each pass rejects that intermediate module, as
+// norm-opt --norm-to-llvm does: docs/Pipeline.md, "What is not done yet".)
+// RUN: sh -c 'norm-runner --verify-each=false %s --function=cast_scale \
 // RUN:   --input="2x4xf32=1 2 3 4 5 6 7 8" --input="3xf32=1 1 1" 2>&1; \
 // RUN:   echo "exit status $?"' \
 // RUN:   | FileCheck %s --check-prefix=CAST --match-full-lines
