@@ -23,15 +23,22 @@ func.func @layernorm(%x: tensor<?x?xf32>, %scale: tensor<?xf32>,
   return %y : tensor<?x?xf32>
 }
 
-// CHECK-LABEL: func.func @lpnorm_rank3
+// A rank-3 X that the lowering keeps at rank 3 (LayerNorm with a Scale that
+// varies over the outer dims; a rank-3 X with a [hidden] Scale is lowered as
+// rows): a two-dimensional scf.forall over the slices [1, 1, ?].
+// CHECK-LABEL: func.func @layernorm_rank3_scale_outer
 // CHECK-NOT:     linalg.generic
 // CHECK:         scf.forall ({{.*}}, {{.*}}) in
 // CHECK:           linalg.generic {{.*}}tensor<1x1x?xf32>
 // CHECK:           linalg.generic {{.*}}tensor<1x1x?xf32>
-// CHECK:           tensor.parallel_insert_slice
+// CHECK:           tensor.parallel_insert_slice {{.+}} [1, 1, %{{.+}}] [1, 1, 1] : tensor<1x1x?xf32> into tensor<4x?x?xf32>
 // CHECK:         return
-func.func @lpnorm_rank3(%x: tensor<4x?x?xf32>) -> tensor<4x?x?xf32> {
-  %y = norm.lp_normalization %x axis = 2 p = 2 : tensor<4x?x?xf32>
+func.func @layernorm_rank3_scale_outer(%x: tensor<4x?x?xf32>,
+                                       %s: tensor<4x?x?xf32>)
+    -> tensor<4x?x?xf32> {
+  %y, %m, %i = norm.layer_normalization %x, %s axis = 2
+      : (tensor<4x?x?xf32>, tensor<4x?x?xf32>)
+      -> (tensor<4x?x?xf32>, tensor<4x?x1xf32>, tensor<4x?x1xf32>)
   return %y : tensor<4x?x?xf32>
 }
 

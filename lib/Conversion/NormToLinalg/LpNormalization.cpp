@@ -72,18 +72,23 @@ struct LpNormalizationLowering : public OpConversionPattern<LpNormalizationOp> {
     if (axis < 0 || axis >= inputType.getRank())
       return rewriter.notifyMatchFailure(op, "axis out of range");
     int64_t rank = inputType.getRank();
-    if (rank > kMaxUncollapsedRank && !isSliceView(input) &&
+    // The same op on X viewed as [d0 * ... * d(axis-1), d_axis,
+    // d(axis+1) * ... * d(r-1)] (empty groups left out), lowered by this
+    // pattern in turn; Y is expanded back. Wherever that has fewer dims than
+    // X: two or more dims before or after the axis. X [batch, sequence,
+    // hidden] with axis -1 becomes rows, one loop over them for the row
+    // passes of the pipeline (as LayerNormalization's and RMSNormalization's
+    // X, isCollapsibleToRows), and the tiling of the later stages sees at
+    // most three dims whatever X's rank (docs/Development.md, "Compile time
+    // and rank").
+    SmallVector<ReassociationIndices> groups;
+    if (axis > 0)
+      groups.push_back(llvm::to_vector(llvm::seq<int64_t>(0, axis)));
+    groups.push_back({axis});
+    if (axis + 1 < rank)
+      groups.push_back(llvm::to_vector(llvm::seq<int64_t>(axis + 1, rank)));
+    if (static_cast<int64_t>(groups.size()) < rank && !isSliceView(input) &&
         !llvm::is_contained(inputType.getShape(), 0)) {
-      // The same op on X viewed as [d0 * ... * d(axis-1), d_axis,
-      // d(axis+1) * ... * d(r-1)] (empty groups left out), lowered by this
-      // pattern in turn; Y is expanded back (StructuredBuilders.h,
-      // kMaxUncollapsedRank).
-      SmallVector<ReassociationIndices> groups;
-      if (axis > 0)
-        groups.push_back(llvm::to_vector(llvm::seq<int64_t>(0, axis)));
-      groups.push_back({axis});
-      if (axis + 1 < rank)
-        groups.push_back(llvm::to_vector(llvm::seq<int64_t>(axis + 1, rank)));
       Value collapsed =
           tensor::CollapseShapeOp::create(rewriter, loc, input, groups);
       Value y = LpNormalizationOp::create(

@@ -1,9 +1,10 @@
-// Above rank 8 (kMaxUncollapsedRank) the lowerings of LpNormalization and
-// GroupNormalization run on X collapsed to rank 2 or 3 and expand the
-// results back: the pipeline then tiles and lowers rank-3 loop nests,
-// whatever X's rank (docs/Development.md, "Compile time and rank"). Rank 8
-// and below keep their own lowering. LayerNormalization and
-// RMSNormalization are collapsed to rows [O, n] at every rank (rank 3:
+// Above rank 8 (kMaxUncollapsedRank) the lowering of GroupNormalization
+// runs on X collapsed to rank 3 and expands the results back: the pipeline
+// then tiles and lowers rank-3 loop nests, whatever X's rank
+// (docs/Development.md, "Compile time and rank"); rank 8 and below keep
+// their own lowering. LpNormalization ([outer, axis, inner]),
+// LayerNormalization and RMSNormalization (rows [O, n]) are collapsed at
+// every rank where that removes dims (rank 3: lp-normalization.mlir,
 // layer-normalization.mlir, rms-normalization.mlir). The values at rank 300
 // and 100: test/Integration/Mixed/edge/high-rank.mlir.
 // RUN: norm-opt %s --convert-norm-to-linalg -split-input-file | FileCheck %s
@@ -43,11 +44,12 @@ func.func @lp_dynamic(%x: tensor<?x1x3x1x?x1x5x1x?xf16>) -> tensor<?x1x3x1x?x1x5
 
 // -----
 
-// Rank 8: not collapsed.
+// Rank 8: LpNormalization is collapsed at every rank where that removes
+// dims (GroupNormalization only above rank 8).
 // CHECK-LABEL: func @lp_rank8
-// CHECK-NOT:   tensor.collapse_shape
-// CHECK:       linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "parallel", "parallel", "parallel"]} ins(%{{.+}} : tensor<2x1x3x1x4x1x5x2xf32>)
-// CHECK-NOT:   tensor.expand_shape
+// CHECK:       %[[C:.+]] = tensor.collapse_shape %{{.+}} {{\[}}[0, 1, 2, 3], [4], [5, 6, 7]] : tensor<2x1x3x1x4x1x5x2xf32> into tensor<6x4x10xf32>
+// CHECK:       linalg.generic {{.*}} iterator_types = ["parallel", "reduction", "parallel"]} ins(%[[C]] : tensor<6x4x10xf32>)
+// CHECK:       tensor.expand_shape
 // CHECK:       return
 func.func @lp_rank8(%x: tensor<2x1x3x1x4x1x5x2xf32>) -> tensor<2x1x3x1x4x1x5x2xf32> {
   %y = norm.lp_normalization %x axis = 4 p = 2 : tensor<2x1x3x1x4x1x5x2xf32>

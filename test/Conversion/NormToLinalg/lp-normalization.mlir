@@ -334,3 +334,34 @@ func.func @lp_p1_f64_scaled(%x: tensor<7xf64>) -> tensor<7xf64> {
   %y = norm.lp_normalization %x p = 1 : tensor<7xf64>
   return %y : tensor<7xf64>
 }
+
+// -----
+
+// X [batch, sequence, hidden] with axis -1: lowered as rows [6, 5] (a
+// collapse_shape view), Y expanded back; the 2-D op is lowered as
+// @lp_p2_f32_static is (a sum per row, per-row factors, one elementwise op).
+// CHECK-LABEL: func.func @lp_rank3_last_axis(
+// CHECK-SAME:      %[[X:.+]]: tensor<2x3x5xf32>)
+// CHECK:         %[[C:.+]] = tensor.collapse_shape %[[X]] {{\[}}[0, 1], [2]] : tensor<2x3x5xf32> into tensor<6x5xf32>
+// CHECK:         linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%[[C]] : tensor<6x5xf32>)
+// CHECK:         %[[Y:.+]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]} ins(%[[C]], %{{.+}}, %{{.+}} : tensor<6x5xf32>, tensor<6xf32>, tensor<6xf32>)
+// CHECK:         %[[E:.+]] = tensor.expand_shape %[[Y]] {{\[}}[0, 1], [2]] output_shape [2, 3, 5] : tensor<6x5xf32> into tensor<2x3x5xf32>
+// CHECK:         return %[[E]]
+func.func @lp_rank3_last_axis(%x: tensor<2x3x5xf32>) -> tensor<2x3x5xf32> {
+  %y = norm.lp_normalization %x axis = -1 p = 2 : tensor<2x3x5xf32>
+  return %y : tensor<2x3x5xf32>
+}
+
+// -----
+
+// Rank 3 with the middle axis is already [outer, axis, inner]: not
+// collapsed (no reshape).
+// CHECK-LABEL: func.func @lp_rank3_middle_axis(
+// CHECK-NOT:     tensor.collapse_shape
+// CHECK:         linalg.generic {{.*}} iterator_types = ["parallel", "reduction", "parallel"]} ins(%{{.+}} : tensor<2x3x5xf32>)
+// CHECK-NOT:     tensor.expand_shape
+// CHECK:         return
+func.func @lp_rank3_middle_axis(%x: tensor<2x3x5xf32>) -> tensor<2x3x5xf32> {
+  %y = norm.lp_normalization %x axis = 1 p = 2 : tensor<2x3x5xf32>
+  return %y : tensor<2x3x5xf32>
+}
