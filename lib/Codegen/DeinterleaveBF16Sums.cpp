@@ -349,10 +349,11 @@ struct DeinterleaveBF16SumsPass
     for (bool changed = true; changed;) {
       changed = false;
       for (auto it = widenings.begin(); it != widenings.end();) {
-        bool alone = llvm::any_of(partnersOf[*it], [&](Operation *partner) {
-          return !partnersOf.contains(partner);
-        });
-        if (!alone) {
+        bool partnerKeepsOrder =
+            llvm::any_of(partnersOf[*it], [&](Operation *partner) {
+              return !partnersOf.contains(partner);
+            });
+        if (!partnerKeepsOrder) {
           ++it;
           continue;
         }

@@ -59,6 +59,14 @@
 // RUN:   | FileCheck %s --check-prefix=CAST --match-full-lines
 // CAST: norm-runner: error: run-time check failed: {{.*}}runtime-checks.mlir:{{[0-9]+}}:{{[0-9]+}}: 'norm.layer_normalization' op dimension 0 of 'Scale' is 3, expected 4 (dimension 1 of 'X') or 1
 // CAST-NEXT: exit status 1
+// With --verify-each (the suite's default) the invalid intermediate module is
+// the error, at the op.
+// RUN: sh -c 'norm-runner --verify-each %s --function=cast_scale \
+// RUN:   --input="2x4xf32=1 2 3 4 5 6 7 8" --input="3xf32=1 1 1" 2>&1; \
+// RUN:   echo "exit status $?"' \
+// RUN:   | FileCheck %s --check-prefix=CAST-VERIFY --match-full-lines
+// CAST-VERIFY: norm-runner: error: cannot lower '{{.*}}runtime-checks.mlir' to the LLVM dialect: {{.*}}runtime-checks.mlir:{{[0-9]+}}:{{[0-9]+}}: 'linalg.generic' op inferred input/output operand #4 has shape's dimension #0 to be 4, but found 3
+// CAST-VERIFY-NEXT: exit status 1
 
 // Sizes that agree pass the checks: Scale of run-time size 1 broadcasts.
 // Expected: rows [1 2 3 4] and [5 6 7 8] standardize to
