@@ -172,8 +172,15 @@ mlir::norm::collapseLayerNormalizationOperands(OpBuilder &b, Location loc,
   auto xType = cast<RankedTensorType>(x.getType());
   // A static 0 in a group with a dynamic size cannot be collapsed
   // (memref.collapse_shape requires a dynamic result dim): such X is empty
-  // anyway.
-  if (isSliceView(x) || llvm::is_contained(xType.getShape(), 0))
+  // anyway, and so is an X whose Scale or B has a static 0 (a new user's
+  // run: Scale [0, ?] for X [?, ?] with axis 0).
+  auto hasStaticZero = [](Value operand) {
+    return operand &&
+           llvm::is_contained(
+               cast<RankedTensorType>(operand.getType()).getShape(), 0);
+  };
+  if (isSliceView(x) || hasStaticZero(x) || hasStaticZero(scale) ||
+      hasStaticZero(bias))
     return std::nullopt;
   OperandCollapse scaleHow = classifyOperand(scale, xType, axis);
   OperandCollapse biasHow =

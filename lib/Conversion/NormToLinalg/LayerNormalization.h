@@ -299,7 +299,8 @@ inline bool isCollapsibleToRows(int64_t rank, int64_t axis) {
 /// Returns std::nullopt (the op is lowered uncollapsed) when Scale or B may
 /// vary over the outer dims (a dim before `axis` that is not a static 1),
 /// when X is a slice of another tensor (tensor.extract_slice: its strided
-/// buffer could not be collapsed without a copy) or has a static size 0, and
+/// buffer could not be collapsed without a copy), when X, Scale or B has a
+/// static size 0, and
 /// when a static broadcast copy of n elements would serve fewer than 8
 /// slices (axis 0, or a static O < 8).
 std::optional<CollapsedLayerNormalization>
