@@ -319,10 +319,9 @@ struct DeinterleaveBF16SumsPass
       // norm-native-bf16-truncation: LLVM mishandles some bitcasts of other
       // bf16 vector lengths.
       std::string whyNot;
-      if (inType && !inType.isScalable() && inType.getNumElements() >= 2 &&
-          llvm::isPowerOf2_64(inType.getNumElements()) &&
-          inType.getElementType().isBF16() &&
-          getElementTypeOrSelf(widen.getType()).isF32() && loop &&
+      bool bf16ToF32 = isBF16Widening(widen);
+      if (bf16ToF32 && !inType.isScalable() && inType.getNumElements() >= 2 &&
+          llvm::isPowerOf2_64(inType.getNumElements()) && loop &&
           onlyFeedsPermutableSum(widen.getResult(), loop, partnersOf[widen],
                                  remarks ? &whyNot : nullptr)) {
         widenings.push_back(widen);
@@ -330,8 +329,7 @@ struct DeinterleaveBF16SumsPass
       }
       partnersOf.erase(widen);
       // The remark, for widenings of bf16 vectors to f32 only.
-      if (!remarks || !inType || !inType.getElementType().isBF16() ||
-          !getElementTypeOrSelf(widen.getType()).isF32())
+      if (!remarks || !bf16ToF32)
         return;
       if (inType.isScalable())
         whyNot = "a scalable vector";
