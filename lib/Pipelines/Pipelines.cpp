@@ -200,6 +200,8 @@ static void buildModulePipeline(OpPassManager &pm,
 
   // bf16 terms of sums widened two lanes at a time, in another lane order.
   pm.addNestedPass<func::FuncOp>(createDeinterleaveBF16SumsPass());
+  // bf16 rows' (X * F) * R as X * R where the row's factor F is 1.
+  pm.addNestedPass<func::FuncOp>(createVersionUnitFactorsPass());
   // bf16 <-> f32 conversions as integer arithmetic, so that code JITs on
   // x86 CPUs without AVX512-BF16 (no __truncsfbf2 from libgcc needed); with
   // it, f32 -> bf16 vector rounding uses vcvtneps2bf16, except for vectors

@@ -830,6 +830,44 @@ def VectorizeRowsPass : Pass<"norm-vectorize-rows", "::mlir::func::FuncOp"> {
 }
 
 //===----------------------------------------------------------------------===//
+// VersionUnitFactors
+//===----------------------------------------------------------------------===//
+
+def VersionUnitFactorsPass
+    : Pass<"norm-version-unit-factors", "::mlir::func::FuncOp"> {
+  let summary = "Version the loops that form (A * F) * R of widened bf16 A "
+                "on F == 1";
+  let description = [{
+    An innermost `scf.for` whose body forms `(A * F) * R` (`arith.mulf`),
+    with A an `arith.extf` of a bf16 vector to f32, F lane-uniform and the
+    same in every iteration (a `vector.broadcast` of a value defined before
+    the loop, or of a one-element in-bounds `vector.transfer_read` of a
+    `memref.alloca` that the loop only reads) and A * F used only by that
+    product, becomes
+    `scf.if (F == 1 for every such F) { the loop with A * R } else { the
+    loop }`. A * 1 is A for every A (NaN stays NaN), so both versions give
+    the same values.
+
+    RMSNormalization's lowering forms Normalized as (X * F) * R with a
+    per-row power of two F that keeps 1 / D within f32's range; F is 1 for
+    all rows but those of extreme magnitude. The loop writing Y of a bf16
+    row is bound by its multiplies on AVX-512 (X * F, * R and * Scale per
+    vector), so the common version does a third fewer. Rows of f32 are
+    bound by memory: their loops are left as they are, which saves compile
+    time.
+
+    Run after `convert-vector-to-scf` (loops in their final shape) and
+    before `arith-expand`.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
+//===----------------------------------------------------------------------===//
 // WidenRows
 //===----------------------------------------------------------------------===//
 
