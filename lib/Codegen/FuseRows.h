@@ -19,11 +19,14 @@ namespace mlir::norm {
 inline constexpr StringLiteral kFuseRowsPass = "norm-fuse-rows";
 
 /// Replaces the results of linalg ops on tensors with a static iteration
-/// space of size 0 by their inits: such an op runs no iteration, so each
-/// result is its init. They come from statically empty X, and from slices
-/// whose run-time size folded to 0 (the unused one of two reductions
-/// selected by the slice length, when X is a constant): fusing them crashes
-/// MLIR 22's tiling, and they have no work to do.
+/// space of size 0, or with an operand of a static size 0, by their inits:
+/// such an op runs no iteration, so each result is its init. They come from
+/// statically empty X, from slices whose run-time size folded to 0 (the
+/// unused one of two reductions selected by the slice length, when X is a
+/// constant), and from a Scale or B with a static size 0 where X's size is
+/// dynamic (Scale [0, 1] for X [3, ?, ?] with axis 1): fusing them crashes
+/// MLIR 22's tiling or builds slices its verifier rejects, and they have no
+/// work to do.
 void foldEmptyIterationSpaces(RewriterBase &rewriter, func::FuncOp func);
 
 /// Makes `loop` run no iteration when every tensor it yields is empty (its

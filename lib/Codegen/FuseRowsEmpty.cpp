@@ -3,7 +3,8 @@
 // The rewrites of norm-fuse-rows for empty tensors (see FuseRows.h): an
 // empty X must not cost time in its non-zero dims (X [2^40, 0] has 2^40
 // rows of nothing), and linalg ops with a static iteration space of size 0
-// are replaced by their inits before fusion.
+// or an operand of a static size 0 are replaced by their inits before
+// fusion.
 //
 //===----------------------------------------------------------------------===//
 
@@ -131,17 +132,42 @@ void norm::skipWhenIterationSpaceEmpty(RewriterBase &rewriter,
   scf::YieldOp::create(rewriter, loc, op->getResults());
 }
 
+/// Returns the number of an operand of `op` with a static size 0, if any.
+/// Every iteration of a linalg op reads or writes one element of each
+/// operand (its indexing map gives the element's indices), so an op with an
+/// operand that has no element runs no iteration in a valid execution, even
+/// where its loop ranges, taken from other operands, are dynamic: a Scale of
+/// static shape [0, 1] for X [3, ?, ?] with axis 1 (whose run-time check
+/// makes X's dim 1 equal 0). Tiling such an op would slice the empty operand
+/// at offset 0, which MLIR 22's verifier rejects even for a slice of size 0
+/// ("offset 0 is out-of-bounds: 0 >= 0").
+static std::optional<unsigned> getEmptyOperand(linalg::LinalgOp op) {
+  for (OpOperand &operand : op->getOpOperands()) {
+    auto type = dyn_cast<RankedTensorType>(operand.get().getType());
+    if (type && llvm::is_contained(type.getShape(), 0))
+      return operand.getOperandNumber();
+  }
+  return std::nullopt;
+}
+
 void norm::foldEmptyIterationSpaces(RewriterBase &rewriter, func::FuncOp func) {
   SmallVector<linalg::LinalgOp> empty;
   func.walk([&](linalg::LinalgOp op) {
     if (op.hasPureTensorSemantics() &&
-        llvm::is_contained(op.getStaticLoopRanges(), 0))
+        (llvm::is_contained(op.getStaticLoopRanges(), 0) ||
+         getEmptyOperand(op)))
       empty.push_back(op);
   });
   for (linalg::LinalgOp op : empty) {
-    norm::remarkPassed(
-        op, norm::kFuseRowsPass, "EmptyIterationSpace",
-        "static iteration space of size 0: replaced by its inits");
+    if (llvm::is_contained(op.getStaticLoopRanges(), 0))
+      norm::remarkPassed(
+          op, norm::kFuseRowsPass, "EmptyIterationSpace",
+          "static iteration space of size 0: replaced by its inits");
+    else
+      norm::remarkPassed(op, norm::kFuseRowsPass, "EmptyIterationSpace",
+                         "operand #{0} has a static size 0, so the op runs no "
+                         "iteration: replaced by its inits",
+                         *getEmptyOperand(op));
     rewriter.replaceOp(op, op.getDpsInits());
   }
 }

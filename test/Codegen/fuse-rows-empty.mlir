@@ -106,3 +106,27 @@ func.func @lpnorm_folded_empty_sum() -> tensor<?x?xf32> {
   %y = norm.lp_normalization %x axis = -1 p = 2 : tensor<?x?xf32>
   return %y : tensor<?x?xf32>
 }
+
+// A Scale of static shape [0, 1] for X [3, ?, ?] with axis 1: X's dim 1 is
+// dynamic, so Y's iteration space is not statically empty, but the Scale
+// operand has no element (its run-time check makes X's dim 1 equal 0), so
+// the op runs no iteration and Y is its init. Tiling it sliced the Scale at
+// offset 0 ("offset 0 is out-of-bounds: 0 >= 0" from the verifier of
+// tensor.extract_slice). The statistics (NaN) are still computed: with no Y
+// to root a loop over rows, their reduction is skipped when X is empty.
+// CHECK-LABEL: func.func @rms_static_empty_scale
+// CHECK-SAME:    (%[[X:.*]]: tensor<3x?x?xf32>, %[[S:.*]]: tensor<0x1xf32>)
+// CHECK-NOT:     %[[S]]
+// CHECK:         scf.if
+// CHECK:           linalg.generic {{.*}} ins(%[[X]] : tensor<3x?x?xf32>) outs(%{{.*}} : tensor<3xf64>)
+// CHECK-NOT:     %[[S]]
+// CHECK:         %[[Y:.*]] = tensor.empty(%{{.*}}, %{{.*}}) : tensor<3x?x?xf32>
+// CHECK-NOT:     %[[S]]
+// CHECK:         return %[[Y]], %{{.*}} : tensor<3x?x?xf32>, tensor<3x1x1xf32>
+func.func @rms_static_empty_scale(%x: tensor<3x?x?xf32>, %s: tensor<0x1xf32>)
+    -> (tensor<3x?x?xf32>, tensor<3x1x1xf32>) {
+  %y, %i = norm.rms_normalization %x, %s axis = 1
+      : (tensor<3x?x?xf32>, tensor<0x1xf32>)
+      -> (tensor<3x?x?xf32>, tensor<3x1x1xf32>)
+  return %y, %i : tensor<3x?x?xf32>, tensor<3x1x1xf32>
+}

@@ -101,3 +101,23 @@ func.func @empty_rows(%x: tensor<4x0xf32>) -> tensor<4xf32> {
   } -> tensor<4xf32>
   return %sum : tensor<4xf32>
 }
+
+// Rows scaled by a per-column factor of static size 0 (as a Scale [0] for X
+// [?, ?]): the tail's iteration space is dynamic, but its operand #1 has no
+// element, so it runs no iteration and is replaced by its init.
+func.func @empty_column_factor(%x: tensor<?x?xf32>, %f: tensor<0xf32>)
+    -> tensor<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %rows = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %cols = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %e = tensor.empty(%rows, %cols) : tensor<?x?xf32>
+  // expected-remark @+1 {{[Passed] EmptyIterationSpace | Category:norm-fuse-rows | Function=empty_column_factor | Remark="operand #1 has a static size 0, so the op runs no iteration: replaced by its inits"}}
+  %y = linalg.generic {indexing_maps = [#xy, #y, #xy], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %f : tensor<?x?xf32>, tensor<0xf32>) outs(%e : tensor<?x?xf32>) {
+  ^bb0(%in: f32, %s: f32, %out: f32):
+    %q = arith.mulf %in, %s : f32
+    linalg.yield %q : f32
+  } -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
