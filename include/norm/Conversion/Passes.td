@@ -38,6 +38,15 @@ def ConvertNormToLinalgPass : Pass<"convert-norm-to-linalg"> {
     result is rounded once to its element type. Reduction additions carry
     `fastmath<reassoc>` so later vectorization may keep partial sums per lane.
 
+    Sizes that the producers of an op's operands fix at compile time (the
+    source of a `tensor.cast`, a constant size found through
+    ValueBoundsOpInterface) are checked first against the rules of the op's
+    run-time checks: a rule that fails on them is an error at the op with
+    the check's text (`dimension 0 of 'Scale' is 3, expected 4 (dimension 1
+    of 'X') or 1`), and the pass lowers nothing. Lowered, canonicalization
+    would fold the cast into the linalg ops, whose static sizes would then
+    disagree.
+
     The result is within the tolerances of docs/semantics.md whatever
     pipeline follows. `reduction-partial-sums` tells the lowering how many
     partial sums the later pipeline keeps per reduction (`norm-to-llvm` sets

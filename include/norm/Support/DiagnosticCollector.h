@@ -26,13 +26,19 @@ namespace norm {
 
 /// Collects the error diagnostics emitted on `context` while it is alive as
 /// one-line "file:line:col: message" strings, "file: message" where the
-/// location has no line (notes and warnings are dropped).
+/// location has no line (notes and warnings are dropped). An error already
+/// collected, the same text at the same place, is kept once: norm-compile's
+/// shape analysis lowers a copy of each function next to the function
+/// itself, so an error of a norm op came twice.
 class DiagnosticCollector {
 public:
   explicit DiagnosticCollector(MLIRContext *context)
       : handler(context, [this](Diagnostic &diag) {
-          if (diag.getSeverity() == DiagnosticSeverity::Error)
-            messages.push_back(format(diag));
+          if (diag.getSeverity() == DiagnosticSeverity::Error) {
+            std::string message = format(diag);
+            if (!llvm::is_contained(messages, message))
+              messages.push_back(std::move(message));
+          }
           return success();
         }) {}
 

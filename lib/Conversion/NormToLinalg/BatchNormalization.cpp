@@ -424,7 +424,7 @@ struct BatchNormalizationLowering
   LogicalResult
   matchAndRewrite(BatchNormalizationOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (failed(checkDependentDialectsLoaded(op)))
+    if (failed(checkDependentDialectsLoaded(op)) || failed(checkKnownSizes(op)))
       return failure();
     Value x = adaptor.getX();
     auto xType = dyn_cast<RankedTensorType>(x.getType());

@@ -742,7 +742,7 @@ struct GroupNormalizationLowering
   LogicalResult
   matchAndRewrite(GroupNormalizationOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (failed(checkDependentDialectsLoaded(op)))
+    if (failed(checkDependentDialectsLoaded(op)) || failed(checkKnownSizes(op)))
       return failure();
     Value x = adaptor.getX();
     auto xType = dyn_cast<RankedTensorType>(x.getType());

@@ -31,7 +31,7 @@ struct InstanceNormalizationLowering
   LogicalResult
   matchAndRewrite(InstanceNormalizationOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (failed(checkDependentDialectsLoaded(op)))
+    if (failed(checkDependentDialectsLoaded(op)) || failed(checkKnownSizes(op)))
       return failure();
     Value x = adaptor.getInput();
     auto xType = dyn_cast<RankedTensorType>(x.getType());

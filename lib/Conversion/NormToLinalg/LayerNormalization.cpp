@@ -240,7 +240,7 @@ struct LayerNormalizationLowering
   LogicalResult
   matchAndRewrite(LayerNormalizationOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (failed(checkDependentDialectsLoaded(op)))
+    if (failed(checkDependentDialectsLoaded(op)) || failed(checkKnownSizes(op)))
       return failure();
     Location loc = op.getLoc();
     Value x = adaptor.getX();

@@ -7,6 +7,7 @@
 
 #include "norm/Conversion/NormToLinalg/NormToLinalg.h"
 
+#include "LoweringContract.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -70,6 +71,18 @@ struct ConvertNormToLinalgPass
   }
 
   void runOnOperation() override {
+    // Sizes known at compile time that break an op's size rules: one error
+    // per op, before the conversion, which would add "failed to legalize"
+    // to each (the patterns check them too, for other drivers).
+    bool knownSizesHold = true;
+    getOperation()->walk([&](Operation *op) {
+      if (isa_and_nonnull<NormDialect>(op->getDialect()) &&
+          failed(checkKnownSizes(op)))
+        knownSizesHold = false;
+    });
+    if (!knownSizesHold)
+      return signalPassFailure();
+
     ConversionTarget target(getContext());
     target.addIllegalDialect<NormDialect>();
     // The messages of run-time checks stay until norm-to-llvm lowers the

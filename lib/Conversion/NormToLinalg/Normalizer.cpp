@@ -56,7 +56,7 @@ struct NormalizerLowering : public OpConversionPattern<NormalizerOp> {
   LogicalResult
   matchAndRewrite(NormalizerOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (failed(checkDependentDialectsLoaded(op)))
+    if (failed(checkDependentDialectsLoaded(op)) || failed(checkKnownSizes(op)))
       return failure();
     Location loc = op.getLoc();
     Value input = adaptor.getX();

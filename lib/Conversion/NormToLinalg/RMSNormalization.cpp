@@ -577,7 +577,7 @@ struct RMSNormalizationLowering
   LogicalResult
   matchAndRewrite(RMSNormalizationOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (failed(checkDependentDialectsLoaded(op)))
+    if (failed(checkDependentDialectsLoaded(op)) || failed(checkKnownSizes(op)))
       return failure();
     Value x = adaptor.getX();
     Value scale = adaptor.getScale();

@@ -17,7 +17,13 @@
 // create arith, linalg, math, scf and tensor ops: a pass using them must
 // load those dialects (getNormToLinalgDependentDialects in its
 // getDependentDialects); a pattern that finds one of them unloaded emits an
-// error on the op and fails. Ops whose types or attributes a pattern does
+// error on the op and fails. So does a pattern whose op breaks one of the
+// size rules of its run-time checks on the sizes that the producers of its
+// operands fix at compile time (the source of a tensor.cast: a Scale of 3
+// elements cast to tensor<?xf32> for X [2, 4]), with the check's text:
+// lowered, canonicalization would fold the cast into linalg ops whose
+// static sizes then disagree (convert-norm-to-linalg checks every op before
+// converting, one error each). Ops whose types or attributes a pattern does
 // not handle (the verifier rejects them) are left alone (match failure with
 // a reason).
 //

@@ -14,6 +14,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/Format.h"
 
@@ -164,44 +165,138 @@ static Value buildSize(OpBuilder &b, Location loc, Value value, int64_t dim) {
   return tensor::DimOp::create(b, loc, value, dim);
 }
 
-/// Emits `cf.assert(ok)` with `message`, its condition carried through a
-/// norm.check_message of `format` and `values` (the sizes found, which a
-/// failed check prints).
-static void assertWithValues(
-    OpBuilder &b, Location loc, Operation *op, Value ok, const Twine &message,
-    const Twine &format, ValueRange values,
-    function_ref<std::string(Operation *, StringRef)> generateErrorMessage) {
-  Value checked = CheckMessageOp::create(b, loc, ok, format.str(), values);
-  cf::AssertOp::create(b, loc, checked,
-                       generateErrorMessage(op, message.str()));
-}
+namespace {
+/// Where the size rules of a norm op go, as its run-time checks state them:
+/// cf.asserts on the sizes found at run time (RuntimeSizeRules), or a check
+/// of the sizes known at compile time (KnownSizeRules, verifyKnownSizes).
+/// `message` is the rule without sizes (the cf.assert's), `format` the
+/// message with the sizes found (norm.check_message: `{0}`, `{1}`).
+class SizeRules {
+public:
+  virtual ~SizeRules() = default;
 
-/// Emits `cf.assert(dim(lhs, lhsDim) == dim(rhs, rhsDim))`, or with
-/// `allowLhsOne` `... || dim(lhs, lhsDim) == 1`, unless both sizes are static
-/// (the verifier has then checked them already). `format` is the message
-/// with the sizes found: `{0}` the size of lhs, `{1}` that of rhs.
-static void assertSameSize(
-    OpBuilder &b, Location loc, Operation *op, Value lhs, int64_t lhsDim,
-    Value rhs, int64_t rhsDim, bool allowLhsOne, const Twine &message,
-    const Twine &format,
-    function_ref<std::string(Operation *, StringRef)> generateErrorMessage) {
-  auto lhsType = cast<RankedTensorType>(lhs.getType());
-  auto rhsType = cast<RankedTensorType>(rhs.getType());
-  if (!lhsType.isDynamicDim(lhsDim) && !rhsType.isDynamicDim(rhsDim))
-    return;
-  Value lhsSize = buildSize(b, loc, lhs, lhsDim);
-  Value rhsSize = buildSize(b, loc, rhs, rhsDim);
-  Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lhsSize,
-                                   rhsSize);
-  if (allowLhsOne && lhsType.isDynamicDim(lhsDim)) {
-    Value one = arith::ConstantIndexOp::create(b, loc, 1);
-    Value isOne =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lhsSize, one);
-    ok = arith::OrIOp::create(b, loc, ok, isOne);
+  /// dim(lhs, lhsDim) == dim(rhs, rhsDim), or with `allowLhsOne` also
+  /// dim(lhs, lhsDim) == 1; `{0}` is the size of lhs, `{1}` that of rhs.
+  virtual void same(Value lhs, int64_t lhsDim, Value rhs, int64_t rhsDim,
+                    bool allowLhsOne, const Twine &message,
+                    const Twine &format) = 0;
+
+  /// dim(value, dim) is a multiple of `divisor` (>= 1); `{0}` is the size.
+  virtual void divisible(Value value, int64_t dim, int64_t divisor,
+                         const Twine &message, const Twine &format) = 0;
+};
+
+/// The rules as cf.asserts, each with its norm.check_message.
+class RuntimeSizeRules : public SizeRules {
+public:
+  RuntimeSizeRules(
+      OpBuilder &b, Location loc, Operation *op,
+      function_ref<std::string(Operation *, StringRef)> generateErrorMessage)
+      : b(b), loc(loc), op(op), generateErrorMessage(generateErrorMessage) {}
+
+  /// Emits `cf.assert(dim(lhs, lhsDim) == dim(rhs, rhsDim))`, or with
+  /// `allowLhsOne` `... || dim(lhs, lhsDim) == 1`, unless both sizes are
+  /// static (the verifier has then checked them already).
+  void same(Value lhs, int64_t lhsDim, Value rhs, int64_t rhsDim,
+            bool allowLhsOne, const Twine &message,
+            const Twine &format) override {
+    auto lhsType = cast<RankedTensorType>(lhs.getType());
+    auto rhsType = cast<RankedTensorType>(rhs.getType());
+    if (!lhsType.isDynamicDim(lhsDim) && !rhsType.isDynamicDim(rhsDim))
+      return;
+    Value lhsSize = buildSize(b, loc, lhs, lhsDim);
+    Value rhsSize = buildSize(b, loc, rhs, rhsDim);
+    Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lhsSize,
+                                     rhsSize);
+    if (allowLhsOne && lhsType.isDynamicDim(lhsDim)) {
+      Value one = arith::ConstantIndexOp::create(b, loc, 1);
+      Value isOne =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lhsSize, one);
+      ok = arith::OrIOp::create(b, loc, ok, isOne);
+    }
+    assertWithValues(ok, message, format, {lhsSize, rhsSize});
   }
-  assertWithValues(b, loc, op, ok, message, format, {lhsSize, rhsSize},
-                   generateErrorMessage);
-}
+
+  /// Emits `cf.assert(dim(value, dim) % divisor == 0)` unless the size is
+  /// static (the verifier has then checked it).
+  void divisible(Value value, int64_t dim, int64_t divisor,
+                 const Twine &message, const Twine &format) override {
+    if (!cast<RankedTensorType>(value.getType()).isDynamicDim(dim))
+      return;
+    Value size = buildSize(b, loc, value, dim);
+    Value rest = arith::RemUIOp::create(
+        b, loc, size, arith::ConstantIndexOp::create(b, loc, divisor));
+    Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rest,
+                                     arith::ConstantIndexOp::create(b, loc, 0));
+    assertWithValues(ok, message, format, {size});
+  }
+
+private:
+  /// Emits `cf.assert(ok)` with `message`, its condition carried through a
+  /// norm.check_message of `format` and `values` (the sizes found, which a
+  /// failed check prints).
+  void assertWithValues(Value ok, const Twine &message, const Twine &format,
+                        ValueRange values) {
+    Value checked = CheckMessageOp::create(b, loc, ok, format.str(), values);
+    cf::AssertOp::create(b, loc, checked,
+                         generateErrorMessage(op, message.str()));
+  }
+
+  OpBuilder &b;
+  Location loc;
+  Operation *op;
+  function_ref<std::string(Operation *, StringRef)> generateErrorMessage;
+};
+
+/// The rules checked on the sizes that `knownSize` gives: the first rule
+/// that fails on them (it would fail on every execution) is an error on the
+/// op, the run-time check's `format` with those sizes.
+class KnownSizeRules : public SizeRules {
+public:
+  KnownSizeRules(Operation *op, KnownSizeFn knownSize)
+      : op(op), knownSize(knownSize) {}
+
+  void same(Value lhs, int64_t lhsDim, Value rhs, int64_t rhsDim,
+            bool allowLhsOne, const Twine &, const Twine &format) override {
+    if (failed)
+      return;
+    std::optional<int64_t> lhsSize = knownSize(lhs, lhsDim);
+    if (!lhsSize || (allowLhsOne && *lhsSize == 1))
+      return;
+    std::optional<int64_t> rhsSize = knownSize(rhs, rhsDim);
+    if (!rhsSize || *lhsSize == *rhsSize)
+      return;
+    fail(format, {*lhsSize, *rhsSize});
+  }
+
+  void divisible(Value value, int64_t dim, int64_t divisor, const Twine &,
+                 const Twine &format) override {
+    if (failed)
+      return;
+    std::optional<int64_t> size = knownSize(value, dim);
+    if (size && *size % divisor != 0)
+      fail(format, {*size});
+  }
+
+  LogicalResult result() const { return failure(failed); }
+
+private:
+  /// Emits `format` with `values` in its placeholders as an error on the op.
+  void fail(const Twine &format, ArrayRef<int64_t> values) {
+    failed = true;
+    std::string text;
+    (void)CheckMessageOp::parseFormat(
+        format.str(), [&](StringRef part) { text += part; },
+        [&](unsigned index) { text += std::to_string(values[index]); },
+        [](const Twine &) {});
+    op->emitOpError() << text;
+  }
+
+  Operation *op;
+  KnownSizeFn knownSize;
+  bool failed = false;
+};
+} // namespace
 
 //===----------------------------------------------------------------------===//
 // LpNormalizationOp
@@ -235,20 +330,23 @@ LogicalResult NormalizerOp::verify() {
   return verifyResultShape(*this, "Y", xType.getShape(), yType.getShape());
 }
 
+/// The size rules of a Normalizer: a Y more static than X has X's sizes.
+static void collectSizeRules(NormalizerOp op, SizeRules &rules) {
+  int64_t rank = op.getX().getType().getRank();
+  for (int64_t i = 0; i < rank; ++i)
+    if (!op.getY().getType().isDynamicDim(i))
+      rules.same(op.getY(), i, op.getX(), i, /*allowLhsOne=*/false,
+                 "dimension " + Twine(i) + " of 'X' differs from the " +
+                     "static size of result 'Y'",
+                 "dimension " + Twine(i) + " of 'X' is {1}, expected {0} " +
+                     "(the static size of result 'Y')");
+}
+
 void NormalizerOp::generateRuntimeVerification(
     OpBuilder &builder, Location loc,
     function_ref<std::string(Operation *, StringRef)> generateErrorMessage) {
-  // A Y more static than X: its static sizes must be X's at run time.
-  int64_t rank = getX().getType().getRank();
-  for (int64_t i = 0; i < rank; ++i)
-    if (!getY().getType().isDynamicDim(i))
-      assertSameSize(builder, loc, *this, getY(), i, getX(), i,
-                     /*allowLhsOne=*/false,
-                     "dimension " + Twine(i) + " of 'X' differs from the " +
-                         "static size of result 'Y'",
-                     "dimension " + Twine(i) + " of 'X' is {1}, expected {0} " +
-                         "(the static size of result 'Y')",
-                     generateErrorMessage);
+  RuntimeSizeRules rules(builder, loc, *this, generateErrorMessage);
+  collectSizeRules(*this, rules);
 }
 
 //===----------------------------------------------------------------------===//
@@ -379,15 +477,14 @@ static LogicalResult verifyYShape(Operation *op, RankedTensorType xType,
   return verifyResultShape(op, "Y", xType.getShape(), yType.getShape());
 }
 
-/// Emits the run-time checks of a normalization of `x` over [axis, rank):
-/// each size of the `broadcastOperands` (name, value; absent ones null) that
-/// is not a static 1 is 1 or X's size, and each static size of result 'Y'
-/// (X's shape) and of the `stats` results (X's dims before axis) is X's.
-static void generateNormalizationRuntimeChecks(
-    OpBuilder &builder, Location loc, Operation *op, Value x, int64_t axis,
+/// The size rules of a normalization of `x` over [axis, rank): each size of
+/// the `broadcastOperands` (name, value; absent ones null) that is not a
+/// static 1 is 1 or X's size, and each static size of result 'Y' (X's
+/// shape) and of the `stats` results (X's dims before axis) is X's.
+static void collectNormalizationSizeRules(
+    SizeRules &rules, Value x, int64_t axis,
     ArrayRef<std::pair<StringRef, Value>> broadcastOperands, Value y,
-    ArrayRef<std::pair<StringRef, Value>> stats,
-    function_ref<std::string(Operation *, StringRef)> generateErrorMessage) {
+    ArrayRef<std::pair<StringRef, Value>> stats) {
   auto xType = cast<RankedTensorType>(x.getType());
   int64_t rank = xType.getRank();
 
@@ -401,17 +498,13 @@ static void generateNormalizationRuntimeChecks(
     for (int64_t i = 0; i < type.getRank(); ++i) {
       if (type.getDimSize(i) == 1)
         continue;
-      assertSameSize(builder, loc, op, operand, i, x, offset + i,
-                     /*allowLhsOne=*/true,
-                     "dimension " + Twine(i) + " of '" + name +
-                         "' is not broadcastable to dimension " +
-                         Twine(offset + i) +
-                         " of 'X' (sizes differ and "
-                         "are not 1)",
-                     "dimension " + Twine(i) + " of '" + name +
-                         "' is {0}, expected {1} (dimension " +
-                         Twine(offset + i) + " of 'X') or 1",
-                     generateErrorMessage);
+      rules.same(operand, i, x, offset + i, /*allowLhsOne=*/true,
+                 "dimension " + Twine(i) + " of '" + name +
+                     "' is not broadcastable to dimension " +
+                     Twine(offset + i) + " of 'X' (sizes differ and are not 1)",
+                 "dimension " + Twine(i) + " of '" + name +
+                     "' is {0}, expected {1} (dimension " + Twine(offset + i) +
+                     " of 'X') or 1");
     }
   }
 
@@ -424,13 +517,11 @@ static void generateNormalizationRuntimeChecks(
     auto type = cast<RankedTensorType>(result.getType());
     for (int64_t i = 0; i < checkedRank; ++i)
       if (!type.isDynamicDim(i))
-        assertSameSize(builder, loc, op, result, i, x, i,
-                       /*allowLhsOne=*/false,
-                       "dimension " + Twine(i) + " of 'X' differs from the " +
-                           "static size of result '" + name + "'",
-                       "dimension " + Twine(i) + " of 'X' is {1}, expected " +
-                           "{0} (the static size of result '" + name + "')",
-                       generateErrorMessage);
+        rules.same(result, i, x, i, /*allowLhsOne=*/false,
+                   "dimension " + Twine(i) + " of 'X' differs from the " +
+                       "static size of result '" + name + "'",
+                   "dimension " + Twine(i) + " of 'X' is {1}, expected " +
+                       "{0} (the static size of result '" + name + "')");
   }
 }
 
@@ -489,14 +580,18 @@ LogicalResult LayerNormalizationOp::verify() {
   return verifyAgreeingSizes(*this, xType, sources);
 }
 
+static void collectSizeRules(LayerNormalizationOp op, SizeRules &rules) {
+  collectNormalizationSizeRules(
+      rules, op.getX(), op.getNormalizedAxis(),
+      {{"Scale", op.getScale()}, {"B", op.getB()}}, op.getY(),
+      {{"Mean", op.getMean()}, {"InvStdDev", op.getInvStdDev()}});
+}
+
 void LayerNormalizationOp::generateRuntimeVerification(
     OpBuilder &builder, Location loc,
     function_ref<std::string(Operation *, StringRef)> generateErrorMessage) {
-  generateNormalizationRuntimeChecks(
-      builder, loc, *this, getX(), getNormalizedAxis(),
-      {{"Scale", getScale()}, {"B", getB()}}, getY(),
-      {{"Mean", getMean()}, {"InvStdDev", getInvStdDev()}},
-      generateErrorMessage);
+  RuntimeSizeRules rules(builder, loc, *this, generateErrorMessage);
+  collectSizeRules(*this, rules);
 }
 
 //===----------------------------------------------------------------------===//
@@ -560,12 +655,17 @@ LogicalResult RMSNormalizationOp::verify() {
   return verifyAgreeingSizes(*this, xType, sources);
 }
 
+static void collectSizeRules(RMSNormalizationOp op, SizeRules &rules) {
+  collectNormalizationSizeRules(rules, op.getX(), op.getNormalizedAxis(),
+                                {{"Scale", op.getScale()}}, op.getY(),
+                                {{"InvStdDev", op.getInvStdDev()}});
+}
+
 void RMSNormalizationOp::generateRuntimeVerification(
     OpBuilder &builder, Location loc,
     function_ref<std::string(Operation *, StringRef)> generateErrorMessage) {
-  generateNormalizationRuntimeChecks(
-      builder, loc, *this, getX(), getNormalizedAxis(), {{"Scale", getScale()}},
-      getY(), {{"InvStdDev", getInvStdDev()}}, generateErrorMessage);
+  RuntimeSizeRules rules(builder, loc, *this, generateErrorMessage);
+  collectSizeRules(*this, rules);
 }
 
 //===----------------------------------------------------------------------===//
@@ -638,36 +738,29 @@ verifySameElementType(Operation *op, StringRef xName, Type xElementType,
   return success();
 }
 
-/// Emits the run-time checks of a channel normalization of `x`: each of the
+/// The size rules of a channel normalization of `x`: each of the
 /// `channelOperands` has X's size C (dimension `channelDim`), and each
 /// static size of `y` is X's.
-static void generateChannelRuntimeChecks(
-    OpBuilder &builder, Location loc, Operation *op, StringRef xName, Value x,
-    ArrayRef<std::pair<StringRef, Value>> channelOperands, StringRef yName,
-    Value y,
-    function_ref<std::string(Operation *, StringRef)> generateErrorMessage,
-    int64_t channelDim = 1) {
+static void
+collectChannelSizeRules(SizeRules &rules, StringRef xName, Value x,
+                        ArrayRef<std::pair<StringRef, Value>> channelOperands,
+                        StringRef yName, Value y, int64_t channelDim = 1) {
   for (auto [name, operand] : channelOperands)
-    assertSameSize(builder, loc, op, operand, 0, x, channelDim,
-                   /*allowLhsOne=*/false,
-                   "the size of '" + name + "' differs from C (dimension " +
-                       Twine(channelDim) + " of '" + xName + "')",
-                   "the size of '" + name + "' is {0}, expected C = {1} " +
-                       "(dimension " + Twine(channelDim) + " of '" + xName +
-                       "')",
-                   generateErrorMessage);
+    rules.same(operand, 0, x, channelDim, /*allowLhsOne=*/false,
+               "the size of '" + name + "' differs from C (dimension " +
+                   Twine(channelDim) + " of '" + xName + "')",
+               "the size of '" + name + "' is {0}, expected C = {1} " +
+                   "(dimension " + Twine(channelDim) + " of '" + xName + "')");
   int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
   auto yType = cast<RankedTensorType>(y.getType());
   for (int64_t i = 0; i < rank; ++i)
     if (!yType.isDynamicDim(i))
-      assertSameSize(builder, loc, op, y, i, x, i, /*allowLhsOne=*/false,
-                     "dimension " + Twine(i) + " of '" + xName +
-                         "' differs from the static size of result '" + yName +
-                         "'",
-                     "dimension " + Twine(i) + " of '" + xName +
-                         "' is {1}, expected {0} (the static size of result '" +
-                         yName + "')",
-                     generateErrorMessage);
+      rules.same(y, i, x, i, /*allowLhsOne=*/false,
+                 "dimension " + Twine(i) + " of '" + xName +
+                     "' differs from the static size of result '" + yName + "'",
+                 "dimension " + Twine(i) + " of '" + xName +
+                     "' is {1}, expected {0} (the static size of result '" +
+                     yName + "')");
 }
 
 LogicalResult BatchNormalizationOp::verify() {
@@ -697,15 +790,20 @@ LogicalResult BatchNormalizationOp::verify() {
   return success();
 }
 
+static void collectSizeRules(BatchNormalizationOp op, SizeRules &rules) {
+  collectChannelSizeRules(rules, "X", op.getX(),
+                          {{"scale", op.getScale()},
+                           {"B", op.getB()},
+                           {"input_mean", op.getInputMean()},
+                           {"input_var", op.getInputVar()}},
+                          "Y", op.getY());
+}
+
 void BatchNormalizationOp::generateRuntimeVerification(
     OpBuilder &builder, Location loc,
     function_ref<std::string(Operation *, StringRef)> generateErrorMessage) {
-  generateChannelRuntimeChecks(builder, loc, *this, "X", getX(),
-                               {{"scale", getScale()},
-                                {"B", getB()},
-                                {"input_mean", getInputMean()},
-                                {"input_var", getInputVar()}},
-                               "Y", getY(), generateErrorMessage);
+  RuntimeSizeRules rules(builder, loc, *this, generateErrorMessage);
+  collectSizeRules(*this, rules);
 }
 
 LogicalResult InstanceNormalizationOp::verify() {
@@ -725,12 +823,17 @@ LogicalResult InstanceNormalizationOp::verify() {
       {{"scale", getScale().getType()}, {"B", getB().getType()}});
 }
 
+static void collectSizeRules(InstanceNormalizationOp op, SizeRules &rules) {
+  collectChannelSizeRules(rules, "input", op.getInput(),
+                          {{"scale", op.getScale()}, {"B", op.getB()}},
+                          "output", op.getOutput());
+}
+
 void InstanceNormalizationOp::generateRuntimeVerification(
     OpBuilder &builder, Location loc,
     function_ref<std::string(Operation *, StringRef)> generateErrorMessage) {
-  generateChannelRuntimeChecks(builder, loc, *this, "input", getInput(),
-                               {{"scale", getScale()}, {"B", getB()}},
-                               "output", getOutput(), generateErrorMessage);
+  RuntimeSizeRules rules(builder, loc, *this, generateErrorMessage);
+  collectSizeRules(*this, rules);
 }
 
 LogicalResult GroupNormalizationOp::verify() {
@@ -777,33 +880,40 @@ LogicalResult GroupNormalizationOp::verify() {
   return success();
 }
 
+/// The size rules of a GroupNormalization: those of a channel
+/// normalization, and C a multiple of num_groups.
+static void collectSizeRules(GroupNormalizationOp op, SizeRules &rules) {
+  int64_t channelDim = op.getChannelDim();
+  collectChannelSizeRules(rules, "X", op.getX(),
+                          {{"scale", op.getScale()}, {"B", op.getB()}}, "Y",
+                          op.getY(), channelDim);
+  int64_t numGroups = std::max<int64_t>(op.getNumGroups(), 1);
+  std::string channelsText =
+      "dimension " + std::to_string(channelDim) + " of 'X'";
+  rules.divisible(
+      op.getX(), channelDim, numGroups,
+      "C (" + channelsText + ") is not divisible by 'num_groups' (" +
+          Twine(op.getNumGroups()) + ")",
+      "C = {0} (" + channelsText +
+          ") is not divisible by 'num_groups' = " + Twine(op.getNumGroups()));
+}
+
 void GroupNormalizationOp::generateRuntimeVerification(
     OpBuilder &builder, Location loc,
     function_ref<std::string(Operation *, StringRef)> generateErrorMessage) {
-  int64_t channelDim = getChannelDim();
-  generateChannelRuntimeChecks(builder, loc, *this, "X", getX(),
-                               {{"scale", getScale()}, {"B", getB()}}, "Y",
-                               getY(), generateErrorMessage, channelDim);
-  // A dynamic C must be divisible by num_groups at run time.
-  if (!getX().getType().isDynamicDim(channelDim))
-    return;
-  Value channels = buildSize(builder, loc, getX(), channelDim);
-  Value numGroups = arith::ConstantIndexOp::create(builder, loc,
-                                                   std::max<int64_t>(
-                                                       getNumGroups(), 1));
-  Value rest = arith::RemUIOp::create(builder, loc, channels, numGroups);
-  Value ok = arith::CmpIOp::create(
-      builder, loc, arith::CmpIPredicate::eq, rest,
-      arith::ConstantIndexOp::create(builder, loc, 0));
-  std::string channelsText =
-      "dimension " + std::to_string(channelDim) + " of 'X'";
-  assertWithValues(builder, loc, *this, ok,
-                   "C (" + channelsText + ") is not divisible by 'num_groups' (" +
-                       Twine(getNumGroups()) + ")",
-                   "C = {0} (" + channelsText +
-                       ") is not divisible by 'num_groups' = " +
-                       Twine(getNumGroups()),
-                   {channels}, generateErrorMessage);
+  RuntimeSizeRules rules(builder, loc, *this, generateErrorMessage);
+  collectSizeRules(*this, rules);
+}
+
+LogicalResult mlir::norm::verifyKnownSizes(Operation *op,
+                                           KnownSizeFn knownSize) {
+  KnownSizeRules rules(op, knownSize);
+  llvm::TypeSwitch<Operation *>(op)
+      .Case<NormalizerOp, LayerNormalizationOp, RMSNormalizationOp,
+            BatchNormalizationOp, InstanceNormalizationOp,
+            GroupNormalizationOp>(
+          [&](auto normOp) { collectSizeRules(normOp, rules); });
+  return rules.result();
 }
 
 //===----------------------------------------------------------------------===//
