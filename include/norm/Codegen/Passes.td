@@ -709,6 +709,46 @@ def PrefetchRowsPass : Pass<"norm-prefetch-rows", "::mlir::func::FuncOp"> {
 }
 
 //===----------------------------------------------------------------------===//
+// ScalarUnitWrites
+//===----------------------------------------------------------------------===//
+
+def ScalarUnitWritesPass
+    : Pass<"norm-scalar-unit-writes", "::mlir::func::FuncOp"> {
+  let summary = "Write single-element vectors to memory as scalars (works "
+                "around an LLVM 22 SROA bug)";
+  let description = [{
+    Rewrites each unmasked, in-bounds `vector.transfer_write` of a vector
+    with a single element (`vector<1xf64>`, `vector<1x1xf32>`, `vector<f32>`)
+    into a memref as a `memref.store` of that element (`vector.extract`) at
+    the same indices. The memory written is the same.
+
+    LLVM 22's SROA merges the vector stores that together cover an alloca,
+    read back by one vector load, into a tree of `shufflevector`s (its
+    "tree-structured merge"); it inserts the tree at the store with the
+    highest offset instead of at the load, so where that store is not the
+    last one in the block the shuffles use stored values defined after
+    them: invalid IR ("Instruction does not dominate all uses!"), on which
+    the code generator may crash (a SIGSEGV in the register allocator).
+    The rows that norm-jam-rows jams store their per-row statistics (f64
+    RMSNormalization's max|x| and sum of squares) as one `vector<1xf64>`
+    each into the slice buffers (allocas) and read them back as one vector
+    of four rows (a `<4 x double>` load once LLVM has merged the four
+    loads); where LLVM unrolls the row loop (f64 X [5, 10] with 512-bit
+    vectors: one block of four rows and one row), the four stores and the
+    load meet in one block, row 0's store last.
+    A scalar store makes SROA skip the merge (it takes vector stores only)
+    and promote the alloca with `insertelement`s instead, which is correct;
+    a single-element vector store and a scalar store are the same machine
+    instruction. Fixed in LLVM by llvm/llvm-project#189680 (not in 22.1).
+
+    Run it after `norm-nontemporal-stores` (which matches
+    `vector.transfer_write`s) and before `convert-vector-to-llvm`.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
+//===----------------------------------------------------------------------===//
 // SplitDeallocations
 //===----------------------------------------------------------------------===//
 
