@@ -774,6 +774,13 @@ compileVariant(ModuleOp module, ArrayRef<Kernel> kernels, const Target &target,
   maskedAccessesAsIntegers(*llvmModule);
   if (llvm::Error err = optimize(llvmModule.get()))
     return std::move(err);
+  // Invalid IR after the optimizations is an error, not a crash of the code
+  // generator (describeInvalidModule).
+  std::string invalidIR = describeInvalidModule(*llvmModule);
+  if (!invalidIR.empty())
+    return createStringError("cannot compile '" +
+                             escapeForMessage(options.inputFile) +
+                             "': " + invalidIR);
   maskedAccessesAsIntegers(*llvmModule);
   return std::move(llvmModule);
 }

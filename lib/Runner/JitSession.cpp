@@ -284,9 +284,26 @@ JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source,
   if (!targetMachine)
     return withPrefix("cannot target the host CPU: ",
                       targetMachine.takeError());
-  auto transformer =
+  auto optimize =
       makeOptimizingTransformer(/*optLevel=*/3,
                                 /*sizeLevel=*/0, targetMachine->get());
+  // The optimized module is verified before code generation, which may
+  // crash on invalid IR (describeInvalidModule). The engine takes a
+  // transformer's error as fatal (cantFail): the verifier's is kept here
+  // and the module's function bodies are dropped, so that nothing of it is
+  // compiled, and the error is reported once the engine is created.
+  auto invalidIR = std::make_shared<std::string>();
+  auto transformer = [optimize,
+                      invalidIR](llvm::Module *llvmModule) -> llvm::Error {
+    if (llvm::Error err = optimize(llvmModule))
+      return err;
+    *invalidIR = describeInvalidModule(*llvmModule);
+    if (!invalidIR->empty())
+      for (llvm::Function &function : *llvmModule)
+        if (!function.isDeclaration())
+          function.deleteBody();
+    return llvm::Error::success();
+  };
   ExecutionEngineOptions engineOptions;
   engineOptions.transformer = transformer;
   // ExecutionEngine enables LLVM's perf jitdump listener by default, which
@@ -312,6 +329,9 @@ JitSession::create(std::unique_ptr<llvm::MemoryBuffer> source,
                                  escapeForMessage(sourceName) + "' (" + reason +
                                  ")");
   }
+  if (!invalidIR->empty())
+    return createStringError("cannot JIT-compile '" +
+                             escapeForMessage(sourceName) + "': " + *invalidIR);
   session->engine = std::move(*engine);
   session->reuseAllocations = options.reuseAllocations;
   registerRuntimeSymbols(*session->engine, options.reuseAllocations, module);

@@ -7,7 +7,9 @@
 // and calls exit(1). collectCodegenErrors installs a handler that keeps them
 // instead, so that a tool reports them as one error line of its own after
 // the compilation. Header-only: NormRunner and NormCompile share it without
-// a library between them.
+// a library between them. describeInvalidModule runs LLVM's verifier on the
+// optimized module before code generation: the code generator may crash on
+// invalid IR (LLVM 22's SROA built some, docs/Development.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +23,8 @@
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <memory>
@@ -73,6 +77,25 @@ collectCodegenErrors(llvm::LLVMContext &context) {
   auto errors = std::make_shared<std::string>();
   context.setDiagnosticHandler(std::make_unique<CodegenErrorCollector>(errors));
   return errors;
+}
+
+/// Runs LLVM's verifier on `module` (the IR after LLVM's optimizations,
+/// before code generation) and returns an empty string where it is valid,
+/// else the error to report: invalid IR is a bug of LLVM's optimizer or of
+/// the lowering, on which the code generator may crash (a SIGSEGV) or emit
+/// wrong code, so it is not compiled. The verifier's first line only (the
+/// instructions it prints after it may be long).
+inline std::string describeInvalidModule(const llvm::Module &module) {
+  std::string message;
+  llvm::raw_string_ostream os(message);
+  if (!llvm::verifyModule(module, &os))
+    return {};
+  llvm::StringRef text = llvm::StringRef(message).trim();
+  text = text.take_until([](char c) { return c == '\n'; }).rtrim();
+  return "internal error: LLVM's optimizations produced invalid LLVM IR (" +
+         escapeForMessage(text) +
+         "), which is not compiled: a bug of LLVM or of norm-mlir's "
+         "lowering; please report it with the module";
 }
 
 } // namespace norm
