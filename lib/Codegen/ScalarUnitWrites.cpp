@@ -3,8 +3,9 @@
 // LLVM 22's SROA builds invalid IR from vector stores that cover an alloca
 // when the store with the highest offset is not the last one (its
 // tree-structured merge inserts the shuffles there; llvm/llvm-project#189680).
-// The single-element vector writes of per-row statistics are written here as
-// scalar stores, which SROA promotes without that merge (see Passes.td).
+// The single-element vector writes into stack buffers of several elements
+// (the per-row statistics of jammed rows) are written here as scalar stores,
+// which SROA promotes without that merge (see Passes.td).
 // Remarks: Scalarized (passed).
 //
 //===----------------------------------------------------------------------===//
@@ -17,6 +18,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
 namespace mlir {
@@ -30,9 +32,28 @@ using namespace mlir;
 
 static constexpr StringLiteral kPass = "norm-scalar-unit-writes";
 
+/// Whether `memref` is a view (subview, cast, reshape, ...) of a
+/// memref.alloca of a static size of two elements or more: the only
+/// buffers whose stores SROA can merge (one of a single element is covered
+/// by one store; heap buffers and function arguments are not SROA's).
+static bool isMultiElementStackBuffer(Value memref) {
+  while (Operation *def = memref.getDefiningOp()) {
+    if (auto alloca = dyn_cast<memref::AllocaOp>(def)) {
+      MemRefType type = alloca.getType();
+      return type.hasStaticShape() && type.getNumElements() >= 2;
+    }
+    auto view = dyn_cast<ViewLikeOpInterface>(def);
+    if (!view)
+      return false;
+    memref = view.getViewSource();
+  }
+  return false;
+}
+
 namespace {
 /// vector.transfer_write of a single-element vector (unmasked, in bounds)
-/// into a memref -> memref.store of its element at the same indices.
+/// into a view of a stack buffer of several elements -> memref.store of its
+/// element at the same indices.
 struct ScalarUnitWrite : public OpRewritePattern<vector::TransferWriteOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -43,6 +64,13 @@ struct ScalarUnitWrite : public OpRewritePattern<vector::TransferWriteOp> {
       return rewriter.notifyMatchFailure(op, "not a single-element vector");
     if (!isa<MemRefType>(op.getShapedType()))
       return rewriter.notifyMatchFailure(op, "writes a tensor");
+    // Elsewhere a vector store is left as it is: changing it changed
+    // LLVM's code for some static shapes (an alloca of the f64 LayerNorm
+    // fallback was no longer promoted where a `store double` was read back
+    // by a `load <1 x double>`).
+    if (!isMultiElementStackBuffer(op.getBase()))
+      return rewriter.notifyMatchFailure(
+          op, "does not write a stack buffer of several elements");
     if (op.getMask())
       return rewriter.notifyMatchFailure(op, "masked");
     // An out-of-bounds element of a transfer_write is not written: only

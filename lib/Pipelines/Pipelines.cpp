@@ -187,10 +187,11 @@ static void buildModulePipeline(OpPassManager &pm,
     pm.addNestedPass<func::FuncOp>(
         createNontemporalStoresPass(nontemporalOptions));
   }
-  // Single-element vector writes (per-row statistics) as scalar stores:
-  // LLVM 22's SROA builds invalid IR from some blocks of single-element
-  // vector stores that cover an alloca (ScalarUnitWrites.cpp). After
-  // norm-nontemporal-stores, which matches the transfer_writes it rewrites.
+  // Single-element vector writes into stack buffers of several elements
+  // (the jammed rows' statistics) as scalar stores: LLVM 22's SROA builds
+  // invalid IR from some blocks of single-element vector stores that cover
+  // an alloca (ScalarUnitWrites.cpp). After norm-nontemporal-stores, which
+  // matches the transfer_writes it rewrites.
   pm.addNestedPass<func::FuncOp>(createScalarUnitWritesPass());
   // One copy of each parallel row loop for the threads and the calling
   // thread (after the non-temporal versions, which need the result buffers
