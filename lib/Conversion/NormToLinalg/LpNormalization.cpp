@@ -72,6 +72,17 @@ struct LpNormalizationLowering : public OpConversionPattern<LpNormalizationOp> {
     if (axis < 0 || axis >= inputType.getRank())
       return rewriter.notifyMatchFailure(op, "axis out of range");
     int64_t rank = inputType.getRank();
+    // X with a size known to be 0 (static, or static in the source of a
+    // tensor.cast that canonicalization folds into the lowering's ops): Y
+    // has no elements, so X itself is Y. The loops below would slice such a
+    // dim at static offsets, which the verifier rejects even for slices of
+    // size 0 (docs/Development.md).
+    if (llvm::any_of(llvm::seq<int64_t>(0, rank), [&](int64_t dim) {
+          return getKnownSize(input, dim) == std::optional<int64_t>(0);
+        })) {
+      rewriter.replaceOp(op, castToType(rewriter, loc, input, op.getType()));
+      return success();
+    }
     // The same op on X viewed as [d0 * ... * d(axis-1), d_axis,
     // d(axis+1) * ... * d(r-1)] (empty groups left out), lowered by this
     // pattern in turn; Y is expanded back. Wherever that has fewer dims than

@@ -21,7 +21,29 @@
 // LN1: 2x0xf16={{$}}
 // LN1-NEXT: 2x1xf32=[nan][nan]
 // LN1-NEXT: 2x1xf32=[nan][nan]
+// A constant X of static empty shape cast to a dynamic one, into the
+// leading-axis LpNormalization: canonicalization folds the cast into the
+// lowering's ops; X's known size 0 makes Y = X before any loop is built
+// (before, a tensor.parallel_insert_slice at a static offset into the empty
+// dim failed to verify).
+// RUN: norm-opt %s --norm-to-llvm -o /dev/null
+// RUN: norm-runner %s --function=lp_cast_constant | FileCheck %s --check-prefix=LPC
+// LPC: 2x0xf32={{$}}
+// RUN: norm-runner %s --function=lp_cast_constant_rank3 | FileCheck %s --check-prefix=LPC3
+// LPC3: 0x3x4xf16={{$}}
 
+func.func @lp_cast_constant() -> tensor<?x?xf32> {
+  %c = arith.constant dense<> : tensor<2x0xf32>
+  %x = tensor.cast %c : tensor<2x0xf32> to tensor<?x?xf32>
+  %y = norm.lp_normalization %x axis = 0 p = 2 : tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
+func.func @lp_cast_constant_rank3() -> tensor<?x?x?xf16> {
+  %c = arith.constant dense<> : tensor<0x3x4xf16>
+  %x = tensor.cast %c : tensor<0x3x4xf16> to tensor<?x?x?xf16>
+  %y = norm.lp_normalization %x axis = 1 p = 1 : tensor<?x?x?xf16>
+  return %y : tensor<?x?x?xf16>
+}
 func.func @lp(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %y = norm.lp_normalization %x axis = 1 p = 2 : tensor<?x?xf32>
   return %y : tensor<?x?xf32>
