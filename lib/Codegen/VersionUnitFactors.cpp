@@ -59,34 +59,44 @@ static bool isReadOnlyIn(Value memref, scf::ForOp loop) {
   return true;
 }
 
-/// Returns the f32 scalar that the lane-uniform vector `factor` holds in
-/// every lane and every iteration of `loop`, built before `loop`, or a null
-/// Value. `factor` is a vector.broadcast of a scalar or one-element vector
-/// defined before the loop, or of a one-element vector.transfer_read (in
-/// bounds, no mask) of an alloca that the loop only reads.
-static Value buildScalarBefore(OpBuilder &b, Value factor, scf::ForOp loop) {
+/// Returns whether the lane-uniform vector `factor` holds one f32 value in
+/// every lane and every iteration of `loop` that can be read before `loop`:
+/// `factor` is a vector.broadcast of a scalar or one-element vector defined
+/// before the loop, or of a one-element vector.transfer_read (in bounds, no
+/// mask, indices defined before the loop) of an alloca that the loop only
+/// reads.
+static bool isAvailableBefore(Value factor, scf::ForOp loop) {
   auto broadcast = factor.getDefiningOp<vector::BroadcastOp>();
   if (!broadcast || !getElementTypeOrSelf(factor.getType()).isF32())
-    return nullptr;
+    return false;
   Value source = broadcast.getSource();
   auto sourceType = dyn_cast<VectorType>(source.getType());
   if (sourceType && sourceType.getNumElements() != 1)
-    return nullptr;
+    return false;
+  if (loop.isDefinedOutsideOfLoop(source))
+    return true;
+  auto read = source.getDefiningOp<vector::TransferReadOp>();
+  return read && !read.getMask() && !read.hasOutOfBoundsDim() &&
+         isa<MemRefType>(read.getBase().getType()) &&
+         isReadOnlyIn(read.getBase(), loop) &&
+         llvm::all_of(read.getIndices(), [&](Value index) {
+           return loop.isDefinedOutsideOfLoop(index);
+         });
+}
+
+/// Returns the value of `factor` (isAvailableBefore holds), built at `b`'s
+/// insertion point before `loop`.
+static Value buildScalarBefore(OpBuilder &b, Value factor, scf::ForOp loop) {
+  Value source = factor.getDefiningOp<vector::BroadcastOp>().getSource();
   Location loc = factor.getLoc();
   if (loop.isDefinedOutsideOfLoop(source)) {
+    auto sourceType = dyn_cast<VectorType>(source.getType());
     if (!sourceType)
       return source;
     SmallVector<int64_t> zeros(sourceType.getRank(), 0);
     return vector::ExtractOp::create(b, loc, source, zeros);
   }
   auto read = source.getDefiningOp<vector::TransferReadOp>();
-  if (!read || read.getMask() || read.hasOutOfBoundsDim() ||
-      !isa<MemRefType>(read.getBase().getType()) ||
-      !isReadOnlyIn(read.getBase(), loop) ||
-      !llvm::all_of(read.getIndices(), [&](Value index) {
-        return loop.isDefinedOutsideOfLoop(index);
-      }))
-    return nullptr;
   return memref::LoadOp::create(b, loc, read.getBase(), read.getIndices());
 }
 
@@ -127,8 +137,7 @@ struct VersionUnitFactorsPass
     // Innermost loops only (those of the columns of a row).
     SmallVector<scf::ForOp> loops;
     getOperation().walk([&](scf::ForOp loop) {
-      if (loop.getBody()->getOps<scf::ForOp>().empty() &&
-          !loop.getBody()
+      if (!loop.getBody()
                ->walk([](scf::ForOp) { return WalkResult::interrupt(); })
                .wasInterrupted())
         loops.push_back(loop);
@@ -143,26 +152,20 @@ struct VersionUnitFactorsPass
     SmallVector<Product> products = findProducts(loop);
     if (products.empty())
       return;
+    if (!llvm::all_of(products, [&](const Product &product) {
+          return isAvailableBefore(product.factor, loop);
+        })) {
+      norm::remarkMissed(loop, kPass, "NotVersioned",
+                         "a factor is not available before the loop");
+      return;
+    }
     OpBuilder b(loop);
     Location loc = loop.getLoc();
     // One test per distinct factor.
     llvm::MapVector<Value, Value> scalars;
-    for (const Product &product : products) {
-      if (scalars.count(product.factor))
-        continue;
-      Value scalar = buildScalarBefore(b, product.factor, loop);
-      if (!scalar) {
-        // Nothing built before the loop is used: erase what was.
-        for (auto &entry : llvm::reverse(scalars))
-          if (Operation *op = entry.second.getDefiningOp();
-              op && op->use_empty() && op->getBlock() == loop->getBlock())
-            op->erase();
-        norm::remarkMissed(loop, kPass, "NotVersioned",
-                           "a factor is not available before the loop");
-        return;
-      }
-      scalars[product.factor] = scalar;
-    }
+    for (const Product &product : products)
+      if (!scalars.count(product.factor))
+        scalars[product.factor] = buildScalarBefore(b, product.factor, loop);
     Value one = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(1.0f));
     Value allOne;
     for (auto &entry : scalars) {

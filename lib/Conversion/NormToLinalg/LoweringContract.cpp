@@ -39,10 +39,15 @@ std::optional<int64_t> mlir::norm::getKnownSize(Value value, int64_t dim) {
     return type.getDimSize(dim);
   // What canonicalization folds into the consumers of a cast (linalg ops,
   // tensor.cast chains), found without any interface model.
+  // Unranked casts in the chain are looked through (canonicalization folds
+  // ranked -> unranked -> ranked casts too); a source of another rank ends
+  // the search (the chain's own run-time check fails).
   for (auto castOp = value.getDefiningOp<tensor::CastOp>(); castOp;
        castOp = castOp.getSource().getDefiningOp<tensor::CastOp>()) {
     auto sourceType = dyn_cast<RankedTensorType>(castOp.getSource().getType());
     if (!sourceType)
+      continue;
+    if (sourceType.getRank() != type.getRank())
       break;
     if (!sourceType.isDynamicDim(dim))
       return sourceType.getDimSize(dim);

@@ -198,3 +198,39 @@ func.func @two_ops(%x: tensor<2x4xf32>, %s: tensor<3xf32>, %t: tensor<5xf32>) ->
       : (tensor<2x4xf32>, tensor<?xf32>) -> (tensor<2x4xf32>, tensor<2x1xf32>)
   return %y, %y2 : tensor<2x4xf32>, tensor<2x4xf32>
 }
+
+// -----
+
+// Casts through an unranked tensor are looked through too: Scale of 3
+// elements (then X of static shape [2, 4]) reaching the op as tensor<?xf32>
+// (tensor<?x?xf32>) by way of tensor<*xf32>.
+func.func @layer_scale_unranked_cast(%x: tensor<2x4xf32>, %s: tensor<3xf32>) -> tensor<2x4xf32> {
+  %u = tensor.cast %s : tensor<3xf32> to tensor<*xf32>
+  %c = tensor.cast %u : tensor<*xf32> to tensor<?xf32>
+  // expected-error @+1 {{'norm.layer_normalization' op dimension 0 of 'Scale' is 3, expected 4 (dimension 1 of 'X') or 1}}
+  %y, %m, %i = norm.layer_normalization %x, %c
+      : (tensor<2x4xf32>, tensor<?xf32>) -> (tensor<2x4xf32>, tensor<2x1xf32>, tensor<2x1xf32>)
+  return %y : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @rms_x_unranked_cast(%x0: tensor<2x4xf32>, %s: tensor<3xf32>) -> tensor<?x?xf32> {
+  %u = tensor.cast %x0 : tensor<2x4xf32> to tensor<*xf32>
+  %x = tensor.cast %u : tensor<*xf32> to tensor<?x?xf32>
+  // expected-error @+1 {{'norm.rms_normalization' op dimension 0 of 'Scale' is 3, expected 4 (dimension 1 of 'X') or 1}}
+  %y, %i = norm.rms_normalization %x, %s
+      : (tensor<?x?xf32>, tensor<3xf32>) -> (tensor<?x?xf32>, tensor<?x1xf32>)
+  return %y : tensor<?x?xf32>
+}
+
+// -----
+
+// Valid: Scale of 4 elements through tensor<*xf32> compiles.
+func.func @rms_scale_unranked_cast_valid(%x: tensor<2x4xf32>, %s: tensor<4xf32>) -> tensor<2x4xf32> {
+  %u = tensor.cast %s : tensor<4xf32> to tensor<*xf32>
+  %c = tensor.cast %u : tensor<*xf32> to tensor<?xf32>
+  %y, %i = norm.rms_normalization %x, %c
+      : (tensor<2x4xf32>, tensor<?xf32>) -> (tensor<2x4xf32>, tensor<2x1xf32>)
+  return %y : tensor<2x4xf32>
+}
