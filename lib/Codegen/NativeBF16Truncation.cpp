@@ -14,6 +14,7 @@
 
 #include "norm/Codegen/Passes.h"
 
+#include "BF16Conversions.h"
 #include "Remarks.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -104,93 +105,6 @@ static bool isVectorF32ToBF16(arith::TruncFOp op,
   return true;
 }
 
-/// The fewest 16-bit lanes of a value given to an inline asm's "v"
-/// constraint: one 128-bit register.
-static constexpr int64_t kMinAsmLanes = 8;
-
-/// Returns whether some lane of the 1-D bf16 vector `y` (a power of two
-/// lanes) is +0 or -0: `(bits & 0x7fff) == 0` on its 16-bit words, at most
-/// 32 at a time (one 512-bit register). The words pass through an empty
-/// inline asm (`"=v,0"`, no instruction) first: on a value LLVM knows to
-/// be a bitcast bf16, InstCombine turns the test into `fcmp oeq bf16`,
-/// which the x86 backend widens to f32 (four instructions per 16 lanes);
-/// on opaque words it stays one `vptestnmw` per 32 lanes (a vector of
-/// fewer than kMinAsmLanes words goes through in the low lanes of one of
-/// kMinAsmLanes). Sets `opaqueY` to `y` rebuilt from the opaque words, for
-/// the caller to use in place of `y` (so that the register allocator need
-/// not keep `y` apart).
-static Value buildAnyZero(OpBuilder &b, Location loc, Value y, Value &opaqueY) {
-  auto type = cast<VectorType>(y.getType());
-  int64_t lanes = type.getNumElements();
-  auto wordsType = VectorType::get({lanes}, b.getI16Type());
-  Value words = vector::BitCastOp::create(b, loc, wordsType, y);
-  int64_t partLanes = std::min<int64_t>(lanes, 32);
-  auto partType = VectorType::get({partLanes}, b.getI16Type());
-  auto splat = [&](int16_t value) -> Value {
-    return arith::ConstantOp::create(
-        b, loc, DenseElementsAttr::get(partType, b.getI16IntegerAttr(value)));
-  };
-  Value magnitudeBits = splat(0x7fff), zero = splat(0);
-  Value anyZero;
-  SmallVector<Value> opaqueParts;
-  for (int64_t offset = 0; offset < lanes; offset += partLanes) {
-    Value part = words;
-    if (partLanes != lanes)
-      part = vector::ExtractStridedSliceOp::create(b, loc, words, offset,
-                                                   partLanes, 1);
-    // A part narrower than a 128-bit register goes through the asm in the
-    // low lanes of one (x86's "v" has no register for vector<2xi16> or
-    // vector<4xi16>: "couldn't allocate output register").
-    Value asmInput = part;
-    if (partLanes < kMinAsmLanes)
-      asmInput = vector::InsertStridedSliceOp::create(
-          b, loc, part,
-          arith::ConstantOp::create(
-              b, loc,
-              DenseElementsAttr::get(
-                  VectorType::get({kMinAsmLanes}, b.getI16Type()),
-                  b.getI16IntegerAttr(0))),
-          /*offsets=*/0, /*strides=*/1);
-    Value opaque =
-        LLVM::InlineAsmOp::create(
-            b, loc, asmInput.getType(), ValueRange{asmInput},
-            b.getStringAttr(""), b.getStringAttr("=v,0"),
-            /*has_side_effects=*/nullptr,
-            /*is_align_stack=*/nullptr,
-            LLVM::TailCallKindAttr::get(b.getContext(),
-                                        LLVM::tailcallkind::TailCallKind::None),
-            /*asm_dialect=*/nullptr, /*operand_attrs=*/nullptr)
-            .getRes();
-    if (partLanes < kMinAsmLanes)
-      opaque = vector::ExtractStridedSliceOp::create(b, loc, opaque,
-                                                     /*offsets=*/0, partLanes,
-                                                     /*strides=*/1);
-    opaqueParts.push_back(opaque);
-    Value magnitudes = arith::AndIOp::create(b, loc, opaque, magnitudeBits);
-    Value isZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                         magnitudes, zero);
-    anyZero = anyZero
-                  ? arith::OrIOp::create(b, loc, anyZero, isZero).getResult()
-                  : isZero;
-  }
-  Value opaqueWords = opaqueParts.front();
-  if (opaqueParts.size() > 1) {
-    opaqueWords = arith::ConstantOp::create(
-        b, loc, DenseElementsAttr::get(wordsType, b.getI16IntegerAttr(0)));
-    for (auto [index, part] : llvm::enumerate(opaqueParts))
-      opaqueWords = vector::InsertStridedSliceOp::create(
-          b, loc, part, opaqueWords, int64_t(index) * partLanes, 1);
-  }
-  opaqueY = vector::BitCastOp::create(b, loc, type, opaqueWords);
-  return vector::ReductionOp::create(b, loc, vector::CombiningKind::OR,
-                                     anyZero);
-}
-
-/// The AVX512-BF16 conversion of two 16-lane f32 vectors into one 32-lane
-/// bf16 vector (`vcvtne2ps2bf16`): `low` gives lanes 0-15, `high` 16-31.
-static constexpr StringLiteral kConvertPairIntrinsic =
-    "llvm.x86.avx512bf16.cvtne2ps2bf16.512";
-
 /// Returns `flat` (a 1-D f32 vector of a multiple of 32 lanes) rounded to
 /// bf16 by one `vcvtne2ps2bf16` per 32 lanes, the 32-lane results joined by
 /// `vector.shuffle`s in lane order. LLVM 22 lowers a 32-lane `fptrunc` to
@@ -205,11 +119,11 @@ static Value buildPairConversions(OpBuilder &b, Location loc, Value flat) {
   SmallVector<Value> parts;
   for (int64_t offset = 0; offset < lanes; offset += 32) {
     Value high = half(offset + 16), low = half(offset);
-    parts.push_back(
-        LLVM::CallIntrinsicOp::create(b, loc, pairType,
-                                      b.getStringAttr(kConvertPairIntrinsic),
-                                      ValueRange{high, low})
-            .getResult(0));
+    parts.push_back(LLVM::CallIntrinsicOp::create(
+                        b, loc, pairType,
+                        b.getStringAttr(norm::kConvertPairIntrinsic),
+                        ValueRange{high, low})
+                        .getResult(0));
   }
   // Join neighbours until one vector is left (the lane count is 32 times a
   // power of two).
@@ -297,7 +211,7 @@ static void rewriteTruncation(arith::TruncFOp op, bool pairConversions) {
           ? buildPairConversions(b, loc, flat)
           : LLVM::FPTruncOp::create(b, loc, flatOutType, flat).getResult();
   Value opaqueNative;
-  Value anyZero = buildAnyZero(b, loc, flatNative, opaqueNative);
+  Value anyZero = norm::buildAnyZero(b, loc, flatNative, opaqueNative);
 
   // A non-temporal store of the result (norm-nontemporal-stores' integer
   // pass-through) takes the rounded bits as integers from both branches:

@@ -221,6 +221,9 @@ static void buildModulePipeline(OpPassManager &pm,
         options.vectorBits ? unsigned(options.vectorBits)
         : llvm::sys::getHostCPUFeatures().lookup("avx512f") ? 512
                                                             : 256;
+    // With 512: Normalized of bf16 X rounded by vcvtne2ps2bf16 too.
+    if (nativeOptions.vectorBits == 512)
+      pm.addNestedPass<func::FuncOp>(createNativeBF16RoundingPass());
     pm.addNestedPass<func::FuncOp>(
         createNativeBF16TruncationPass(nativeOptions));
   }

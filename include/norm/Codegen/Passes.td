@@ -409,6 +409,63 @@ def JamRowsPass : Pass<"norm-jam-rows", "::mlir::func::FuncOp"> {
 }
 
 //===----------------------------------------------------------------------===//
+// NativeBF16Rounding
+//===----------------------------------------------------------------------===//
+
+def NativeBF16RoundingPass
+    : Pass<"norm-native-bf16-rounding", "::mlir::func::FuncOp"> {
+  let summary = "Round f32 vectors to bf16 precision, kept in f32, with "
+                "AVX512-BF16's conversion and in-lane unpacks";
+  let description = [{
+    Rewrites each rounding of a fixed-size f32 vector to bf16 precision that
+    stays in f32, in the integer form RMSNormalization's lowering writes for
+    Normalized of bf16 X (`arith.bitcast` to i32, `(bits + 0x7fff + ((bits
+    >> 16) & 1)) & 0xffff0000`, `arith.bitcast` back), whose lane count is a
+    multiple of 32 and whose operand is computed lane by lane from bf16
+    vectors widened by `arith.extf` and lane-uniform values (a
+    `vector.broadcast` of a scalar or of a one-element vector, a splat
+    constant; `arith` ops with elementwise semantics in between, in the same
+    block), into
+
+    ```mlir
+    // per 32 lanes: the bf16 words of X in the order
+    // [0-3, 16-19, 4-7, 20-23 | 8-11, 24-27, 12-15, 28-31] (a
+    // vector.shuffle of i64 chunks and two of words with zeros: x86
+    // vpermq, vpunpcklwd, vpunpckhwd), the lane-wise ops on them, then
+    %z = llvm.call_intrinsic "llvm.x86.avx512bf16.cvtne2ps2bf16.512"(%hi, %lo)
+    %r = scf.if <some lane of %z is +0 or -0> {
+      the original ops (exact integer code)
+    } else {
+      %z's words unpacked with zeros (vpunpcklwd, vpunpckhwd): lanes 0-15
+      and 16-31 in their original order
+    }
+    ```
+
+    `vcvtne2ps2bf16` rounds to nearest even like the integer code, but
+    flushes f32 subnormals to +-0; vectors with a +-0 lane take the exact
+    code. The conversion concatenates its two operands while the unpacks
+    interleave within 128-bit lanes: X's words are permuted so that the
+    unpacked result comes out in the original lane order, and the operands
+    that are not lane-uniform (Scale) need no permutation. Per 32 lanes the
+    rounding takes one conversion and two unpacks instead of ten integer
+    ops, and the widening of X one permute and two unpacks instead of two
+    zero-extensions and two shifts. Results are unchanged bit for bit (a
+    NaN of X stays a NaN; the integer code keeps a signaling NaN's payload,
+    the conversion quiets it).
+
+    Only with 512-bit vectors on a CPU with AVX512-BF16: the pipeline runs
+    it where norm-native-bf16-truncation runs with `vector-bits=512`,
+    before it. Remarks (category norm-native-bf16-rounding): NativeRounding
+    (passed) at each rewritten rounding, NotNative (missed) with the reason.
+  }];
+  let dependentDialects = [
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
+//===----------------------------------------------------------------------===//
 // NativeBF16Truncation
 //===----------------------------------------------------------------------===//
 
