@@ -215,6 +215,14 @@ struct NontemporalStoresPass
              << " (2^63 - 1: it is compared with result sizes computed as "
                 "signed 64-bit `index` values), got "
              << static_cast<uint64_t>(minBytes);
+    if (f16StoreLanes != 0 && f16StoreLanes != 4 && f16StoreLanes != 8 &&
+        f16StoreLanes != 16 && f16StoreLanes != 32)
+      return emitError(UnknownLoc::get(context))
+             << kPass
+             << ": f16-store-lanes must be 0, 4, 8, 16 or 32 (the lanes of "
+                "an f32 -> f16 conversion's result in a 64- to 512-bit "
+                "register), got "
+             << static_cast<unsigned>(f16StoreLanes);
     return success();
   }
 
@@ -305,6 +313,25 @@ struct NontemporalStoresPass
     Value zeros =
         vector::BroadcastOp::create(b, loc, type.clone(i16), opaqueZero);
     bits = arith::XOrIOp::create(b, loc, bits, zeros);
+    return arith::BitcastOp::create(b, loc, type, bits);
+  }
+
+  /// Returns `value`, a vector of 16-bit floats of at most 512 bits, with
+  /// the same bits passed as integers through an empty inline asm (`"=v,0"`,
+  /// an x86 vector register, no instruction) and bitcast back: as with
+  /// asIntegerBits LLVM stores the integers, without the xor.
+  Value asOpaqueBits(OpBuilder &b, Location loc, Value value) {
+    auto type = cast<VectorType>(value.getType());
+    Value bits =
+        arith::BitcastOp::create(b, loc, type.clone(b.getI16Type()), value);
+    bits = LLVM::InlineAsmOp::create(
+               b, loc, bits.getType(), ValueRange{bits}, b.getStringAttr(""),
+               b.getStringAttr("=v,0"), /*has_side_effects=*/nullptr,
+               /*is_align_stack=*/nullptr,
+               LLVM::TailCallKindAttr::get(
+                   b.getContext(), LLVM::tailcallkind::TailCallKind::None),
+               /*asm_dialect=*/nullptr, /*operand_attrs=*/nullptr)
+               .getRes();
     return arith::BitcastOp::create(b, loc, type, bits);
   }
 
@@ -407,6 +434,32 @@ struct NontemporalStoresPass
           integerBits ? ", of the 16-bit floats' bits as integers" : "");
       OpBuilder wb(write);
       Value value = write.getVector();
+      VectorType vectorType = write.getVectorType();
+      int64_t lanes = vectorType.getNumElements();
+      int64_t pieceLanes = f16StoreLanes;
+      if (pieceLanes && vectorType.getElementType().isF16() &&
+          vectorType.getRank() == 1 && lanes > pieceLanes &&
+          lanes % pieceLanes == 0) {
+        // Pieces of f16StoreLanes lanes, each stored by itself.
+        Location wloc = write.getLoc();
+        SmallVector<Value> indices(write.getIndices());
+        Value last = indices.back();
+        for (int64_t offset = 0; offset < lanes; offset += pieceLanes) {
+          Value piece = vector::ExtractStridedSliceOp::create(
+              wb, wloc, value, offset, pieceLanes, 1);
+          indices.back() =
+              offset ? arith::AddIOp::create(
+                           wb, wloc, last,
+                           arith::ConstantIndexOp::create(wb, wloc, offset))
+                           .getResult()
+                     : last;
+          vector::StoreOp::create(
+              wb, wloc, asOpaqueBits(wb, wloc, piece), write.getBase(), indices,
+              /*nontemporal=*/true, llvm::MaybeAlign(pieceLanes * 2));
+        }
+        write.erase();
+        return;
+      }
       if (integerBits)
         value = asIntegerBits(wb, write.getLoc(), value);
       vector::StoreOp::create(

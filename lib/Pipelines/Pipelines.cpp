@@ -184,6 +184,9 @@ static void buildModulePipeline(OpPassManager &pm,
   if (options.nontemporalMinBytes) {
     NontemporalStoresPassOptions nontemporalOptions;
     nontemporalOptions.minBytes = options.nontemporalMinBytes;
+    // With AVX-512, f16 Y as the 256-bit halves vcvtps2ph gives.
+    if (getVectorBits(options) == 512)
+      nontemporalOptions.f16StoreLanes = 16;
     pm.addNestedPass<func::FuncOp>(
         createNontemporalStoresPass(nontemporalOptions));
   }

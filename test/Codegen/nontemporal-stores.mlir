@@ -1,4 +1,6 @@
 // RUN: norm-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(norm-nontemporal-stores{min-bytes=1024}))' | FileCheck %s
+// RUN: norm-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(norm-nontemporal-stores{min-bytes=1024 f16-store-lanes=16}))' \
+// RUN:   | FileCheck %s --check-prefix=PIECES
 
 // A dynamic [rows, cols] f32 result written by full 64-lane tiles at
 // columns 0, 64, ... and a masked remainder. The condition (bytes >=
@@ -271,6 +273,9 @@ func.func @expanded_result(%v: vector<64xf32>) -> memref<2x2x64xf32> {
 // CHECK-NEXT:    llvm.fence seq_cst
 // CHECK-NEXT:    return %[[Y]]
 // CHECK-NOT:     llvm.inline_asm
+// PIECES-LABEL: func.func @bf16_rows
+// PIECES:         arith.xori %{{.+}}, %{{.+}} : vector<64xi16>
+// PIECES:         vector.store %{{.+}} {alignment = 64 : i64, nontemporal = true} : memref<16x128xbf16>, vector<64xbf16>
 func.func @bf16_rows(%v: vector<64xbf16>) -> memref<16x128xbf16> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -312,6 +317,31 @@ func.func @bf16_rows(%v: vector<64xbf16>) -> memref<16x128xbf16> {
 // CHECK-NEXT:        vector.transfer_write %[[V2]], %[[Y]][{{.+}} : vector<32xf16>, memref<?x?xf16>
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
+// With f16-store-lanes=16 (AVX-512, where vcvtps2ph gives 16 lanes in a
+// 256-bit register), each 32-lane f16 tile is stored as two pieces of 16
+// lanes (32 bytes, so aligned to 32), each through an empty inline asm on
+// its integer bits (no instruction) instead of the xor; the plain copy of
+// the loop is unchanged.
+// PIECES-LABEL: func.func @f16_rows
+// PIECES:         scf.if %{{.+}} {
+// PIECES-NEXT:      scf.for %[[J:.+]] =
+// PIECES-NEXT:        %[[V:.+]] = vector.transfer_read
+// PIECES-NEXT:        %[[P0:.+]] = vector.extract_strided_slice %[[V]] {offsets = [0], sizes = [16], strides = [1]} : vector<32xf16> to vector<16xf16>
+// PIECES-NEXT:        %[[B0:.+]] = arith.bitcast %[[P0]] : vector<16xf16> to vector<16xi16>
+// PIECES-NEXT:        %[[O0:.+]] = llvm.inline_asm "", "=v,0" %[[B0]] : (vector<16xi16>) -> vector<16xi16>
+// PIECES-NEXT:        %[[F0:.+]] = arith.bitcast %[[O0]] : vector<16xi16> to vector<16xf16>
+// PIECES-NEXT:        vector.store %[[F0]], %{{.+}}[%{{.+}}, %[[J]]] {alignment = 32 : i64, nontemporal = true} : memref<?x?xf16>, vector<16xf16>
+// PIECES-NEXT:        %[[P1:.+]] = vector.extract_strided_slice %[[V]] {offsets = [16], sizes = [16], strides = [1]} : vector<32xf16> to vector<16xf16>
+// PIECES:             %[[J1:.+]] = arith.addi %[[J]], %c16{{.*}} : index
+// PIECES-NEXT:        %[[B1:.+]] = arith.bitcast %[[P1]] : vector<16xf16> to vector<16xi16>
+// PIECES-NEXT:        %[[O1:.+]] = llvm.inline_asm "", "=v,0" %[[B1]] : (vector<16xi16>) -> vector<16xi16>
+// PIECES-NEXT:        %[[F1:.+]] = arith.bitcast %[[O1]] : vector<16xi16> to vector<16xf16>
+// PIECES-NEXT:        vector.store %[[F1]], %{{.+}}[%{{.+}}, %[[J1]]] {alignment = 32 : i64, nontemporal = true} : memref<?x?xf16>, vector<16xf16>
+// PIECES-NEXT:      }
+// PIECES-NEXT:    } else {
+// PIECES-NEXT:      scf.for
+// PIECES-NEXT:        vector.transfer_read
+// PIECES-NEXT:        vector.transfer_write %{{.+}} : vector<32xf16>, memref<?x?xf16>
 func.func @f16_rows(%x: memref<?x?xf16>) -> memref<?x?xf16> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

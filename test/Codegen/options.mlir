@@ -88,6 +88,13 @@
 // MINBYTES-NOT: func.func
 // RUN: norm-opt %s --pass-pipeline='builtin.module(func.func(norm-nontemporal-stores{min-bytes=9223372036854775807}))' \
 // RUN:   | FileCheck %s --check-prefix=ACCEPTED
+// norm-nontemporal-stores: f16-store-lanes 0, 4, 8, 16 or 32.
+// RUN: not norm-opt %s --pass-pipeline='builtin.module(func.func(norm-nontemporal-stores{f16-store-lanes=12}))' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=F16LANES
+// F16LANES: {{^}}norm-opt: error: norm-nontemporal-stores: f16-store-lanes must be 0, 4, 8, 16 or 32 (the lanes of an f32 -> f16 conversion's result in a 64- to 512-bit register), got 12
+// F16LANES-NOT: func.func
+// RUN: norm-opt %s --pass-pipeline='builtin.module(func.func(norm-nontemporal-stores{f16-store-lanes=32}))' \
+// RUN:   | FileCheck %s --check-prefix=ACCEPTED
 // norm-widen-rows: max-row-bytes 0 to 1 GiB.
 // RUN: not norm-opt %s --pass-pipeline='builtin.module(func.func(norm-widen-rows{max-row-bytes=-1}))' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ROWBYTESNEG

@@ -13,7 +13,7 @@
 // RUN: /usr/bin/python3 %S/Inputs/gen_nontemporal_16_bit.py %t/f16 f16 67 192
 // RUN: /usr/bin/python3 %S/Inputs/gen_nontemporal_16_bit.py %t/bf16-odd bf16 67 100
 // RUN: /usr/bin/python3 %S/Inputs/gen_nontemporal_16_bit.py %t/f16-odd f16 67 100
-// RUN: norm-opt %s --norm-to-llvm='nontemporal-min-bytes=1 bf16-truncation=native' -o %t/native.mlir
+// RUN: norm-opt %s --norm-to-llvm='nontemporal-min-bytes=1 bf16-truncation=native vector-bits=512' -o %t/native.mlir
 // RUN: norm-opt %s --norm-to-llvm='nontemporal-min-bytes=1 bf16-truncation=integer' -o %t/integer.mlir
 // RUN: env OMP_NUM_THREADS=2 norm-runner %t/native.mlir --function=layernorm_bf16 \
 // RUN:   --input=@%t/bf16/x.npy --input=@%t/bf16/scale.npy \
@@ -45,7 +45,10 @@
 // makes (which computes the opaque zero itself): f16 as the xor of the bits
 // with the opaque zero; bf16 (native rounding) as the bits of a phi of
 // 16-bit integers (the native words out of the zero test's empty inline
-// asm, or the exact code's), without the xor.
+// asm, or the exact code's), without the xor. With 512-bit vectors f16 is
+// stored in pieces of 16 lanes (what one vcvtps2ph gives), each through an
+// empty inline asm instead of the xor (norm-nontemporal-stores'
+// f16-store-lanes).
 // RUN: FileCheck %s --check-prefix=LLVM < %t/native.mlir
 // LLVM-LABEL: llvm.func @layernorm_bf16(
 // LLVM:         llvm.call @layernorm_bf16_rows(
@@ -63,9 +66,10 @@
 // LLVM:         llvm.call @layernorm_f16_rows(
 // LLVM:         llvm.fence seq_cst
 // LLVM:       llvm.func internal @layernorm_f16_rows(
-// LLVM:         llvm.inline_asm "", "=r,0"
-// LLVM:         llvm.xor %{{.+}}, %{{.+}} : vector<{{[0-9]+}}xi16>
-// LLVM:         llvm.store %{{.+}}, %{{.+}} {alignment = 64 : i64, nontemporal} : vector<{{[0-9]+}}xf16>, !llvm.ptr
+// LLVM-NOT:     llvm.xor %{{.+}}, %{{.+}} : vector<{{[0-9]+}}xi16>
+// LLVM:         llvm.inline_asm "", "=v,0" %{{.+}} : (vector<16xi16>) -> vector<16xi16>
+// LLVM-NOT:     llvm.xor %{{.+}}, %{{.+}} : vector<{{[0-9]+}}xi16>
+// LLVM:         llvm.store %{{.+}}, %{{.+}} {alignment = 32 : i64, nontemporal} : vector<16xf16>, !llvm.ptr
 
 func.func @layernorm_bf16(%x: tensor<?x?xbf16>, %scale: tensor<?xbf16>,
                           %b: tensor<?xbf16>) -> tensor<?x?xbf16> {

@@ -584,12 +584,24 @@ def NontemporalStoresPass
     LLVM cannot fold (an empty `llvm.inline_asm` with a tied register
     operand, once per function) and bitcasts it back: LLVM stores the
     integers (x86 `vmovntdq`), one integer op per vector.
+
+    With `f16-store-lanes` = P (the pipeline sets 16 with 512-bit vectors),
+    an f16 vector of a multiple of P lanes (more than P) is stored as
+    pieces of P lanes, each xor-ed and stored by itself (`alignment` = its
+    size). With AVX-512 an f32 -> f16 conversion (`vcvtps2ph`) gives 16
+    lanes in a 256-bit register: stored whole, each pair is first joined
+    into a 512-bit register (`vinserti64x4`, on the shuffle units that
+    RMSNormalization's f16 Y loop already keeps busy), stored in pieces it
+    is not; the two 256-bit non-temporal stores fill the same cache line.
   }];
   let options = [
     Option<"minBytes", "min-bytes", "uint64_t", /*default=*/"16777216",
            "Smallest result, in bytes, written with non-temporal stores "
            "(0 to 2^63 - 1, the largest size an index holds; 0: every "
            "result)">,
+    Option<"f16StoreLanes", "f16-store-lanes", "unsigned", /*default=*/"0",
+           "Lanes of the pieces an f16 vector is stored in (0: whole; 4, "
+           "8, 16 or 32: the lanes of one f32 -> f16 conversion's result)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
