@@ -126,7 +126,7 @@ static bool isLaneUniform(Value value) {
 
 /// The lane-wise computation of a rounded value from bf16 vectors: its
 /// `arith.extf`s of bf16 vectors (the leaves) and the ops between them and
-/// the rounding, in program order.
+/// the rounding, each after its operands' (collectChain's post-order).
 struct Chain {
   SmallVector<arith::ExtFOp> leaves;
   SmallVector<Operation *> ops;
@@ -156,12 +156,18 @@ static bool collectChain(Value value, VectorType type, Block *block, int depth,
       return true;
     }
   }
+  // Float ops only: a chain never passes through integer code (such as
+  // another rounding, whose ops the rewrite replaces).
+  auto isFloat = [](Value v) {
+    return isa<FloatType>(getElementTypeOrSelf(v.getType()));
+  };
   if (depth >= kMaxChainDepth || op->getDialect()->getNamespace() != "arith" ||
       !op->hasTrait<OpTrait::Elementwise>() || op->getNumResults() != 1 ||
-      !isMemoryEffectFree(op)) {
+      !isMemoryEffectFree(op) || !llvm::all_of(op->getOperands(), isFloat) ||
+      !isFloat(op->getResult(0))) {
     whyNot = ("'" + op->getName().getStringRef() +
-              "' is not an elementwise arith op of widened bf16 vectors and "
-              "lane-uniform values")
+              "' is not an elementwise arith op on floats of widened bf16 "
+              "vectors and lane-uniform values")
                  .str();
     return false;
   }
@@ -254,6 +260,25 @@ static Value buildPermutedWidening(OpBuilder &b, Location loc, Value x,
   if (cast<VectorType>(joined.getType()) != wideType)
     joined = vector::ShapeCastOp::create(b, loc, wideType, joined);
   return joined;
+}
+
+/// Returns why `rounding` (of vector type `type`) keeps its integer code, or
+/// an empty string, having collected its input's computation into `chain`
+/// (operands before users).
+static std::string whyNotNative(const Rounding &rounding, VectorType type,
+                                Block *block, Chain &chain) {
+  if (type.isScalable())
+    return "a scalable vector";
+  if (type.getNumElements() % kPairLanes != 0)
+    return llvm::formatv("{0} lanes, not a multiple of {1}",
+                         type.getNumElements(), kPairLanes)
+        .str();
+  std::string whyNot;
+  if (!collectChain(rounding.input, type, block, 0, chain, whyNot))
+    return whyNot;
+  if (chain.leaves.empty())
+    return "no widened bf16 vector in its operand";
+  return {};
 }
 
 /// Rewrites `rounding` (of a vector with a multiple of 32 lanes, whose input
@@ -361,28 +386,14 @@ struct NativeBF16RoundingPass
       std::optional<Rounding> rounding = matchRounding(out);
       if (!rounding)
         return;
-      auto type = cast<VectorType>(out.getType());
-      std::string whyNot;
       Chain chain;
-      if (type.isScalable())
-        whyNot = "a scalable vector";
-      else if (type.getNumElements() % kPairLanes != 0)
-        whyNot = llvm::formatv("{0} lanes, not a multiple of {1}",
-                               type.getNumElements(), kPairLanes)
-                     .str();
-      else if (!collectChain(rounding->input, type, out->getBlock(), 0, chain,
-                             whyNot))
-        ;
-      else if (chain.leaves.empty())
-        whyNot = "no widened bf16 vector in its operand";
+      std::string whyNot = whyNotNative(
+          *rounding, cast<VectorType>(out.getType()), out->getBlock(), chain);
       if (!whyNot.empty()) {
         norm::remarkMissed(out, kPass, "NotNative",
                            "{0}: the integer code stays", whyNot);
         return;
       }
-      llvm::sort(chain.ops, [](Operation *a, Operation *b) {
-        return a->isBeforeInBlock(b);
-      });
       rewrites.emplace_back(std::move(*rounding), std::move(chain));
     });
     for (auto &[rounding, chain] : rewrites) {

@@ -159,3 +159,40 @@ func.func @left(%x16: vector<16xbf16>, %x: vector<32xbf16>, %s: vector<32xf32>,
   %ru = arith.bitcast %ucleared : vector<32xi32> to vector<32xf32>
   return %r16, %r32, %ru : vector<16xf32>, vector<32xf32>, vector<32xf32>
 }
+
+// -----
+
+// A rounding of a value computed from another rounding: the inner one is
+// rewritten; the outer one's chain would pass through the inner one's
+// integer code (which the rewrite replaces), so it keeps its integer code.
+// CHECK-LABEL: func.func @nested(
+// CHECK-COUNT-2: llvm.call_intrinsic "llvm.x86.avx512bf16.cvtne2ps2bf16.512"
+// CHECK-NOT:     llvm.call_intrinsic
+// CHECK:         return
+// REMARK: remark: [Missed] NotNative | Category:norm-native-bf16-rounding | Function=nested | Reason="'arith.bitcast' is not an elementwise arith op on floats of widened bf16 vectors and lane-uniform values: the integer code stays"
+// REMARK: remark: [Passed] NativeRounding | Category:norm-native-bf16-rounding | Function=nested
+func.func @nested(%x: vector<64xbf16>, %r: f32) -> vector<64xf32> {
+  %c16 = arith.constant dense<16> : vector<64xi32>
+  %c1 = arith.constant dense<1> : vector<64xi32>
+  %bias = arith.constant dense<32767> : vector<64xi32>
+  %high = arith.constant dense<-65536> : vector<64xi32>
+  %rb = vector.broadcast %r : f32 to vector<64xf32>
+  %a = arith.extf %x : vector<64xbf16> to vector<64xf32>
+  %n = arith.mulf %a, %rb : vector<64xf32>
+  %bits = arith.bitcast %n : vector<64xf32> to vector<64xi32>
+  %shifted = arith.shrui %bits, %c16 : vector<64xi32>
+  %lsb = arith.andi %shifted, %c1 : vector<64xi32>
+  %biased = arith.addi %bits, %bias : vector<64xi32>
+  %sum = arith.addi %biased, %lsb : vector<64xi32>
+  %cleared = arith.andi %sum, %high : vector<64xi32>
+  %inner = arith.bitcast %cleared : vector<64xi32> to vector<64xf32>
+  %m = arith.mulf %inner, %rb : vector<64xf32>
+  %bits2 = arith.bitcast %m : vector<64xf32> to vector<64xi32>
+  %shifted2 = arith.shrui %bits2, %c16 : vector<64xi32>
+  %lsb2 = arith.andi %shifted2, %c1 : vector<64xi32>
+  %biased2 = arith.addi %bits2, %bias : vector<64xi32>
+  %sum2 = arith.addi %biased2, %lsb2 : vector<64xi32>
+  %cleared2 = arith.andi %sum2, %high : vector<64xi32>
+  %outer = arith.bitcast %cleared2 : vector<64xi32> to vector<64xf32>
+  return %outer : vector<64xf32>
+}
