@@ -215,13 +215,13 @@ struct NontemporalStoresPass
              << " (2^63 - 1: it is compared with result sizes computed as "
                 "signed 64-bit `index` values), got "
              << static_cast<uint64_t>(minBytes);
-    if (f16StoreLanes != 0 && f16StoreLanes != 4 && f16StoreLanes != 8 &&
-        f16StoreLanes != 16 && f16StoreLanes != 32)
+    if (f16StoreLanes != 0 && f16StoreLanes != 8 && f16StoreLanes != 16 &&
+        f16StoreLanes != 32)
       return emitError(UnknownLoc::get(context))
              << kPass
-             << ": f16-store-lanes must be 0, 4, 8, 16 or 32 (the lanes of "
-                "an f32 -> f16 conversion's result in a 64- to 512-bit "
-                "register), got "
+             << ": f16-store-lanes must be 0, 8, 16 or 32 (the lanes of an "
+                "f32 -> f16 conversion's result in a 128- to 512-bit x86 "
+                "vector register), got "
              << static_cast<unsigned>(f16StoreLanes);
     return success();
   }
@@ -316,7 +316,7 @@ struct NontemporalStoresPass
     return arith::BitcastOp::create(b, loc, type, bits);
   }
 
-  /// Returns `value`, a vector of 16-bit floats of at most 512 bits, with
+  /// Returns `value`, a vector of 16-bit floats of 128 to 512 bits, with
   /// the same bits passed as integers through an empty inline asm (`"=v,0"`,
   /// an x86 vector register, no instruction) and bitcast back: as with
   /// asIntegerBits LLVM stores the integers, without the xor.

@@ -88,10 +88,10 @@
 // MINBYTES-NOT: func.func
 // RUN: norm-opt %s --pass-pipeline='builtin.module(func.func(norm-nontemporal-stores{min-bytes=9223372036854775807}))' \
 // RUN:   | FileCheck %s --check-prefix=ACCEPTED
-// norm-nontemporal-stores: f16-store-lanes 0, 4, 8, 16 or 32.
-// RUN: not norm-opt %s --pass-pipeline='builtin.module(func.func(norm-nontemporal-stores{f16-store-lanes=12}))' 2>&1 \
+// norm-nontemporal-stores: f16-store-lanes 0, 8, 16 or 32.
+// RUN: not norm-opt %s --pass-pipeline='builtin.module(func.func(norm-nontemporal-stores{f16-store-lanes=4}))' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=F16LANES
-// F16LANES: {{^}}norm-opt: error: norm-nontemporal-stores: f16-store-lanes must be 0, 4, 8, 16 or 32 (the lanes of an f32 -> f16 conversion's result in a 64- to 512-bit register), got 12
+// F16LANES: {{^}}norm-opt: error: norm-nontemporal-stores: f16-store-lanes must be 0, 8, 16 or 32 (the lanes of an f32 -> f16 conversion's result in a 128- to 512-bit x86 vector register), got 4
 // F16LANES-NOT: func.func
 // RUN: norm-opt %s --pass-pipeline='builtin.module(func.func(norm-nontemporal-stores{f16-store-lanes=32}))' \
 // RUN:   | FileCheck %s --check-prefix=ACCEPTED

@@ -593,6 +593,8 @@ def NontemporalStoresPass
     into a 512-bit register (`vinserti64x4`, on the shuffle units that
     RMSNormalization's f16 Y loop already keeps busy), stored in pieces it
     is not; the two 256-bit non-temporal stores fill the same cache line.
+    The inline asm takes an x86 vector register (`"=v"`): the option is for
+    x86 targets.
   }];
   let options = [
     Option<"minBytes", "min-bytes", "uint64_t", /*default=*/"16777216",
@@ -600,8 +602,9 @@ def NontemporalStoresPass
            "(0 to 2^63 - 1, the largest size an index holds; 0: every "
            "result)">,
     Option<"f16StoreLanes", "f16-store-lanes", "unsigned", /*default=*/"0",
-           "Lanes of the pieces an f16 vector is stored in (0: whole; 4, "
-           "8, 16 or 32: the lanes of one f32 -> f16 conversion's result)">,
+           "Lanes of the pieces an f16 vector is stored in (0: whole; 8, "
+           "16 or 32: the lanes of one f32 -> f16 conversion's result; x86 "
+           "only)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
