@@ -11,6 +11,8 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
+#include <numeric>
+
 using namespace mlir;
 
 /// The fewest 16-bit lanes of a value given to an inline asm's "v"
@@ -83,4 +85,43 @@ Value mlir::norm::buildAnyZero(OpBuilder &b, Location loc, Value y,
   opaqueY = vector::BitCastOp::create(b, loc, type, opaqueWords);
   return vector::ReductionOp::create(b, loc, vector::CombiningKind::OR,
                                      anyZero);
+}
+
+Value mlir::norm::buildConcat(OpBuilder &b, Location loc,
+                              ArrayRef<Value> parts) {
+  SmallVector<Value> current(parts);
+  while (current.size() > 1) {
+    SmallVector<Value> joined;
+    for (size_t i = 0; i + 1 < current.size(); i += 2) {
+      int64_t lanes =
+          cast<VectorType>(current[i].getType()).getNumElements() * 2;
+      SmallVector<int64_t> order(lanes);
+      std::iota(order.begin(), order.end(), 0);
+      joined.push_back(
+          vector::ShuffleOp::create(b, loc, current[i], current[i + 1], order));
+    }
+    if (current.size() % 2)
+      joined.push_back(current.back());
+    current = std::move(joined);
+  }
+  return current.front();
+}
+
+Value mlir::norm::buildPairConversions(OpBuilder &b, Location loc, Value flat) {
+  auto type = cast<VectorType>(flat.getType());
+  int64_t lanes = type.getNumElements();
+  auto pairType = VectorType::get({32}, b.getBF16Type());
+  auto half = [&](int64_t offset) -> Value {
+    return vector::ExtractStridedSliceOp::create(b, loc, flat, offset, 16, 1);
+  };
+  SmallVector<Value> parts;
+  for (int64_t offset = 0; offset < lanes; offset += 32) {
+    Value high = half(offset + 16), low = half(offset);
+    parts.push_back(
+        LLVM::CallIntrinsicOp::create(b, loc, pairType,
+                                      b.getStringAttr(kConvertPairIntrinsic),
+                                      ValueRange{high, low})
+            .getResult(0));
+  }
+  return buildConcat(b, loc, parts);
 }

@@ -34,6 +34,16 @@ inline constexpr StringLiteral kConvertPairIntrinsic =
 /// apart).
 Value buildAnyZero(OpBuilder &b, Location loc, Value y, Value &opaqueY);
 
+/// Returns the 1-D vectors `parts` (all of one type) joined in order by
+/// `vector.shuffle`s, neighbours first.
+Value buildConcat(OpBuilder &b, Location loc, ArrayRef<Value> parts);
+
+/// Returns `flat` (a 1-D f32 vector of a multiple of 32 lanes) rounded to
+/// bf16 by one `vcvtne2ps2bf16` per 32 lanes, the 32-lane results joined in
+/// lane order. LLVM 22 lowers a 32-lane `fptrunc` to two `vcvtneps2bf16`
+/// and an insert, which take more than twice as long.
+Value buildPairConversions(OpBuilder &b, Location loc, Value flat);
+
 } // namespace norm
 } // namespace mlir
 

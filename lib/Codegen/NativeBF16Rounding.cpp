@@ -28,8 +28,6 @@
 #include "mlir/IR/Matchers.h"
 #include "llvm/Support/FormatVariadic.h"
 
-#include <numeric>
-
 namespace mlir {
 namespace norm {
 #define GEN_PASS_DEF_NATIVEBF16ROUNDINGPASS
@@ -200,26 +198,6 @@ static Value buildUnpackWithZeros(OpBuilder &b, Location loc, Value words,
   return vector::ShuffleOp::create(b, loc, zeros, words, mask);
 }
 
-/// Joins the 1-D vectors `parts` (of one type) in order.
-static Value buildConcat(OpBuilder &b, Location loc, ArrayRef<Value> parts) {
-  SmallVector<Value> current(parts);
-  while (current.size() > 1) {
-    SmallVector<Value> joined;
-    for (size_t i = 0; i + 1 < current.size(); i += 2) {
-      int64_t lanes =
-          cast<VectorType>(current[i].getType()).getNumElements() * 2;
-      SmallVector<int64_t> order(lanes);
-      std::iota(order.begin(), order.end(), 0);
-      joined.push_back(
-          vector::ShuffleOp::create(b, loc, current[i], current[i + 1], order));
-    }
-    if (current.size() % 2)
-      joined.push_back(current.back());
-    current = std::move(joined);
-  }
-  return current.front();
-}
-
 /// Returns the bf16 vector `x` (shape `type`, a multiple of 32 lanes)
 /// widened to f32 with the lanes of each 32 in the order
 /// [0-3, 16-19, 4-7, 20-23, 8-11, 24-27, 12-15, 28-31]: the order whose
@@ -255,7 +233,7 @@ static Value buildPermutedWidening(OpBuilder &b, Location loc, Value x,
           b, loc, wideHalf,
           buildUnpackWithZeros(b, loc, permutedWords, zeros, high)));
   }
-  Value joined = buildConcat(b, loc, parts);
+  Value joined = norm::buildConcat(b, loc, parts);
   auto wideType = type.clone(b.getF32Type());
   if (cast<VectorType>(joined.getType()) != wideType)
     joined = vector::ShapeCastOp::create(b, loc, wideType, joined);
@@ -305,20 +283,7 @@ static void rewriteRounding(const Rounding &rounding, const Chain &chain) {
   Value flat = permuted;
   if (type != flatType)
     flat = vector::ShapeCastOp::create(b, loc, flatType, permuted);
-  auto pairType = VectorType::get({kPairLanes}, b.getBF16Type());
-  SmallVector<Value> converted;
-  for (int64_t offset = 0; offset < lanes; offset += kPairLanes) {
-    Value low = vector::ExtractStridedSliceOp::create(b, loc, flat, offset,
-                                                      kPairLanes / 2, 1);
-    Value high = vector::ExtractStridedSliceOp::create(
-        b, loc, flat, offset + kPairLanes / 2, kPairLanes / 2, 1);
-    converted.push_back(LLVM::CallIntrinsicOp::create(
-                            b, loc, pairType,
-                            b.getStringAttr(norm::kConvertPairIntrinsic),
-                            ValueRange{high, low})
-                            .getResult(0));
-  }
-  Value native = buildConcat(b, loc, converted);
+  Value native = norm::buildPairConversions(b, loc, flat);
   Value opaqueNative;
   Value anyZero = norm::buildAnyZero(b, loc, native, opaqueNative);
 
@@ -352,7 +317,7 @@ static void rewriteRounding(const Rounding &rounding, const Chain &chain) {
           elseBuilder, loc, wideHalf,
           buildUnpackWithZeros(elseBuilder, loc, part, zeros, high)));
   }
-  Value unpacked = buildConcat(elseBuilder, loc, parts);
+  Value unpacked = norm::buildConcat(elseBuilder, loc, parts);
   if (type != flatType)
     unpacked = vector::ShapeCastOp::create(elseBuilder, loc, type, unpacked);
   scf::YieldOp::create(elseBuilder, loc, unpacked);

@@ -25,8 +25,6 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
 
-#include <numeric>
-
 namespace mlir {
 namespace norm {
 #define GEN_PASS_DEF_NATIVEBF16TRUNCATIONPASS
@@ -105,42 +103,6 @@ static bool isVectorF32ToBF16(arith::TruncFOp op,
   return true;
 }
 
-/// Returns `flat` (a 1-D f32 vector of a multiple of 32 lanes) rounded to
-/// bf16 by one `vcvtne2ps2bf16` per 32 lanes, the 32-lane results joined by
-/// `vector.shuffle`s in lane order. LLVM 22 lowers a 32-lane `fptrunc` to
-/// two `vcvtneps2bf16` and an insert, which take more than twice as long.
-static Value buildPairConversions(OpBuilder &b, Location loc, Value flat) {
-  auto type = cast<VectorType>(flat.getType());
-  int64_t lanes = type.getNumElements();
-  auto pairType = VectorType::get({32}, b.getBF16Type());
-  auto half = [&](int64_t offset) -> Value {
-    return vector::ExtractStridedSliceOp::create(b, loc, flat, offset, 16, 1);
-  };
-  SmallVector<Value> parts;
-  for (int64_t offset = 0; offset < lanes; offset += 32) {
-    Value high = half(offset + 16), low = half(offset);
-    parts.push_back(LLVM::CallIntrinsicOp::create(
-                        b, loc, pairType,
-                        b.getStringAttr(norm::kConvertPairIntrinsic),
-                        ValueRange{high, low})
-                        .getResult(0));
-  }
-  // Join neighbours until one vector is left (the lane count is 32 times a
-  // power of two).
-  while (parts.size() > 1) {
-    SmallVector<Value> joined;
-    for (size_t i = 0; i < parts.size(); i += 2) {
-      int64_t partLanes = cast<VectorType>(parts[i].getType()).getNumElements();
-      SmallVector<int64_t> order(2 * partLanes);
-      std::iota(order.begin(), order.end(), 0);
-      joined.push_back(
-          vector::ShuffleOp::create(b, loc, parts[i], parts[i + 1], order));
-    }
-    parts = std::move(joined);
-  }
-  return parts.front();
-}
-
 /// Returns whether `value` is norm-nontemporal-stores' opaque zero
 /// broadcast: `vector.broadcast` of `arith.trunci` of an empty inline asm
 /// (`"=r,0"`) of a constant 0.
@@ -208,7 +170,7 @@ static void rewriteTruncation(arith::TruncFOp op, bool pairConversions) {
     flat = vector::ShapeCastOp::create(b, loc, flatInType, flat);
   Value flatNative =
       pairConversions && flatInType.getNumElements() % 32 == 0
-          ? buildPairConversions(b, loc, flat)
+          ? norm::buildPairConversions(b, loc, flat)
           : LLVM::FPTruncOp::create(b, loc, flatOutType, flat).getResult();
   Value opaqueNative;
   Value anyZero = norm::buildAnyZero(b, loc, flatNative, opaqueNative);
