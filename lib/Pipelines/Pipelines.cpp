@@ -230,6 +230,8 @@ static void buildModulePipeline(OpPassManager &pm,
     pm.addNestedPass<func::FuncOp>(
         createNativeBF16TruncationPass(nativeOptions));
   }
+  // The reduction of row r + 1 inside Y's non-temporal loop of row r.
+  pm.addNestedPass<func::FuncOp>(createPipelineRowsPass());
   arith::ArithExpandOpsPassOptions expandOptions;
   expandOptions.includeBf16 = true;
   pm.addNestedPass<func::FuncOp>(

@@ -686,6 +686,65 @@ def OpenMPOutlineRowsPass
 }
 
 //===----------------------------------------------------------------------===//
+// PipelineRows
+//===----------------------------------------------------------------------===//
+
+def PipelineRowsPass : Pass<"norm-pipeline-rows", "::mlir::func::FuncOp"> {
+  let summary = "Compute the reduction of row r + 1 in Y's loop of row r, "
+                "where Y is stored non-temporally";
+  let description = [{
+    In an `scf.for` over rows (step 1) whose body reads a row of a rank-2
+    memref X of 16-bit elements in two passes, a reduction (the first loop
+    of the body with results, which writes no memory) and then Y (loops of
+    non-temporal `vector.store`s, in the then region of an `scf.if` on a
+    condition fixed before the row loop, one loop per row), the reduction's
+    main loop of row r + 1 is computed in each of Y's loops of row r:
+
+    ```mlir
+    // before the row loop: the reduction of the first row into a buffer
+    scf.for %r = %lo to %hi step %c1 {
+      %sum = scf.if %cond -> (...) { memref.load %buffer[] } else { loop }
+      ... // the row's other work
+      scf.if %cond {
+        // min(S, Y / m) steps of: the prefetch of row r + 2, one step of
+        // the reduction of row r + 1 (of row r for the last row), and m
+        // steps of Y of row r (m: the elements of X one reduction step
+        // reads, over Y's step)
+        scf.for ... iter_args(...) { ... }
+        // the remaining steps of the reduction, then of Y
+        memref.store %next, %buffer[]
+      } else { ... }
+    }
+    ```
+
+    Y's loop writes each row with non-temporal stores, which bound it, and
+    no stores are in flight while the reduction's loop runs: the fused loop
+    reads one row while it writes the other. The reduction of each row runs
+    the same steps in the same order as before, so values are unchanged.
+    The row ahead of the next (r + 2) is prefetched to the outer cache
+    levels (`locality<1>`) in the fused loop, in place of the prefetches of
+    norm-prefetch-rows in the loops it fuses.
+
+    Not transformed (remark NotPipelined, with the reason): rows whose later
+    passes depend on the reduction (LayerNormalization's variance), whose
+    reduction writes memory (norm-widen-rows' f16 row buffer) or reads
+    other memory than X's row, rows of 32-bit or wider elements, rows whose
+    other writes might alias X, and Y loops that are not the only
+    non-temporal loop of their branch. Remarks (category
+    norm-pipeline-rows): PipelinedRows (passed) at the row loop,
+    NotPipelined (missed).
+
+    Run last among the loop passes (after norm-native-bf16-truncation,
+    whose rewritten loop bodies it copies).
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
+//===----------------------------------------------------------------------===//
 // PrefetchRows
 //===----------------------------------------------------------------------===//
 
