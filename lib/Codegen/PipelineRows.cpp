@@ -73,7 +73,7 @@ static constexpr int64_t kCacheLineBytes = 64;
 
 /// The `memref.prefetch` locality of row r + 2 in the fused loop: the outer
 /// cache levels (x86 `prefetcht2`); to L1 (`prefetcht0`) the row ahead
-/// evicted the rows the loop reads (docs/Development.md).
+/// was slower (docs/Development.md, "bf16 rows pipelined").
 static constexpr unsigned kLocalityOuter = 1;
 
 /// Returns the memref that `value` views (through view-like ops and
