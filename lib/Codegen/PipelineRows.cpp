@@ -8,12 +8,15 @@
 // row r (software pipelining across rows), so that the reads of one row and
 // the stores of the other share the whole row time:
 //
-//   (before the row loop)  sum(first row) -> buffer
-//   row r: sum(r) = buffer (instead of its loop); the row's other work;
+//   (at the frame's entry)  held = none
+//   row r: sum(r) = held == r ? buffer : its own loop; the row's other work;
 //          one loop: Y's steps of row r and the sum's steps of row r + 1
-//          (row r itself for the last row), then the remainders of both;
-//          sum(r + 1) -> buffer
+//          (row r itself for X's last row), then the remainders of both;
+//          buffer = sum(r + 1), held = r + 1
 //
+// Rows whose predecessor did not run the fused loop (a thread's first row,
+// rows after a block of norm-jam-rows' jammed path, the normal-store
+// version) find another row held and run their own loop.
 // The sum of each row is computed by the same steps in the same order as
 // before, so every value is unchanged. Row r + 2 is prefetched, to the outer
 // cache levels, in the fused loop (in place of the row-ahead prefetches of
@@ -405,14 +408,10 @@ static std::string matchRowLoop(scf::ForOp rowLoop, Match &match) {
   return whyNot;
 }
 
-/// Clones `match.sumLoop` at `builder`'s insertion point for the row
-/// `rowValue`, with the ops of the slice that `mapping` does not map yet,
+/// Clones `match.sumLoop` at `builder`'s insertion point with `mapping`,
 /// without its prefetches, and returns the clone.
 static scf::ForOp cloneSum(OpBuilder &builder, Match &match,
                            IRMapping &mapping) {
-  for (Operation *op : match.slice)
-    if (!mapping.contains(op->getResult(0)))
-      builder.clone(*op, mapping);
   auto clone = cast<scf::ForOp>(builder.clone(*match.sumLoop, mapping));
   clone->walk([](memref::PrefetchOp prefetch) { prefetch.erase(); });
   return clone;

@@ -701,18 +701,20 @@ def PipelineRowsPass : Pass<"norm-pipeline-rows", "::mlir::func::FuncOp"> {
     main loop of row r + 1 is computed in each of Y's loops of row r:
 
     ```mlir
-    // before the row loop: the reduction of the first row into a buffer
+    // at the function's (or omp.parallel's) entry: %held = -1
     scf.for %r = %lo to %hi step %c1 {
-      %sum = scf.if %cond -> (...) { memref.load %buffer[] } else { loop }
+      %sum = scf.if (%cond && %held == %r) -> (...) {
+        memref.load %buffer[]
+      } else { the loop }
       ... // the row's other work
       scf.if %cond {
         // min(S, Y / m) steps of: the prefetch of row r + 2, one step of
-        // the reduction of row r + 1 (of row r for the last row), and m
+        // the reduction of row r + 1 (of r itself for X's last row), and m
         // steps of Y of row r (m: the elements of X one reduction step
         // reads, over Y's step)
         scf.for ... iter_args(...) { ... }
         // the remaining steps of the reduction, then of Y
-        memref.store %next, %buffer[]
+        memref.store %sums, %buffer[]; %held = r + 1
       } else { ... }
     }
     ```
