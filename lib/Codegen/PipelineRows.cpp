@@ -349,9 +349,16 @@ static std::string matchRowLoop(scf::ForOp rowLoop, Match &match) {
   if (!collectOncePerRowLoops(match.phase.getThenRegion(), match.yLoops))
     return "the version of Y's loops does not run exactly one loop of "
            "non-temporal stores per row";
-  for (scf::ForOp loop : match.yLoops)
+  for (scf::ForOp loop : match.yLoops) {
     if (loop.getInductionVar().getType() != sum.getInductionVar().getType())
       return "Y's loop and the reduction count in different types";
+    // A reduction of several tiles per step (RMSNormalization's four
+    // pieces): fused with a one-tile sum, bf16 LpNormalization's loops
+    // (bound by their arithmetic, not by the stores) measured slower.
+    if (match.sumStepElements < 2 * *getConstantIntValue(loop.getStep()))
+      return "the reduction reads fewer elements per step than two of Y's "
+             "steps";
+  }
 
   // The row's writes: to allocations, or to buffers stored non-temporally.
   Value xRoot = getRootMemRef(x);
